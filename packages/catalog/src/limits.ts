@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Service limits. The server enforces them and the website shows them, both from this one reading of the
+ * environment (the website reads it at build time), so the numbers people see are the numbers we enforce.
+ */
+export interface Limits {
+  maxFileBytes: number;
+  maxFiles: number;
+  maxRequestBytes: number;
+  maxPages: number;
+  jobTimeoutMs: number;
+}
+
+export const limitEnvironment = {
+  PAPERKNIFE_MAX_FILE_MB: { default: 100, describe: 'largest accepted file, in MB' },
+  PAPERKNIFE_MAX_FILES: { default: 50, describe: 'most files in one request' },
+  PAPERKNIFE_MAX_REQUEST_MB: { default: 250, describe: 'most bytes in one request, in MB' },
+  PAPERKNIFE_MAX_PAGES: { default: 2000, describe: 'most pages in one document' },
+  PAPERKNIFE_JOB_TIMEOUT_S: { default: 120, describe: 'longest a job may run, in seconds' },
+} as const;
+
+const MB = 1024 * 1024;
+
+const positiveNumber = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const value = Number(raw);
+      if (!Number.isFinite(value) || value <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a positive number, got "${raw}"` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const limitsSchema = z.object(
+  Object.fromEntries(
+    Object.entries(limitEnvironment).map(([name, spec]) => [name, positiveNumber(name, spec.default)]),
+  ) as { [K in keyof typeof limitEnvironment]: ReturnType<typeof positiveNumber> },
+);
+
+/** Reads the limits from an environment; throws with every bad variable named, so start-up fails early. */
+export function readLimits(env: Record<string, string | undefined>): Limits {
+  const parsed = limitsSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid limits configuration: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  const v = parsed.data;
+  return {
+    maxFileBytes: Math.round(v.PAPERKNIFE_MAX_FILE_MB * MB),
+    maxFiles: Math.floor(v.PAPERKNIFE_MAX_FILES),
+    maxRequestBytes: Math.round(v.PAPERKNIFE_MAX_REQUEST_MB * MB),
+    maxPages: Math.floor(v.PAPERKNIFE_MAX_PAGES),
+    jobTimeoutMs: Math.round(v.PAPERKNIFE_JOB_TIMEOUT_S * 1000),
+  };
+}
+
+export const defaultLimits: Limits = readLimits({});
+
+/** "100 MB": how the website and messages write a byte limit. */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / MB;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}

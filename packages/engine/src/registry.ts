@@ -1,0 +1,38 @@
+import type { ToolId } from '@paperknife/catalog/tools';
+import type { ToolRunner } from './tool-runner.js';
+import { compressPdf } from './tools/compress-pdf.js';
+import { mergePdf } from './tools/merge-pdf.js';
+import { splitPdf } from './tools/split-pdf.js';
+import { rotatePdf } from './tools/rotate-pdf.js';
+import { protectPdf } from './tools/protect-pdf.js';
+import { unlockPdf } from './tools/unlock-pdf.js';
+import { watermarkPdf } from './tools/watermark-pdf.js';
+import { pageNumbers } from './tools/page-numbers.js';
+import { grayscalePdf } from './tools/grayscale-pdf.js';
+import { pdfToJpg } from './tools/pdf-to-jpg.js';
+import { pdfToWord } from './tools/pdf-to-word.js';
+import { wordToPdf } from './tools/word-to-pdf.js';
+import { extractPages } from './tools/extract-pages.js';
+import { deletePages } from './tools/delete-pages.js';
+import { extractText } from './tools/extract-text.js';
+import { extractImages } from './tools/extract-images.js';
+
+/** The only index of the engine's tools. Typed against the catalogue: a missing tool fails to compile. */
+export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
+  'compress-pdf': compressPdf,
+  'merge-pdf': mergePdf,
+  'split-pdf': splitPdf,
+  'rotate-pdf': rotatePdf,
+  'protect-pdf': protectPdf,
+  'unlock-pdf': unlockPdf,
+  'watermark-pdf': watermarkPdf,
+  'page-numbers': pageNumbers,
+  'grayscale-pdf': grayscalePdf,
+  'pdf-to-jpg': pdfToJpg,
+  'pdf-to-word': pdfToWord,
+  'word-to-pdf': wordToPdf,
+  'extract-pages': extractPages,
+  'delete-pages': deletePages,
+  'extract-text': extractText,
+  'extract-images': extractImages,
+};

@@ -1,0 +1,31 @@
+import type { Limits } from '@paperknife/catalog/limits';
+import type { Download, ToolId, ToolOptions } from '@paperknife/catalog/tools';
+
+/** An uploaded file, already on disk in the job's private folder. `name` is the user's file name. */
+export interface InputFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+export interface ToolContext {
+  /** The job's private folder: outputs and intermediates go here; the caller deletes it afterwards. */
+  workDir: string;
+  limits: Limits;
+  /** Aborted when the client goes away or the job runs out of time; long work must stop promptly. */
+  signal: AbortSignal;
+}
+
+/** A finished job: one file inside `workDir`, and what to call it. */
+export interface ToolResult {
+  path: string;
+  download: Download;
+  /** Extra response headers, e.g. compress's X-Original-Size and X-Output-Size. */
+  headers?: Record<string, string>;
+}
+
+export type ToolRunner<Id extends ToolId> = (
+  files: readonly InputFile[],
+  options: ToolOptions<Id>,
+  context: ToolContext,
+) => Promise<ToolResult>;

@@ -1,0 +1,6 @@
+import { ToolError } from '@paperknife/catalog/errors';
+import type { ToolRunner } from '../tool-runner.js';
+
+// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
+export const pageNumbers: ToolRunner<'page-numbers'> = () =>
+  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
