@@ -23,6 +23,10 @@ export const errorCodes = {
     message: 'This file type is not supported by this tool. Check that the file really is what its name says.',
   },
   encrypted_pdf: { status: 422, message: 'This PDF is password-protected: unlock it first with Unlock PDF.' },
+  encrypted_document: {
+    status: 422,
+    message: 'This document is password-protected: open it in Word, remove the password, save it and try again.',
+  },
   wrong_password: { status: 422, message: 'The password is not correct. Check it and try again.' },
   damaged_pdf: {
     status: 422,

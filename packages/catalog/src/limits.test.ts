@@ -13,7 +13,11 @@ describe('limits', () => {
   });
 
   it('reads the environment', () => {
-    const limits = readLimits({ PAPERKNIFE_MAX_FILE_MB: '5', PAPERKNIFE_JOB_TIMEOUT_S: '1.5', PAPERKNIFE_MAX_FILES: '' });
+    const limits = readLimits({
+      PAPERKNIFE_MAX_FILE_MB: '5',
+      PAPERKNIFE_JOB_TIMEOUT_S: '1.5',
+      PAPERKNIFE_MAX_FILES: '',
+    });
     expect(limits.maxFileBytes).toBe(5 * 1024 * 1024);
     expect(limits.jobTimeoutMs).toBe(1500);
     expect(limits.maxFiles).toBe(50);

@@ -21,7 +21,10 @@ interface NumberSpec {
 
 export function numberField(spec: NumberSpec) {
   const range = `${spec.label} must be between ${spec.min} and ${spec.max}.`;
-  let number = z.number({ error: `${spec.label} must be a number.` }).min(spec.min, range).max(spec.max, range);
+  let number = z
+    .number({ error: `${spec.label} must be a number.` })
+    .min(spec.min, range)
+    .max(spec.max, range);
   if (spec.integer) number = number.int(`${spec.label} must be a whole number.`);
   const field = z
     .union(
@@ -50,7 +53,11 @@ export function booleanField(label: string, fallback: boolean) {
     .meta({ description: `${label}: true or false. Default ${fallback}.` });
 }
 
-export function enumField<const T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) {
+export function enumField<const T extends readonly [string, ...string[]]>(
+  label: string,
+  values: T,
+  fallback: T[number],
+) {
   return z
     .enum(values, { error: `${label} must be one of: ${values.join(', ')}.` })
     .default(fallback as never)

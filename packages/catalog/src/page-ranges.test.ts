@@ -12,7 +12,11 @@ describe('page ranges', () => {
 
   it('keeps the written order and expands open ranges to the last page', () => {
     expect(selectPages('5,1-2,9-', 10)).toEqual([5, 1, 2, 9, 10]);
-    expect(pageGroups('1-3,4-6,7-', 8)).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    expect(pageGroups('1-3,4-6,7-', 8)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
   });
 
   it.each([['a'], ['1-2-3'], ['0'], ['3-1'], ['1,,2'], [''], ['-3']])('rejects %j', (input) => {

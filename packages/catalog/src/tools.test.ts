@@ -4,24 +4,26 @@ import { functionNames, toolByFunction, toolIds, toolRedirects, toolUi, tools } 
 
 describe('tool catalogue', () => {
   it('holds the 14 tools of the seed plus extract-text and extract-images', () => {
-    expect(toolIds).toEqual([
-      'compress-pdf',
-      'merge-pdf',
-      'split-pdf',
-      'rotate-pdf',
-      'protect-pdf',
-      'unlock-pdf',
-      'watermark-pdf',
-      'page-numbers',
-      'grayscale-pdf',
-      'pdf-to-jpg',
-      'pdf-to-word',
-      'word-to-pdf',
-      'extract-pages',
-      'extract-text',
-      'extract-images',
-      'delete-pages',
-    ].sort((a, b) => toolIds.indexOf(a as never) - toolIds.indexOf(b as never)));
+    expect(toolIds).toEqual(
+      [
+        'compress-pdf',
+        'merge-pdf',
+        'split-pdf',
+        'rotate-pdf',
+        'protect-pdf',
+        'unlock-pdf',
+        'watermark-pdf',
+        'page-numbers',
+        'grayscale-pdf',
+        'pdf-to-jpg',
+        'pdf-to-word',
+        'word-to-pdf',
+        'extract-pages',
+        'extract-text',
+        'extract-images',
+        'delete-pages',
+      ].sort((a, b) => toolIds.indexOf(a as never) - toolIds.indexOf(b as never)),
+    );
     expect(toolIds).toHaveLength(16);
   });
 
@@ -226,7 +228,9 @@ describe('seed constants', () => {
       }),
     ).toMatchObject({ text: 'Draft', opacity: 0.35, fontSize: 30, color: '#ff0000', position: 'top-left' });
     expect(() => parseToolOptions('watermark-pdf', { text: '   ' })).toThrow('Please enter text for the watermark.');
-    expect(() => parseToolOptions('watermark-pdf', { text: 'x', position: 'middle' })).toThrow(/Position must be one of/);
+    expect(() => parseToolOptions('watermark-pdf', { text: 'x', position: 'middle' })).toThrow(
+      /Position must be one of/,
+    );
   });
 
   it('checks page range syntax with invalid_page_range', () => {

@@ -11,7 +11,16 @@ export interface FixturePage {
   /** A filled rectangle in RGB 0..1, drawn behind the text. */
   box?: { rgb: [number, number, number]; x: number; y: number; width: number; height: number };
   /** A baseline JPEG drawn at (x, y) with the given size in points. */
-  image?: { jpeg: Uint8Array; pixelWidth: number; pixelHeight: number; x: number; y: number; width: number; height: number; gray?: boolean };
+  image?: {
+    jpeg: Uint8Array;
+    pixelWidth: number;
+    pixelHeight: number;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    gray?: boolean;
+  };
 }
 
 export interface FixtureOptions {
@@ -78,7 +87,8 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
     );
   });
 
-  objects[pagesRoot - 1] = `<< /Type /Pages /Kids [${pageRefs.map((r) => `${r} 0 R`).join(' ')}] /Count ${pageRefs.length} >>`;
+  objects[pagesRoot - 1] =
+    `<< /Type /Pages /Kids [${pageRefs.map((r) => `${r} 0 R`).join(' ')}] /Count ${pageRefs.length} >>`;
   let outlineEntry = '';
   if (options.outline && pageRefs.length > 0) {
     const outlineRoot = add('');
@@ -86,9 +96,11 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
     items.forEach((ref, i) => {
       const prev = i > 0 ? ` /Prev ${items[i - 1]} 0 R` : '';
       const next = i < items.length - 1 ? ` /Next ${items[i + 1]} 0 R` : '';
-      objects[ref - 1] = `<< /Title (Page ${i + 1}) /Parent ${outlineRoot} 0 R /Dest [${pageRefs[i]} 0 R /Fit]${prev}${next} >>`;
+      objects[ref - 1] =
+        `<< /Title (Page ${i + 1}) /Parent ${outlineRoot} 0 R /Dest [${pageRefs[i]} 0 R /Fit]${prev}${next} >>`;
     });
-    objects[outlineRoot - 1] = `<< /Type /Outlines /First ${items[0]} 0 R /Last ${items[items.length - 1]} 0 R /Count ${items.length} >>`;
+    objects[outlineRoot - 1] =
+      `<< /Type /Outlines /First ${items[0]} 0 R /Last ${items[items.length - 1]} 0 R /Count ${items.length} >>`;
     outlineEntry = ` /Outlines ${outlineRoot} 0 R`;
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRoot} 0 R${outlineEntry} >>`;
