@@ -1,0 +1,118 @@
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ToolError } from '@paperknife/catalog/errors';
+import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
+import { countPages, runQpdf } from './qpdf.js';
+import { ProcessFailure } from './run-process.js';
+import type { InputFile, ToolContext } from './tool-runner.js';
+
+export interface PdfInputOptions {
+  /**
+   * For Unlock PDF only: accept a password-protected PDF and open it with this password (the open or the
+   * owner password). The result is then a decrypted copy. Other tools leave this out: they refuse such files.
+   */
+  unlockPassword?: string;
+}
+
+export interface PreparedPdf {
+  /** The file the tool should read: the upload itself, or a decrypted or repaired copy in the job folder. */
+  path: string;
+  pageCount: number;
+  /** The upload was encrypted (owner-only restrictions, or opened with `unlockPassword`). */
+  wasEncrypted: boolean;
+  /** qpdf had to repair the upload; `path` is the repaired copy. */
+  wasRepaired: boolean;
+}
+
+/**
+ * The preflight every PDF tool runs first. Checks the type by content, refuses password-protected PDFs
+ * (`encrypted_pdf`) but quietly decrypts ones that open without a password (owner-only restrictions), repairs
+ * what qpdf can repair (else `damaged_pdf`) and enforces the page limit (`too_many_pages`).
+ */
+export async function preparePdfInput(
+  file: InputFile,
+  context: ToolContext,
+  options: PdfInputOptions = {},
+): Promise<PreparedPdf> {
+  await assertPdf(file.path);
+  let path = file.path;
+  let wasEncrypted = false;
+
+  const encryption = await encryptionOf(path, context);
+  if (encryption !== 'none') {
+    wasEncrypted = true;
+    const password = encryption === 'owner-only' ? '' : options.unlockPassword;
+    if (password === undefined) throw new ToolError('encrypted_pdf');
+    if (password === '' && encryption === 'password') {
+      throw new ToolError('password_required', 'This PDF needs a password to open: enter its password and try again.');
+    }
+    const decrypted = tempPath(context, 'decrypted');
+    await runQpdf(['--decrypt', path, decrypted], context, { password, passwordError: 'wrong_password' });
+    path = decrypted;
+  }
+
+  let wasRepaired = false;
+  let pageCount: number;
+  try {
+    const { stdout, code } = await runQpdf(['--show-npages', path], context, { okCodes: [0, 3] });
+    pageCount = Number.parseInt(stdout.trim(), 10);
+    if (code === 3) {
+      // qpdf read it only by reconstructing parts of it: hand the tool a clean copy.
+      const repaired = tempPath(context, 'repaired');
+      await runQpdf([path, repaired], context);
+      path = repaired;
+      wasRepaired = true;
+      pageCount = await countPages(path, context);
+    }
+  } catch (error) {
+    // runQpdf already maps qpdf failures to damaged_pdf; timeouts and aborts keep their own codes.
+    if (error instanceof ToolError) throw error;
+    throw new ToolError('damaged_pdf', undefined, { cause: error });
+  }
+  if (!Number.isInteger(pageCount) || pageCount < 1) {
+    throw new ToolError('damaged_pdf', 'This PDF has no pages that can be read. Try exporting it again.');
+  }
+  if (pageCount > context.limits.maxPages) {
+    throw new ToolError(
+      'too_many_pages',
+      `This PDF has ${pageCount} pages; the limit is ${context.limits.maxPages}. Split it into smaller parts first.`,
+    );
+  }
+  return { path, pageCount, wasEncrypted, wasRepaired };
+}
+
+/** Throws `unsupported_file_type` unless the first bytes say PDF. */
+export async function assertPdf(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    if (detectFileType(head.subarray(0, bytesRead)) !== 'pdf') {
+      throw new ToolError('unsupported_file_type', 'This file is not a PDF. Choose a PDF file and try again.');
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+type Encryption = 'none' | 'owner-only' | 'password';
+
+/** qpdf --requires-password: 0 = needs a password, 3 = encrypted but opens without one, 2 = not encrypted. */
+async function encryptionOf(path: string, context: ToolContext): Promise<Encryption> {
+  try {
+    const { code } = await runQpdf(['--requires-password', path], context, { okCodes: [0, 2, 3] });
+    if (code === 0) return 'password';
+    if (code === 3) return 'owner-only';
+    return 'none';
+  } catch (error) {
+    // Unreadable files answer 2 ("not encrypted") as well; anything else is reported by the page count below.
+    if (error instanceof ToolError && error.cause instanceof ProcessFailure) return 'none';
+    throw error;
+  }
+}
+
+/** A fresh file name in the job folder. */
+export function tempPath(context: ToolContext, label: string, extension = '.pdf'): string {
+  return join(context.workDir, `${label}-${randomBytes(6).toString('hex')}${extension}`);
+}

@@ -1,0 +1,31 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultLimits, type Limits } from '@paperknife/catalog/limits';
+import type { InputFile, ToolContext } from '../tool-runner.js';
+
+/** A job folder and context for engine tests, as the server would give a tool. Call `cleanup` afterwards. */
+export interface TestJob {
+  context: ToolContext;
+  /** Writes bytes into the job folder and describes them as an upload called `name`. */
+  input(name: string, data: Uint8Array): Promise<InputFile>;
+  cleanup(): Promise<void>;
+}
+
+export async function makeTestJob(limits: Partial<Limits> = {}): Promise<TestJob> {
+  const workDir = await mkdtemp(join(tmpdir(), 'paperknife-test-'));
+  const controller = new AbortController();
+  let counter = 0;
+  return {
+    context: { workDir, limits: { ...defaultLimits, ...limits }, signal: controller.signal },
+    async input(name, data) {
+      const path = join(workDir, `upload-${++counter}`);
+      await writeFile(path, data);
+      return { path, name, size: data.byteLength };
+    },
+    async cleanup() {
+      controller.abort();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
