@@ -8,6 +8,7 @@ export function uploadStem(fileName: string): string {
   const stem = fileName.slice(0, fileName.length - extname(fileName).length);
   const safe = stem
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
     .replace(/^[.\s-]+|[.\s-]+$/g, '')
     .slice(0, 80);

@@ -1,0 +1,44 @@
+# PaperKnife production image: the built site and API with every engine installed.
+# Build: docker build -t paperknife .   Run: docker run -p 3000:3000 paperknife
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json .npmrc ./
+COPY packages/catalog/package.json packages/catalog/
+COPY packages/engine/package.json packages/engine/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx tsc -b apps/server && npm run build --workspace apps/web \
+ && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PAPERKNIFE_DATA_DIR=/data
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends \
+      qpdf ghostscript libreoffice-writer-nogui python3-uno \
+      fonts-dejavu-core fonts-liberation fonts-noto-core \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --create-home --uid 10001 paperknife \
+ && mkdir -p /data && chown paperknife /data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/packages/catalog/package.json packages/catalog/
+COPY --from=build /app/packages/catalog/dist packages/catalog/dist
+COPY --from=build /app/packages/engine/package.json packages/engine/
+COPY --from=build /app/packages/engine/dist packages/engine/dist
+COPY --from=build /app/apps/server/package.json apps/server/
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/build/client apps/web/build/client
+USER paperknife
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "apps/server/dist/server.js"]

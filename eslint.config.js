@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Dependencies point one way: web -> catalog; server -> engine -> catalog. Nothing imports the apps.
+const forbid = (...packages) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: packages.map((name) => ({
+        group: [name, `${name}/*`],
+        message: 'Imports point one way: web -> catalog; server -> engine -> catalog.',
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.react-router/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.setup-state/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      ...forbid('@paperknife/engine', '@paperknife/server', '@paperknife/web'),
+    },
+  },
+  { files: ['apps/server/**/*.ts'], rules: forbid('@paperknife/web', '@paperknife/server') },
+  { files: ['packages/engine/**/*.ts'], rules: forbid('@paperknife/web', '@paperknife/server') },
+  {
+    files: ['packages/catalog/**/*.ts'],
+    rules: forbid('@paperknife/web', '@paperknife/server', '@paperknife/engine'),
+  },
+);

@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// The two commands of the README run through here: `npm start` and `npm test` on a fresh Debian/Ubuntu clone.
+// It installs what is missing (apt packages, npm packages), builds what is stale, then serves or tests.
+// Plain Node with no dependencies: it runs before node_modules exists.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stateDir = join(root, '.setup-state');
+const mode = process.argv[2];
+if (mode !== 'start' && mode !== 'test') {
+  console.error('usage: node scripts/setup.mjs start|test');
+  process.exit(2);
+}
+
+// Debian packages the engines, the browser tests and the fonts need.
+const aptPackages = [
+  'qpdf',
+  'ghostscript',
+  'libreoffice-writer-nogui',
+  'python3-uno',
+  'chromium',
+  'poppler-utils',
+  'fonts-dejavu-core',
+  'fonts-liberation',
+  'fonts-noto-core',
+];
+
+function step(message) {
+  console.log(`[setup] ${message}`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`[setup] failed: ${command} ${args.join(' ')}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function missingAptPackages() {
+  const query = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Status}\n', ...aptPackages], {
+    encoding: 'utf8',
+  });
+  if (query.error) return aptPackages; // not a dpkg system: report everything as missing
+  const installed = new Set(
+    query.stdout
+      .split('\n')
+      .filter((line) => line.endsWith(' installed'))
+      .map((line) => line.split(' ')[0]),
+  );
+  return aptPackages.filter((name) => !installed.has(name));
+}
+
+function ensureSystemPackages() {
+  const missing = missingAptPackages();
+  if (missing.length === 0) return;
+  const install = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    console.error(`[setup] PaperKnife needs these system packages: ${missing.join(', ')}`);
+    console.error(`[setup] Install them with:\n\n  sudo apt-get update && sudo ${install}\n`);
+    process.exit(1);
+  }
+  step(`installing system packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+}
+
+function sha256(...parts) {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+}
+
+function readState(name) {
+  try {
+    return readFileSync(join(stateDir, name), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function writeState(name, value) {
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(join(stateDir, name), value);
+}
+
+function ensureNodeModules() {
+  const lockHash = sha256(readFileSync(join(root, 'package-lock.json')), process.version);
+  if (existsSync(join(root, 'node_modules')) && readState('npm-lock') === lockHash) return;
+  step('installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeState('npm-lock', lockHash);
+}
+
+const skipDirs = new Set(['node_modules', 'dist', 'build', '.react-router', 'test-results', 'playwright-report']);
+
+/** Hash of every file's path, size and mtime below the folders: cheap, and changes whenever a source does. */
+function treeFingerprint(folders, extra = '') {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      if (skipDirs.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        const stat = statSync(path);
+        hash.update(`${relative(root, path)}\0${stat.size}\0${stat.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const folder of folders) walk(join(root, folder));
+  hash.update(extra);
+  return hash.digest('hex');
+}
+
+// What the website build reads from the environment (limits shown on pages, site URL, source link).
+const buildEnvironment = Object.keys(process.env)
+  .filter((name) => name.startsWith('PAPERKNIFE_') || name.startsWith('VITE_'))
+  .sort()
+  .map((name) => `${name}=${process.env[name]}`)
+  .join('\n');
+
+const builds = [
+  {
+    name: 'server',
+    sources: ['packages/catalog', 'packages/engine', 'apps/server', 'tsconfig.base.json'],
+    output: 'apps/server/dist/server.js',
+    command: ['npx', ['tsc', '-b', 'apps/server']],
+  },
+  {
+    name: 'website',
+    sources: ['packages/catalog', 'apps/web', 'tsconfig.base.json'],
+    output: 'apps/web/build/client/index.html',
+    command: ['npm', ['run', 'build', '--workspace', 'apps/web']],
+    extra: buildEnvironment,
+  },
+];
+
+function ensureBuilt() {
+  for (const build of builds) {
+    const fingerprint = treeFingerprint(build.sources, build.extra);
+    if (existsSync(join(root, build.output)) && readState(`build-${build.name}`) === fingerprint) continue;
+    step(`building the ${build.name}`);
+    run(...build.command);
+    writeState(`build-${build.name}`, fingerprint);
+  }
+}
+
+function handOver(command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+const started = Date.now();
+ensureSystemPackages();
+ensureNodeModules();
+ensureBuilt();
+step(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+if (mode === 'start') {
+  handOver(process.execPath, ['apps/server/dist/server.js']);
+} else {
+  // Unit and integration tests first (fast feedback), then the browser tests against the built site.
+  const unit = spawnSync('npx', ['vitest', 'run'], { cwd: root, stdio: 'inherit' });
+  const e2e = spawnSync('npm', ['run', 'test:e2e'], { cwd: root, stdio: 'inherit' });
+  process.exit(unit.status || e2e.status || 0);
+}
