@@ -114,3 +114,30 @@ export async function optimizeLossless(input: string, output: string, context: T
     context,
   );
 }
+
+/** Page numbers as a qpdf page range, runs folded: [1,2,3,7,5] -> `1-3,7,5`. Order and repeats are kept. */
+export function qpdfPageRange(pages: readonly number[]): string {
+  const parts: string[] = [];
+  let start = pages[0];
+  let previous = start;
+  for (const page of [...pages.slice(1), undefined]) {
+    if (page !== undefined && previous !== undefined && page === previous + 1) {
+      previous = page;
+      continue;
+    }
+    if (start !== undefined) parts.push(start === previous ? String(start) : `${start}-${previous}`);
+    start = page;
+    previous = page;
+  }
+  return parts.join(',');
+}
+
+/** Writes the given pages of `input`, in that order, as a new PDF. */
+export async function copyPages(
+  input: string,
+  pages: readonly number[],
+  output: string,
+  context: ToolContext,
+): Promise<void> {
+  await runQpdf(['--empty', '--warning-exit-0', '--pages', input, qpdfPageRange(pages), '--', output], context);
+}

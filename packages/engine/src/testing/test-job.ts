@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { ToolError } from '@paperknife/catalog/errors';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultLimits, type Limits } from '@paperknife/catalog/limits';
@@ -28,4 +29,15 @@ export async function makeTestJob(limits: Partial<Limits> = {}): Promise<TestJob
       await rm(workDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The catalogue code a promise rejects with ('resolved' if it does not); other errors are rethrown. */
+export async function toolErrorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    if (error instanceof ToolError) return error.code;
+    throw error;
+  }
 }

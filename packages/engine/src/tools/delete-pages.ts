@@ -1,6 +1,18 @@
 import { ToolError } from '@paperknife/catalog/errors';
+import { selectPages } from '@paperknife/catalog/page-ranges';
+import { tools } from '@paperknife/catalog/tools';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { copyPages } from '../qpdf.js';
+import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const deletePages: ToolRunner<'delete-pages'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/** Keeps every page the user did not list, in the original order. */
+export const deletePages: ToolRunner<'delete-pages'> = async (files, options, context) => {
+  const input = await preparePdfInput(requireOneFile(files), context);
+  const doomed = new Set(selectPages(options.pages, input.pageCount));
+  const kept = Array.from({ length: input.pageCount }, (_, i) => i + 1).filter((page) => !doomed.has(page));
+  if (kept.length === 0) throw new ToolError('no_pages_left');
+  const output = tempPath(context, 'pages-deleted');
+  await copyPages(input.path, kept, output, context);
+  return { path: output, download: tools['delete-pages'].download };
+};

@@ -1,6 +1,15 @@
-import { ToolError } from '@paperknife/catalog/errors';
+import { selectPages } from '@paperknife/catalog/page-ranges';
+import { tools } from '@paperknife/catalog/tools';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { copyPages } from '../qpdf.js';
+import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const extractPages: ToolRunner<'extract-pages'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/** Copies the pages the user lists, in the order written, into a new PDF (lossless: qpdf copies objects). */
+export const extractPages: ToolRunner<'extract-pages'> = async (files, options, context) => {
+  const input = await preparePdfInput(requireOneFile(files), context);
+  const pages = selectPages(options.pages, input.pageCount);
+  const output = tempPath(context, 'extracted-pages');
+  await copyPages(input.path, pages, output, context);
+  return { path: output, download: tools['extract-pages'].download };
+};

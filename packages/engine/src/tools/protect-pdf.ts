@@ -1,6 +1,33 @@
-import { ToolError } from '@paperknife/catalog/errors';
+import { randomBytes } from 'node:crypto';
+import { tools } from '@paperknife/catalog/tools';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { runQpdfWithSecretArgs } from '../qpdf.js';
+import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const protectPdf: ToolRunner<'protect-pdf'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/**
+ * AES-256 (security handler revision 6). Without an owner password we set a random one nobody knows, so the
+ * chosen restrictions cannot be lifted with the open password alone.
+ */
+export const protectPdf: ToolRunner<'protect-pdf'> = async (files, options, context) => {
+  const input = await preparePdfInput(requireOneFile(files), context);
+  const ownerPassword = options.ownerPassword || randomBytes(24).toString('base64url');
+  const output = tempPath(context, 'protected-document');
+  await runQpdfWithSecretArgs(
+    [
+      '--warning-exit-0',
+      '--encrypt',
+      options.userPassword,
+      ownerPassword,
+      '256',
+      `--print=${options.allowPrinting ? 'full' : 'none'}`,
+      `--extract=${options.allowCopying ? 'y' : 'n'}`,
+      `--modify=${options.allowEditing ? 'all' : 'none'}`,
+      '--',
+      input.path,
+      output,
+    ],
+    context,
+  );
+  return { path: output, download: tools['protect-pdf'].download };
+};

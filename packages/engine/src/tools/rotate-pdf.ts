@@ -1,6 +1,21 @@
-import { ToolError } from '@paperknife/catalog/errors';
+import { selectPages } from '@paperknife/catalog/page-ranges';
+import { tools } from '@paperknife/catalog/tools';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { qpdfPageRange, runQpdf } from '../qpdf.js';
+import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const rotatePdf: ToolRunner<'rotate-pdf'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/**
+ * Turns pages clockwise by changing their /Rotate only: content is untouched. qpdf's `+angle` is relative,
+ * so a page already at 90 turned by 90 ends at 180, which is what the user sees and expects.
+ */
+export const rotatePdf: ToolRunner<'rotate-pdf'> = async (files, options, context) => {
+  const input = await preparePdfInput(requireOneFile(files), context);
+  const pages = options.pages?.trim()
+    ? [...new Set(selectPages(options.pages, input.pageCount))].sort((a, b) => a - b)
+    : undefined;
+  const target = pages ? `:${qpdfPageRange(pages)}` : '';
+  const output = tempPath(context, 'rotated-document');
+  await runQpdf(['--warning-exit-0', `--rotate=+${options.angle}${target}`, input.path, output], context);
+  return { path: output, download: tools['rotate-pdf'].download };
+};

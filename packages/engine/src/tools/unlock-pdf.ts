@@ -1,6 +1,16 @@
-import { ToolError } from '@paperknife/catalog/errors';
+import { tools } from '@paperknife/catalog/tools';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { runQpdf } from '../qpdf.js';
+import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const unlockPdf: ToolRunner<'unlock-pdf'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/**
+ * Removes encryption with the open or the owner password. A PDF that opens without a password (restrictions
+ * only) needs none; one that is not encrypted at all comes back re-saved.
+ */
+export const unlockPdf: ToolRunner<'unlock-pdf'> = async (files, options, context) => {
+  const input = await preparePdfInput(requireOneFile(files), context, { unlockPassword: options.password ?? '' });
+  const output = tempPath(context, 'unlocked-document');
+  await runQpdf(['--warning-exit-0', '--decrypt', input.path, output], context);
+  return { path: output, download: tools['unlock-pdf'].download };
+};

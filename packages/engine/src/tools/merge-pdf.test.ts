@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makePdf } from '../testing/make-pdf.js';
+import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
+import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { mergePdf } from './merge-pdf.js';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await makeTestJob();
+});
+afterEach(async () => {
+  await job.cleanup();
+});
+
+interface Outline {
+  title: string;
+  destpageposfrom1: number | null;
+  kids: Outline[];
+}
+
+function outlines(path: string): Outline[] {
+  const json = spawnSync('qpdf', ['--json=2', '--json-key=outlines', path], { encoding: 'utf8' }).stdout;
+  return (JSON.parse(json) as { outlines: Outline[] }).outlines;
+}
+
+const doc = (name: string, count: number, outline = false) =>
+  makePdf({ pages: Array.from({ length: count }, (_, i) => ({ text: [`${name}-${i + 1}`] })), outline });
+
+describe('merge-pdf', () => {
+  it('joins the files in the order given', async () => {
+    const a = await job.input('a.pdf', doc('A', 2));
+    const b = await job.input('b.pdf', doc('B', 1));
+    const c = await job.input('c.pdf', doc('C', 3));
+    const result = await mergePdf([c, a, b], {}, job.context);
+    assertValidPdf(result.path);
+    expect(pdfPageTexts(result.path)).toEqual(['C-1', 'C-2', 'C-3', 'A-1', 'A-2', 'B-1']);
+    expect(result.download.name).toBe('merged-document.pdf');
+  });
+
+  it('keeps the bookmarks of every file, pointing at the right merged pages', async () => {
+    const a = await job.input('a.pdf', doc('A', 2, true));
+    const b = await job.input('b.pdf', doc('B', 1));
+    const c = await job.input('c.pdf', doc('C', 2, true));
+    const result = await mergePdf([a, b, c], {}, job.context);
+    assertValidPdf(result.path);
+    expect(outlines(result.path).map((o) => [o.title, o.destpageposfrom1])).toEqual([
+      ['Page 1', 1],
+      ['Page 2', 2],
+      ['Page 1', 4],
+      ['Page 2', 5],
+    ]);
+  });
+
+  it('needs at least two files and refuses non-PDFs', async () => {
+    const a = await job.input('a.pdf', doc('A', 1));
+    const fake = await job.input('b.pdf', Buffer.from('GIF89a'));
+    expect(await toolErrorCode(mergePdf([a], {}, job.context))).toBe('not_enough_files');
+    expect(await toolErrorCode(mergePdf([a, fake], {}, job.context))).toBe('unsupported_file_type');
+  });
+
+  it('keeps the merged document within the page limit', async () => {
+    const limited = await makeTestJob({ maxPages: 4 });
+    try {
+      const a = await limited.input('a.pdf', doc('A', 3));
+      const b = await limited.input('b.pdf', doc('B', 2));
+      expect(await toolErrorCode(mergePdf([a, b], {}, limited.context))).toBe('too_many_pages');
+    } finally {
+      await limited.cleanup();
+    }
+  });
+});
