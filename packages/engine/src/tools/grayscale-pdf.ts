@@ -1,6 +1,16 @@
-import { ToolError } from '@paperknife/catalog/errors';
+import { tools } from '@paperknife/catalog/tools';
+import { convertToGray } from '../ghostscript.js';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { optimizeLossless } from '../qpdf.js';
+import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const grayscalePdf: ToolRunner<'grayscale-pdf'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/** Ghostscript converts; qpdf then rewrites the result losslessly, so it is compact and passes qpdf --check. */
+export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options, context) => {
+  const input = await preparePdfInput(requireOneFile(files), context);
+  const gray = tempPath(context, 'gray');
+  await convertToGray(input.path, gray, context);
+  const output = tempPath(context, 'grayscale-document');
+  await optimizeLossless(gray, output, context);
+  return { path: output, download: tools['grayscale-pdf'].download };
+};
