@@ -1,0 +1,103 @@
+/**
+ * The small Python UNO client that keeps the warm LibreOffice instance alive. It is kept as a string (and written
+ * into the instance's private profile folder at start) so it ships inside the compiled engine with nothing to copy.
+ *
+ * Conversions themselves do not go through it: they are `soffice --convert-to` calls that LibreOffice hands to the
+ * running instance over its own pipe, where they run on the main thread (see docs/decisions/010). A headless
+ * instance ends itself after such a request; this client vetoes that, so the instance stays warm.
+ *
+ * On start it also switches macros off in the instance's configuration (belt and braces with the profile file),
+ * then prints {"ready": true}. When its stdin closes it lifts the veto and shuts LibreOffice down.
+ */
+export const bridgeScript = String.raw`
+import json
+import sys
+import time
+
+import uno
+import unohelper
+from com.sun.star.beans import PropertyValue
+from com.sun.star.connection import NoConnectException
+from com.sun.star.frame import TerminationVetoException, XTerminateListener
+
+
+class StayAlive(unohelper.Base, XTerminateListener):
+    def __init__(self):
+        self.closing = False
+
+    def queryTermination(self, event):
+        if not self.closing:
+            raise TerminationVetoException()
+
+    def notifyTermination(self, event):
+        pass
+
+    def disposing(self, event):
+        pass
+
+
+def prop(name, value):
+    item = PropertyValue()
+    item.Name = name
+    item.Value = value
+    return item
+
+
+def connect(pipe, seconds):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    deadline = time.time() + seconds
+    while True:
+        try:
+            return resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+        except NoConnectException:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def disable_macros(context):
+    provider = context.ServiceManager.createInstanceWithContext(
+        "com.sun.star.configuration.ConfigurationProvider", context
+    )
+    scripting = provider.createInstanceWithArguments(
+        "com.sun.star.configuration.ConfigurationUpdateAccess",
+        (prop("nodepath", "/org.openoffice.Office.Common/Security/Scripting"),),
+    )
+    scripting.setPropertyValue("DisableMacrosExecution", True)
+    scripting.setPropertyValue("MacroSecurityLevel", 3)
+    scripting.commitChanges()
+
+
+def main():
+    context = connect(sys.argv[1], float(sys.argv[2]))
+    disable_macros(context)
+    desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+    guard = StayAlive()
+    desktop.addTerminateListener(guard)
+    print(json.dumps({"ready": True}), flush=True)
+    while sys.stdin.readline():
+        pass
+    guard.closing = True
+    try:
+        desktop.removeTerminateListener(guard)
+        desktop.terminate()
+    except Exception:
+        pass
+
+
+main()
+`;
+
+/**
+ * The profile's starting configuration, before the instance reads any document: macros disabled with the
+ * highest macro security, and no lock files written next to the documents.
+ */
+export const profileSettings = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseDocumentOOoLockFile" oor:op="fuse"><value>false</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseDocumentSystemFileLocking" oor:op="fuse"><value>false</value></prop></item>
+</oor:items>
+`;

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Document, HeadingLevel, Packer, PageBreak, Paragraph, TextRun } from 'docx';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeLibreOffice, isLibreOfficeReady, libreOfficeProcessId } from '../libreoffice.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
+import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { wordToPdf } from './word-to-pdf.js';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await makeTestJob();
+});
+afterEach(async () => {
+  await job.cleanup();
+});
+afterAll(async () => {
+  await closeLibreOffice();
+});
+
+async function twoPageDocx(): Promise<Buffer> {
+  const document = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Quarterly report')] }),
+          new Paragraph({ children: [new TextRun({ text: 'Revenue grew.', bold: true })] }),
+          new Paragraph({ children: [new PageBreak(), new TextRun('Appendix: Привет, 日本語')] }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
+
+const corpusWord = fileURLToPath(new URL('../../../../../shared/corpus/word/', import.meta.url));
+
+describe('word-to-pdf', () => {
+  it('converts a .docx with its pages and text, whatever the upload is called', async () => {
+    const file = await job.input('report.bin', await twoPageDocx());
+    const result = await wordToPdf([file], {}, job.context);
+    assertValidPdf(result.path);
+    expect(result.download.name).toBe('converted-document.pdf');
+    const pages = pdfPageTexts(result.path);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Quarterly report');
+    expect(pages[0]).toContain('Revenue grew.');
+    expect(pages[1]).toContain('Appendix: Привет, 日本語');
+  });
+
+  it('keeps one warm instance across jobs and restarts it after a crash', async () => {
+    const docx = await twoPageDocx();
+    await wordToPdf([await job.input('a.docx', docx)], {}, job.context);
+    const first = libreOfficeProcessId();
+    expect(isLibreOfficeReady()).toBe(true);
+    await wordToPdf([await job.input('b.docx', docx)], {}, job.context);
+    expect(libreOfficeProcessId()).toBe(first);
+
+    process.kill(-first!, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const result = await wordToPdf([await job.input('c.docx', docx)], {}, job.context);
+    expect(pdfPageTexts(result.path)).toHaveLength(2);
+    expect(libreOfficeProcessId()).not.toBe(first);
+  });
+
+  it('refuses files that are not Word documents by their content', async () => {
+    const pdf = await job.input('report.docx', makePdf());
+    expect(await toolErrorCode(wordToPdf([pdf], {}, job.context))).toBe('unsupported_file_type');
+    const text = await job.input('report.doc', Buffer.from('plain text pretending'));
+    expect(await toolErrorCode(wordToPdf([text], {}, job.context))).toBe('unsupported_file_type');
+  });
+
+  it('says a broken .docx cannot be opened', async () => {
+    const docx = await twoPageDocx();
+    const file = await job.input('broken.docx', docx.subarray(0, Math.floor(docx.length / 2)));
+    expect(await toolErrorCode(wordToPdf([file], {}, job.context))).toBe('damaged_pdf');
+  });
+
+  it.skipIf(!existsSync(corpusWord))('asks to remove the password of encrypted .docx and .doc files', async () => {
+    for (const name of ['poi-encrypted-password-is-pass.docx', 'poi-encrypted-cryptoapi.doc']) {
+      const file = await job.input(name, await readFile(`${corpusWord}${name}`));
+      expect(await toolErrorCode(wordToPdf([file], {}, job.context))).toBe('encrypted_document');
+    }
+  });
+
+  it('removes its profile folder when closed', async () => {
+    await wordToPdf([await job.input('a.docx', await twoPageDocx())], {}, job.context);
+    await closeLibreOffice();
+    expect(isLibreOfficeReady()).toBe(false);
+    expect((await readdir(tmpdir())).filter((name) => name.startsWith('paperknife-libreoffice-'))).toEqual([]);
+  });
+});
