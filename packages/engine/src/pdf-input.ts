@@ -1,10 +1,10 @@
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ToolError } from '@paperknife/catalog/errors';
 import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
+import { repairWithMupdf } from './pdf-repair.js';
 import { countPages, runQpdf } from './qpdf.js';
 import { ProcessFailure } from './run-process.js';
+import { tempPath } from './temp-path.js';
 import type { InputFile, ToolContext } from './tool-runner.js';
 
 export interface PdfInputOptions {
@@ -57,12 +57,19 @@ export async function preparePdfInput(
   try {
     const { stdout, code } = await runQpdf(['--show-npages', path], context, { okCodes: [0, 3] });
     pageCount = Number.parseInt(stdout.trim(), 10);
-    if (code === 3) {
-      // qpdf read it only by reconstructing parts of it: hand the tool a clean copy.
-      const repaired = tempPath(context, 'repaired');
-      await runQpdf([path, repaired], context);
-      path = repaired;
+    // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
+    if (code !== 0 || (await checkCode(path, context)) !== 0) {
+      const rewritten = tempPath(context, 'repaired');
+      await runQpdf([path, rewritten], context);
       wasRepaired = true;
+      path = rewritten;
+      if ((await checkCode(path, context)) !== 0) {
+        // Damaged stream data or content qpdf can only copy: MuPDF reads it leniently and rewrites it.
+        const rebuilt = tempPath(context, 'rebuilt');
+        await repairWithMupdf(path, rebuilt, context);
+        if ((await checkCode(rebuilt, context)) !== 0) throw new ToolError('damaged_pdf');
+        path = rebuilt;
+      }
       pageCount = await countPages(path, context);
     }
   } catch (error) {
@@ -96,6 +103,12 @@ export async function assertPdf(path: string): Promise<void> {
   }
 }
 
+/** `qpdf --check`: 0 clean, 3 warnings (e.g. stream data it cannot decode), 2 errors. */
+async function checkCode(path: string, context: ToolContext): Promise<number> {
+  const { code } = await runQpdf(['--check', path], context, { okCodes: [0, 2, 3] });
+  return code;
+}
+
 type Encryption = 'none' | 'owner-only' | 'password';
 
 /** qpdf --requires-password: 0 = needs a password, 3 = encrypted but opens without one, 2 = not encrypted. */
@@ -112,7 +125,4 @@ async function encryptionOf(path: string, context: ToolContext): Promise<Encrypt
   }
 }
 
-/** A fresh file name in the job folder. */
-export function tempPath(context: ToolContext, label: string, extension = '.pdf'): string {
-  return join(context.workDir, `${label}-${randomBytes(6).toString('hex')}${extension}`);
-}
+export { tempPath };

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
 import { type PreparedPdf, preparePdfInput, tempPath } from '../pdf-input.js';
@@ -47,9 +47,15 @@ interface QpdfJson {
   qpdf?: [{ maxobjectid: number }, Record<string, { value: Record<string, unknown> }>];
 }
 
-async function readJson(args: string[], context: ToolContext): Promise<QpdfJson> {
-  const { stdout } = await runQpdf(['--json=2', ...args], context);
-  return JSON.parse(stdout) as QpdfJson;
+/** qpdf's JSON view of a file, written to a file first (it can be far larger than a pipe's captured output). */
+async function readJson(args: string[], input: string, context: ToolContext): Promise<QpdfJson> {
+  const target = tempPath(context, 'structure', '.json');
+  try {
+    await runQpdf(['--json=2', ...args, input, target], context);
+    return JSON.parse(await readFile(target, 'utf8')) as QpdfJson;
+  } finally {
+    await rm(target, { force: true });
+  }
 }
 
 /** Bookmarks beyond this many are left out: they would only slow the merge down. */
@@ -68,7 +74,7 @@ async function addBookmarks(
   const outlines: { items: JsonOutline[]; firstPage: number; pageRefs: string[] }[] = [];
   let firstPage = 0;
   for (const input of inputs) {
-    const json = await readJson(['--json-key=outlines', '--json-key=pages', input.path], context);
+    const json = await readJson(['--json-key=outlines', '--json-key=pages'], input.path, context);
     const items = json.outlines ?? [];
     const pageRefs = (json.pages ?? []).map((page) => page.object);
     if (items.length > 0) outlines.push({ items, firstPage, pageRefs });
@@ -76,12 +82,12 @@ async function addBookmarks(
   }
   if (outlines.length === 0) return false;
 
-  const { pages = [] } = await readJson(['--json-key=pages', merged], context);
-  const trailerJson = await readJson(['--json-key=qpdf', '--json-object=trailer', merged], context);
+  const { pages = [] } = await readJson(['--json-key=pages'], merged, context);
+  const trailerJson = await readJson(['--json-key=qpdf', '--json-object=trailer'], merged, context);
   const [header, objects] = trailerJson.qpdf ?? [];
   const rootRef = objects?.['trailer']?.value['/Root'];
   if (!header || typeof rootRef !== 'string') return false;
-  const rootJson = await readJson(['--json-key=qpdf', `--json-object=${rootRef}`, merged], context);
+  const rootJson = await readJson(['--json-key=qpdf', `--json-object=${rootRef}`], merged, context);
   const root = rootJson.qpdf?.[1][`obj:${rootRef}`]?.value;
   if (!root) return false;
 

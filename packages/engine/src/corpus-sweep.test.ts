@@ -1,0 +1,284 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ToolError } from '@paperknife/catalog/errors';
+import { defaultLimits } from '@paperknife/catalog/limits';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
+import { closeLibreOffice } from './libreoffice.js';
+import { engineTools } from './registry.js';
+import type { InputFile, ToolContext, ToolResult } from './tool-runner.js';
+
+/**
+ * Every corpus file through every tool in the registry: each run must end in a valid output (qpdf --check for
+ * PDFs, also inside ZIPs) or a coded ToolError, within the time limit, with no crash and nothing left in the temp
+ * folder. Prints a table of outcomes per tool. Files run one at a time.
+ *
+ * Sampling, to keep `npm test` well under 15 minutes on 2 cores: tools that work on page content (rendering,
+ * conversion, stamping) skip PDFs of more than SAMPLE_MAX_PAGES pages (counted as "sampled out"); the structural
+ * tools get every file. Skips with a message when ../shared/corpus is absent.
+ */
+
+const corpus = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
+const present = existsSync(join(corpus, 'pdf'));
+if (!present) console.warn(`Corpus sweep skipped: no corpus at ${corpus}`);
+
+const JOB_LIMIT_MS = 60_000;
+const SAMPLE_MAX_PAGES = 40;
+const NOT_BUILT = 'This tool is not available yet.';
+
+/** Tools that decode or draw every page: sampled on big documents. */
+const contentTools = new Set<ToolId>([
+  'compress-pdf',
+  'grayscale-pdf',
+  'watermark-pdf',
+  'page-numbers',
+  'pdf-to-jpg',
+  'pdf-to-word',
+  'extract-text',
+  'extract-images',
+]);
+
+/** Open passwords from the corpus README. */
+const passwords: Record<string, string> = {
+  'sf-libreoffice-writer-password.pdf': 'openpassword',
+  'pdfjs-issue3371-encrypted.pdf': 'ELXRTQWS',
+  'pdfjs-issue6010-2-encrypted-nonascii.pdf': 'æøå',
+  'pdfjs-issue21579-encrypted.pdf': 'pässwört',
+  'pdfjs-saslprep-r6-encrypted.pdf': 'SaSLprep',
+  'qpdf-20-pages-encrypted.pdf': 'user',
+  'qpdf-enc-r2-rc4-40.pdf': 'view',
+  'qpdf-enc-r6-aes256.pdf': 'view',
+};
+const ownerOnly = new Set(['pdfjs-issue17069-owner-only.pdf', 'qpdf-v4-aes128-owner-only.pdf']);
+const PROTECT_PASSWORD = 'sweep-password';
+
+function rawOptions(id: ToolId, file: string): Record<string, unknown> {
+  switch (id) {
+    case 'rotate-pdf':
+      return { angle: '90' };
+    case 'protect-pdf':
+      return { userPassword: PROTECT_PASSWORD };
+    case 'unlock-pdf':
+      return passwords[file] ? { password: passwords[file] } : {};
+    case 'watermark-pdf':
+      return { text: 'CONFIDENTIAL' };
+    case 'pdf-to-jpg':
+      return { dpi: 72, quality: 60 };
+    case 'extract-pages':
+    case 'delete-pages':
+      return { pages: '1' };
+    default:
+      return {};
+  }
+}
+
+/** Page counts from MANIFEST.tsv (empty for Word files and unreadable PDFs). */
+function manifestPages(): Map<string, number> {
+  const pages = new Map<string, number>();
+  if (!present) return pages;
+  const [header, ...rows] = readFileSync(join(corpus, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
+  const columns = header!.split('\t');
+  const fileColumn = columns.indexOf('file');
+  const pagesColumn = columns.indexOf('pages');
+  for (const row of rows) {
+    const cells = row.split('\t');
+    const count = Number(cells[pagesColumn]);
+    if (cells[pagesColumn] && Number.isFinite(count)) pages.set(basename(cells[fileColumn]!), count);
+  }
+  return pages;
+}
+
+async function listFolder(folder: string): Promise<string[]> {
+  const names = await readdir(join(corpus, folder)).catch(() => []);
+  return names
+    .filter((name) => !name.startsWith('.'))
+    .sort()
+    .map((name) => join(corpus, folder, name));
+}
+
+function qpdfCheck(path: string, password?: string): number {
+  const args = ['--check', ...(password ? [`--password=${password}`] : []), path];
+  return spawnSync('qpdf', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).status ?? -1;
+}
+
+/** Returns a problem description, or undefined when the output is valid. */
+async function checkOutput(id: ToolId, result: ToolResult, workDir: string): Promise<string | undefined> {
+  if (!result.path.startsWith(`${workDir}/`)) return 'result outside the job folder';
+  const info = await stat(result.path).catch(() => undefined);
+  if (!info?.isFile() || info.size === 0) return 'empty or missing result';
+  const password = id === 'protect-pdf' ? PROTECT_PASSWORD : undefined;
+  if (result.download.contentType === 'application/pdf') {
+    const code = qpdfCheck(result.path, password);
+    return code === 0 ? undefined : `qpdf --check exit ${code}`;
+  }
+  if (result.download.contentType === 'application/zip') {
+    const entries = unzipSync(await readFile(result.path));
+    if (Object.keys(entries).length === 0) return 'empty zip';
+    for (const [name, data] of Object.entries(entries)) {
+      if (data.length === 0) return `empty zip entry ${name}`;
+      if (name.endsWith('.pdf')) {
+        const part = join(workDir, `sweep-check-${basename(name)}`);
+        await writeFile(part, data);
+        const code = qpdfCheck(part);
+        if (code !== 0) return `qpdf --check exit ${code} on ${name}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+interface Run {
+  file: string;
+  outcome: string;
+  ms: number;
+  problem?: string;
+}
+
+const results = new Map<ToolId, Run[]>();
+let sweepTmp: string;
+let previousTmp: string | undefined;
+const socketsBefore = new Set<string>();
+
+describe.skipIf(!present)('corpus sweep', () => {
+  const pages = manifestPages();
+
+  beforeAll(async () => {
+    // A private temp folder for this file's process: whatever any engine leaves in os.tmpdir() shows up here,
+    // untouched by other test files running at the same time.
+    sweepTmp = await mkdtemp(join(tmpdir(), 'paperknife-sweep-tmp-'));
+    previousTmp = process.env['TMPDIR'];
+    process.env['TMPDIR'] = sweepTmp;
+    for (const name of await readdir('/tmp')) if (name.startsWith('OSL_PIPE_')) socketsBefore.add(name);
+  });
+
+  afterAll(async () => {
+    await closeLibreOffice();
+    const left = await readdir(sweepTmp);
+    const sockets = (await readdir('/tmp')).filter(
+      (name) => name.startsWith('OSL_PIPE_') && !socketsBefore.has(name) && name.includes(`paperknife-${process.pid}-`),
+    );
+    if (previousTmp === undefined) delete process.env['TMPDIR'];
+    else process.env['TMPDIR'] = previousTmp;
+    await rm(sweepTmp, { recursive: true, force: true });
+    printSummary();
+    expect(left, 'files left in the temp folder').toEqual([]);
+    expect(sockets, 'LibreOffice sockets left in /tmp').toEqual([]);
+  });
+
+  for (const id of toolIds) {
+    it(
+      `${id}: every corpus file ends in a valid output or a coded error`,
+      async () => {
+        const kind = tools[id].input.label;
+        const files =
+          kind === 'Word'
+            ? [...(await listFolder('word')), ...(await listFolder('broken'))]
+            : [...(await listFolder('pdf')), ...(await listFolder('broken'))];
+        const runs: Run[] = [];
+        results.set(id, runs);
+        for (const path of files) {
+          const file = basename(path);
+          if (contentTools.has(id) && (pages.get(file) ?? 0) > SAMPLE_MAX_PAGES) {
+            runs.push({ file, outcome: 'sampled out', ms: 0 });
+            continue;
+          }
+          runs.push(await runOne(id, path));
+        }
+        const problems = runs.filter((run) => run.problem).map((run) => `${run.file}: ${run.problem}`);
+        expect(problems).toEqual([]);
+      },
+      30 * 60_000,
+    );
+  }
+});
+
+async function runOne(id: ToolId, path: string): Promise<Run> {
+  const file = basename(path);
+  const workDir = await mkdtemp(join(tmpdir(), 'paperknife-sweep-job-'));
+  const controller = new AbortController();
+  const watchdog = setTimeout(() => controller.abort(new ToolError('processing_timeout')), JOB_LIMIT_MS);
+  const context: ToolContext = {
+    workDir,
+    limits: { ...defaultLimits, jobTimeoutMs: JOB_LIMIT_MS },
+    signal: controller.signal,
+  };
+  const started = Date.now();
+  let run: Run;
+  try {
+    await mkdir(join(workDir, 'uploads'));
+    const upload = join(workDir, 'uploads', 'upload-1');
+    await copyFile(path, upload);
+    const input: InputFile = { path: upload, name: file, size: (await stat(upload)).size };
+    const options = parseToolOptions(id, rawOptions(id, file));
+    const runner = engineTools[id] as (
+      files: readonly InputFile[],
+      options: unknown,
+      context: ToolContext,
+    ) => Promise<ToolResult>;
+    const result = await runner(id === 'merge-pdf' ? [input, input] : [input], options, context);
+    const problem = await checkOutput(id, result, workDir);
+    run = {
+      file,
+      outcome: problem ? 'invalid output' : 'ok',
+      ms: Date.now() - started,
+      ...(problem ? { problem } : {}),
+    };
+  } catch (error) {
+    const ms = Date.now() - started;
+    if (error instanceof ToolError) {
+      const outcome = error.message === NOT_BUILT ? 'not built' : error.code;
+      run = { file, outcome, ms };
+    } else {
+      run = { file, outcome: 'crash', ms, problem: `uncoded error: ${String(error).slice(0, 200)}` };
+    }
+  } finally {
+    clearTimeout(watchdog);
+  }
+  if (run.ms > JOB_LIMIT_MS + 5000) run.problem = `took ${run.ms} ms`;
+  run.problem ??= expectationProblem(id, file, run.outcome);
+  await rm(workDir, { recursive: true, force: true });
+  return run;
+}
+
+/** Outcomes the corpus README lets us predict. */
+function expectationProblem(id: ToolId, file: string, outcome: string): string | undefined {
+  if (outcome === 'not built') return undefined;
+  const pdfTool = tools[id].input.label === 'PDF';
+  if (pdfTool && file.endsWith('.docx') && outcome !== 'unsupported_file_type') {
+    return `a Word file given to a PDF tool gave ${outcome}`;
+  }
+  if (!pdfTool && file.endsWith('.pdf') && outcome !== 'unsupported_file_type') {
+    return `a PDF given to Word to PDF gave ${outcome}`;
+  }
+  if (id === 'word-to-pdf' && file.startsWith('poi-encrypted') && outcome !== 'encrypted_document') {
+    return `encrypted Word file gave ${outcome}`;
+  }
+  if (pdfTool && passwords[file]) {
+    const expected = id === 'unlock-pdf' ? 'ok' : 'encrypted_pdf';
+    if (outcome !== expected) return `password-protected PDF gave ${outcome}, expected ${expected}`;
+  }
+  if (id === 'unlock-pdf' && ownerOnly.has(file) && outcome !== 'ok') return `owner-only PDF gave ${outcome}`;
+  return undefined;
+}
+
+function printSummary(): void {
+  const outcomes = [...new Set([...results.values()].flatMap((runs) => runs.map((run) => run.outcome)))].sort((a, b) =>
+    a === 'ok' ? -1 : b === 'ok' ? 1 : a.localeCompare(b),
+  );
+  const rows = [...results.entries()].map(([id, runs]) => {
+    const counts = outcomes.map((outcome) => String(runs.filter((run) => run.outcome === outcome).length || ''));
+    const seconds = (runs.reduce((sum, run) => sum + run.ms, 0) / 1000).toFixed(1);
+    const slowest = runs.reduce<Run | undefined>((max, run) => (!max || run.ms > max.ms ? run : max), undefined);
+    return [id, ...counts, seconds, slowest && slowest.ms > 0 ? `${slowest.file} ${slowest.ms} ms` : ''];
+  });
+  const header = ['tool', ...outcomes, 'total s', 'slowest'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ');
+  console.log(['Corpus sweep', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+}
