@@ -1,0 +1,114 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ToolError, errorBody } from '@paperknife/catalog/errors';
+import { BUSY_RETRY_AFTER_S, installErrorHandler } from './api-errors.js';
+import { contactRoutes } from './contact-routes.js';
+import { ContactStore } from './contact-store.js';
+import { closeEngines, readiness } from './engine-lifecycle.js';
+import type { ServerConfig } from './env.js';
+import { functionRoutes } from './function-routes.js';
+import { JobQueue } from './job-queue.js';
+import { ServerMetrics } from './metrics.js';
+import { cspHeader, staticSite } from './static-site.js';
+import { TempFolders } from './temp-folders.js';
+
+export interface AppOptions {
+  /** pino options, or false for no logs (tests). Default: JSON logs at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+  /** Event-loop delay (ms) past which requests get 503 busy. */
+  maxEventLoopDelayMs?: number;
+  /** How long shutdown waits for running jobs. */
+  shutdownGraceMs?: number;
+  /** Age past which the sweeper removes temp folders. */
+  sweepAgeMs?: number;
+}
+
+/** Paths under the logs' redaction: credentials and anything that could hold a file name or a password. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.body',
+  'res.headers["content-disposition"]',
+];
+
+/** Builds the whole app as a tree of plugins; `server.ts` only listens. Tests call this and `inject`. */
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    // Behind a proxy the client address comes from X-Forwarded-For; only loopback proxies are trusted.
+    trustProxy: ['127.0.0.1', '::1'],
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+
+  const queue = new JobQueue(config.concurrency, config.queueSize);
+  const temp = new TempFolders(config.tempDir, options.sweepAgeMs);
+  await temp.start();
+  const metrics = new ServerMetrics(queue, temp);
+  const store = new ContactStore(config.dataDir);
+
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: false, // set below, per response, so pages can add their script hashes
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('content-security-policy', cspHeader());
+  });
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.maxEventLoopDelayMs ?? 1000,
+    retryAfter: BUSY_RETRY_AFTER_S,
+    // Only work-starting requests are turned away; health checks and pages keep answering.
+    pressureHandler: (request, reply) => {
+      if (request.method !== 'POST') return undefined;
+      void reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_S));
+      // The plugin sends whatever this returns (its types say void, its code says otherwise).
+      return errorBody('busy') as unknown as void;
+    },
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ToolError(
+        'rate_limited',
+        `Too many requests. Wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+      ),
+  });
+
+  await app.register(multipart);
+
+  await app.register(functionRoutes, { prefix: '/functions/v1', config, queue, temp, metrics });
+  await app.register(contactRoutes, { store, rateLimit: config.contactRateLimit });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const state = await readiness();
+    return reply.code(state.ready ? 200 : 503).send(state);
+  });
+  app.get('/metrics', async (_request, reply) => {
+    const body = await metrics.registry.metrics();
+    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+  });
+
+  await app.register(staticSite, { webRoot: config.webRoot });
+
+  app.addHook('onClose', async () => {
+    // Running jobs get a bounded time to finish; then their folders go with everything else.
+    const finished = await queue.idle(options.shutdownGraceMs ?? 30_000);
+    if (!finished) app.log.warn('shutting down with jobs still running');
+    await temp.close();
+    store.close();
+    await closeEngines();
+  });
+
+  return app;
+}

@@ -1,0 +1,55 @@
+import { access, constants } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { closeLibreOffice, isLibreOfficeReady, warmLibreOffice } from '@paperknife/engine/libreoffice';
+
+/** The command-line engines the tools run. */
+export const requiredPrograms = ['qpdf', 'gs', 'soffice'] as const;
+
+async function onPath(program: string): Promise<boolean> {
+  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      await access(join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      // not in this folder
+    }
+  }
+  return false;
+}
+
+export interface Readiness {
+  ready: boolean;
+  programs: Record<string, boolean>;
+  libreOffice: 'warm' | 'cold';
+}
+
+export async function readiness(): Promise<Readiness> {
+  const found = await Promise.all(requiredPrograms.map(async (program) => [program, await onPath(program)] as const));
+  const programs = Object.fromEntries(found);
+  const libreOffice = isLibreOfficeReady() ? 'warm' : 'cold';
+  return { ready: found.every(([, ok]) => ok) && libreOffice === 'warm', programs, libreOffice };
+}
+
+/** Starts LibreOffice ahead of the first Word conversion. */
+export function warmEngines(): Promise<void> {
+  return warmLibreOffice();
+}
+
+/** Stops the engines' long-lived workers and processes (MuPDF pool, LibreOffice). */
+export async function closeEngines(): Promise<void> {
+  await Promise.allSettled([closeMupdfPool(), closeLibreOffice()]);
+}
+
+/** The MuPDF worker pool is optional until the engine ships it: close it when the module is there. */
+const MUPDF_POOL = '@paperknife/engine/mupdf/pool';
+
+async function closeMupdfPool(): Promise<void> {
+  let pool: { closeMupdfPool?: () => Promise<void> };
+  try {
+    pool = (await import(MUPDF_POOL)) as typeof pool;
+  } catch {
+    return;
+  }
+  await pool.closeMupdfPool?.();
+}

@@ -1,0 +1,42 @@
+import { buildApp } from './app.js';
+import { warmEngines } from './engine-lifecycle.js';
+import { readConfig } from './env.js';
+
+/** Starts PaperKnife: reads the environment (failing early on a bad value), listens, and shuts down cleanly. */
+
+/** Longest a shutdown may take before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 35_000;
+
+let config;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = await buildApp(config);
+await app.listen({ host: config.host, port: config.port });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`PaperKnife is running at http://localhost:${port}`);
+
+// The first Word conversion should not wait for LibreOffice to start.
+warmEngines().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, 'LibreOffice did not start'));
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: (error as Error).message }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

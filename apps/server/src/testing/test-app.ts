@@ -1,0 +1,164 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { type Limits, defaultLimits } from '@paperknife/catalog/limits';
+import { assertValidPdf } from '@paperknife/engine/testing/pdf-assertions';
+import { type AppOptions, buildApp } from '../app.js';
+import type { ServerConfig } from '../env.js';
+
+/**
+ * Boots the real app for tests, with its own temp root, data folder and a small fake website, so tests can
+ * check that the temp root ends up empty and read what the logs said.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  tempDir: string;
+  webRoot: string;
+  dataDir: string;
+  /** Every log line the app wrote, as parsed JSON. */
+  logs: Record<string, unknown>[];
+  /** The raw log text, to search for things that must never be there. */
+  logText(): string;
+  /** Listens on a free port and returns the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOverrides extends Partial<Omit<ServerConfig, 'limits'>> {
+  limits?: Partial<Limits>;
+}
+
+/** The inline script of the fake home page (React Router puts its hydration context in such scripts). */
+export const INLINE_SCRIPT = 'window.__reactRouterContext = {"basename":"/"};';
+
+async function fakeWebsite(root: string): Promise<void> {
+  await mkdir(join(root, 'assets'), { recursive: true });
+  await mkdir(join(root, 'merge-pdf'), { recursive: true });
+  await writeFile(
+    join(root, 'index.html'),
+    `<!doctype html><html><head><title>PaperKnife</title><script type="module" src="/assets/app-abc123.js"></script></head><body><h1>Home</h1><script>${INLINE_SCRIPT}</script></body></html>`,
+  );
+  await writeFile(join(root, '404.html'), '<!doctype html><html><body><h1>Page Not Found</h1></body></html>');
+  await writeFile(join(root, 'merge-pdf', 'index.html'), '<!doctype html><html><body><h1>Merge PDF</h1></body></html>');
+  await writeFile(join(root, 'about.html'), '<!doctype html><html><body><h1>About</h1></body></html>');
+  await writeFile(join(root, 'assets', 'app-abc123.js'), 'console.log("app");\n');
+  await writeFile(join(root, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+}
+
+export async function makeTestApp(overrides: TestAppOverrides = {}, options: AppOptions = {}): Promise<TestApp> {
+  const base = await mkdtemp(join(tmpdir(), 'paperknife-server-test-'));
+  const tempDir = join(base, 'temp');
+  const webRoot = join(base, 'web');
+  const dataDir = join(base, 'data');
+  await fakeWebsite(webRoot);
+  const { limits, ...rest } = overrides;
+  const config: ServerConfig = {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    tempDir,
+    webRoot,
+    concurrency: 2,
+    queueSize: 32,
+    rateLimit: 1000,
+    contactRateLimit: 100,
+    corsOrigin: '*',
+    logLevel: 'info',
+    ...rest,
+    limits: { ...defaultLimits, ...limits },
+  };
+  const logs: Record<string, unknown>[] = [];
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const line = chunk.toString('utf8');
+      text += line;
+      for (const part of line.split('\n').filter(Boolean)) {
+        try {
+          logs.push(JSON.parse(part) as Record<string, unknown>);
+        } catch {
+          // not JSON: kept in the text only
+        }
+      }
+      callback();
+    },
+  });
+  const app = await buildApp(config, {
+    logger: { level: 'info', stream },
+    ...options,
+  });
+  let closed = false;
+  return {
+    app,
+    config,
+    tempDir,
+    webRoot,
+    dataDir,
+    logs,
+    logText: () => text,
+    async listen() {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await rm(base, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the temp root holds nothing (folders go just after the response). */
+export async function expectTempEmpty(tempDir: string): Promise<void> {
+  await expect.poll(() => readdir(tempDir), { timeout: 5000, interval: 25 }).toEqual([]);
+}
+
+export interface UploadFile {
+  field?: string;
+  name: string;
+  data: Uint8Array;
+  type?: string;
+}
+
+/** A multipart/form-data body, built by hand so tests control every byte. */
+export function multipart(
+  files: readonly UploadFile[],
+  fields: Record<string, string | number | boolean> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----paperknife${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+      Buffer.from(file.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Writes a returned PDF to a temp file, checks it with qpdf --check and returns its path. */
+export async function savePdf(data: Uint8Array, password?: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'paperknife-result-'));
+  const path = join(dir, 'result.pdf');
+  await writeFile(path, data);
+  assertValidPdf(path, password);
+  return path;
+}
