@@ -29,7 +29,7 @@ const present = existsSync(join(corpus, 'pdf'));
 if (!present) console.warn(`Corpus sweep skipped: no corpus at ${corpus}`);
 
 const JOB_LIMIT_MS = 60_000;
-const SAMPLE_MAX_PAGES = 40;
+const SAMPLE_MAX_PAGES = 20;
 const NOT_BUILT = 'This tool is not available yet.';
 
 /** Tools that decode or draw every page: sampled on big documents. */
@@ -280,5 +280,17 @@ function printSummary(): void {
   const header = ['tool', ...outcomes, 'total s', 'slowest'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ');
-  console.log(['Corpus sweep', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+  const details = [...results.entries()].flatMap(([id, runs]) => {
+    const byOutcome = new Map<string, string[]>();
+    for (const run of runs) {
+      if (['ok', 'not built', 'sampled out'].includes(run.outcome)) continue;
+      byOutcome.set(run.outcome, [...(byOutcome.get(run.outcome) ?? []), run.file]);
+    }
+    return [...byOutcome].map(([outcome, files]) => `  ${id} ${outcome}: ${files.join(', ')}`);
+  });
+  console.log(
+    ['Corpus sweep', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', ...details].join(
+      '\n',
+    ),
+  );
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { preparePdfInput } from './pdf-input.js';
-import { runQpdfWithSecretArgs } from './qpdf.js';
+import { runQpdfJob } from './qpdf.js';
 import { makePdf } from './testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from './testing/pdf-assertions.js';
 import { type TestJob, makeTestJob } from './testing/test-job.js';
@@ -18,7 +18,14 @@ afterEach(async () => {
 async function encrypted(user: string, owner: string) {
   const plain = await job.input('plain.pdf', makePdf({ pageCount: 3 }));
   const target = `${plain.path}-enc.pdf`;
-  await runQpdfWithSecretArgs(['--encrypt', user, owner, '256', '--print=none', '--', plain.path, target], job.context);
+  await runQpdfJob(
+    {
+      inputFile: plain.path,
+      outputFile: target,
+      encrypt: { userPassword: user, ownerPassword: owner, '256bit': { print: 'none' } },
+    },
+    job.context,
+  );
   return job.input('locked.pdf', await readFile(target));
 }
 

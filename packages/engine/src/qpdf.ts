@@ -47,19 +47,20 @@ export async function runQpdf(
 }
 
 /**
- * Runs qpdf with arguments that hold secrets (passwords for --encrypt): they go through an argument file
- * (`@file`, one argument per line) in the job folder, so they never show up in a process listing.
+ * Runs a qpdf job described as JSON (`--job-json-file`): how passwords for --encrypt reach qpdf. They never show
+ * up in a process listing, and a password that starts with '-' cannot be mistaken for an option (qpdf 11.3 has
+ * no other way to take one). The file is private to the job and deleted right after.
  */
-export async function runQpdfWithSecretArgs(
-  args: readonly string[],
+export async function runQpdfJob(
+  job: Record<string, unknown>,
   context: ToolContext,
   options: QpdfOptions = {},
 ): Promise<ProcessResult> {
-  const argFile = await writeSecretFile(context, args.map((arg) => `${checkLine(arg)}\n`).join(''));
+  const jobFile = await writeSecretFile(context, JSON.stringify(job));
   try {
-    return await runQpdf([`@${argFile}`], context, options);
+    return await runQpdf([`--job-json-file=${jobFile}`], context, options);
   } finally {
-    await rm(argFile, { force: true });
+    await rm(jobFile, { force: true });
   }
 }
 

@@ -32,6 +32,14 @@ describe('protect-pdf', () => {
     expect(result.download.name).toBe('protected-document.pdf');
   });
 
+  it('takes passwords that look like options', async () => {
+    const file = await job.input('a.pdf', makePdf());
+    const options = parseToolOptions('protect-pdf', { userPassword: '--print=none', ownerPassword: '-owner' });
+    const result = await protectPdf([file], options, job.context);
+    assertValidPdf(result.path, '--print=none');
+    expect(pdfEncryption(result.path, '-owner').encrypted).toBe(true);
+  });
+
   it('sets the chosen restrictions, which the owner password lifts', async () => {
     const file = await job.input('a.pdf', makePdf());
     const options = parseToolOptions('protect-pdf', {

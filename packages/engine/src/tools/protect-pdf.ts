@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tools } from '@paperknife/catalog/tools';
 import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { runQpdfWithSecretArgs } from '../qpdf.js';
+import { runQpdfJob } from '../qpdf.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
@@ -13,20 +13,21 @@ export const protectPdf: ToolRunner<'protect-pdf'> = async (files, options, cont
   const input = await preparePdfInput(requireOneFile(files), context);
   const ownerPassword = options.ownerPassword || randomBytes(24).toString('base64url');
   const output = tempPath(context, 'protected-document');
-  await runQpdfWithSecretArgs(
-    [
-      '--warning-exit-0',
-      '--encrypt',
-      options.userPassword,
-      ownerPassword,
-      '256',
-      `--print=${options.allowPrinting ? 'full' : 'none'}`,
-      `--extract=${options.allowCopying ? 'y' : 'n'}`,
-      `--modify=${options.allowEditing ? 'all' : 'none'}`,
-      '--',
-      input.path,
-      output,
-    ],
+  await runQpdfJob(
+    {
+      inputFile: input.path,
+      outputFile: output,
+      warningExit0: '',
+      encrypt: {
+        userPassword: options.userPassword,
+        ownerPassword,
+        '256bit': {
+          print: options.allowPrinting ? 'full' : 'none',
+          extract: options.allowCopying ? 'y' : 'n',
+          modify: options.allowEditing ? 'all' : 'none',
+        },
+      },
+    },
     context,
   );
   return { path: output, download: tools['protect-pdf'].download };

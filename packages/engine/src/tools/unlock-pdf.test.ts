@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { InputFile } from '../tool-runner.js';
-import { runQpdfWithSecretArgs } from '../qpdf.js';
+import { runQpdfJob } from '../qpdf.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
@@ -18,7 +18,14 @@ afterEach(async () => {
 async function locked(user: string, owner: string): Promise<InputFile> {
   const plain = await job.input('plain.pdf', makePdf({ pageCount: 2 }));
   const path = `${plain.path}-locked`;
-  await runQpdfWithSecretArgs(['--encrypt', user, owner, '256', '--print=none', '--', plain.path, path], job.context);
+  await runQpdfJob(
+    {
+      inputFile: plain.path,
+      outputFile: path,
+      encrypt: { userPassword: user, ownerPassword: owner, '256bit': { print: 'none' } },
+    },
+    job.context,
+  );
   return { path, name: 'locked.pdf', size: 0 };
 }
 
