@@ -13,7 +13,7 @@ import { type ZipEntry, writeZip } from '../zip-output.js';
 export const splitPdf: ToolRunner<'split-pdf'> = async (files, options, context) => {
   const file = requireOneFile(files);
   const input = await preparePdfInput(file, context);
-  const partsDir = join(context.workDir, `parts-${Date.now().toString(36)}`);
+  const partsDir = tempPath(context, 'parts', '');
   await mkdir(partsDir);
 
   let parts: { pages: number[]; path: string }[];

@@ -23,7 +23,7 @@ export const wordToPdf: ToolRunner<'word-to-pdf'> = async (files, _options, cont
   // An encrypted .docx is a compound file like a .doc, so this check covers both.
   if (type === 'doc' && (await isEncryptedWordFile(file.path))) throw new ToolError('encrypted_document');
 
-  const folder = join(context.workDir, `word-${Date.now().toString(36)}`);
+  const folder = tempPath(context, 'word', '');
   await mkdir(folder);
   const document = join(folder, `document.${type}`);
   await copyFile(file.path, document);
