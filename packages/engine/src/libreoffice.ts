@@ -50,6 +50,11 @@ export function libreOfficeProcessId(): number | undefined {
   return instance && !instance.dead ? instance.soffice.pid : undefined;
 }
 
+/** The private profile folder while one exists (it goes away with closeLibreOffice), for diagnostics and tests. */
+export function libreOfficeProfileDir(): string | undefined {
+  return profileDir;
+}
+
 /** Starts the instance if it is not running yet (the server calls this at start-up so the first user waits less). */
 export async function warmLibreOffice(): Promise<void> {
   await ensureInstance();

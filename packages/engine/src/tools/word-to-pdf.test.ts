@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeLibreOffice, isLibreOfficeReady, libreOfficeProcessId } from '../libreoffice.js';
+import { closeLibreOffice, isLibreOfficeReady, libreOfficeProcessId, libreOfficeProfileDir } from '../libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
@@ -88,8 +88,11 @@ describe('word-to-pdf', () => {
 
   it('removes its profile folder when closed', async () => {
     await wordToPdf([await job.input('a.docx', await twoPageDocx())], {}, job.context);
+    const profile = libreOfficeProfileDir();
+    expect(profile?.startsWith(tmpdir())).toBe(true);
+    expect(existsSync(profile!)).toBe(true);
     await closeLibreOffice();
     expect(isLibreOfficeReady()).toBe(false);
-    expect((await readdir(tmpdir())).filter((name) => name.startsWith('paperknife-libreoffice-'))).toEqual([]);
+    expect(existsSync(profile!)).toBe(false);
   });
 });
