@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
@@ -23,6 +26,18 @@ function outlines(path: string): Outline[] {
   const json = spawnSync('qpdf', ['--json=2', '--json-key=outlines', path], { encoding: 'utf8' }).stdout;
   return (JSON.parse(json) as { outlines: Outline[] }).outlines;
 }
+
+function formFieldCount(path: string): number {
+  const json = spawnSync('qpdf', ['--json=2', '--json-key=acroform', path], { encoding: 'utf8' }).stdout;
+  return (JSON.parse(json) as { acroform: { fields: unknown[] } }).acroform.fields.length;
+}
+
+function linkCount(path: string): number {
+  const qdf = spawnSync('qpdf', ['--qdf', '--object-streams=disable', path, '-'], { maxBuffer: 256 * 1024 * 1024 });
+  return qdf.stdout.toString('latin1').split('/Subtype /Link').length - 1;
+}
+
+const corpusPdf = fileURLToPath(new URL('../../../../../shared/corpus/pdf/', import.meta.url));
 
 const doc = (name: string, count: number, outline = false) =>
   makePdf({ pages: Array.from({ length: count }, (_, i) => ({ text: [`${name}-${i + 1}`] })), outline });
@@ -68,5 +83,16 @@ describe('merge-pdf', () => {
     } finally {
       await limited.cleanup();
     }
+  });
+
+  it.skipIf(!existsSync(corpusPdf))('keeps the form fields and links of real documents', async () => {
+    const form = await job.input('form.pdf', await readFile(`${corpusPdf}sf-libreoffice-form.pdf`));
+    const cerfa = await job.input('cerfa.pdf', await readFile(`${corpusPdf}pdfjs-issue6127-cerfa-form.pdf`));
+    const linked = await job.input('outline.pdf', await readFile(`${corpusPdf}sf-pdflatex-outline.pdf`));
+    const result = await mergePdf([form, cerfa, linked], {}, job.context);
+    assertValidPdf(result.path);
+    expect(formFieldCount(result.path)).toBe(formFieldCount(form.path) + formFieldCount(cerfa.path));
+    expect(linkCount(result.path)).toBe(linkCount(form.path) + linkCount(cerfa.path) + linkCount(linked.path));
+    expect(outlines(result.path).length).toBe(outlines(linked.path).length);
   });
 });

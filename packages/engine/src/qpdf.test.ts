@@ -1,0 +1,65 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countPages, optimizeLossless, qpdfPageRange, runQpdf, runQpdfJob } from './qpdf.js';
+import { makePdf } from './testing/make-pdf.js';
+import { assertValidPdf, pdfPageTexts } from './testing/pdf-assertions.js';
+import { type TestJob, makeTestJob, toolErrorCode } from './testing/test-job.js';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await makeTestJob();
+});
+afterEach(async () => {
+  await job.cleanup();
+});
+
+describe('qpdfPageRange', () => {
+  it('folds runs and keeps order and repeats', () => {
+    expect(qpdfPageRange([1, 2, 3, 7, 5, 6, 6])).toBe('1-3,7,5-6,6');
+    expect(qpdfPageRange([4])).toBe('4');
+  });
+});
+
+describe('optimizeLossless', () => {
+  it('packs objects into streams and compresses content without changing it', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a page that repeats itself a lot`);
+    const file = await job.input('a.pdf', makePdf({ pages: Array.from({ length: 5 }, () => ({ text: lines })) }));
+    const output = join(job.context.workDir, 'optimized.pdf');
+    await optimizeLossless(file.path, output, job.context);
+    assertValidPdf(output);
+    expect(pdfPageTexts(output)).toEqual(pdfPageTexts(file.path));
+    expect((await stat(output)).size).toBeLessThan(file.size / 2);
+    expect((await readFile(output)).toString('latin1')).toContain('/ObjStm');
+  });
+});
+
+describe('runQpdf errors', () => {
+  it('maps a missing or wrong password and an unreadable file to catalogue codes', async () => {
+    const plain = await job.input('a.pdf', makePdf());
+    const locked = join(job.context.workDir, 'locked.pdf');
+    await runQpdfJob(
+      {
+        inputFile: plain.path,
+        outputFile: locked,
+        encrypt: { userPassword: 'open', ownerPassword: 'own', '256bit': {} },
+      },
+      job.context,
+    );
+    expect(await toolErrorCode(countPages(locked, job.context))).toBe('encrypted_pdf');
+    expect(await toolErrorCode(countPages(locked, job.context, { password: 'nope' }))).toBe('wrong_password');
+    expect(await countPages(locked, job.context, { password: 'open' })).toBe(1);
+    const junk = await job.input('junk.pdf', Buffer.from('%PDF-1.4\nnothing'));
+    expect(await toolErrorCode(runQpdf(['--show-npages', junk.path], job.context))).toBe('damaged_pdf');
+  });
+
+  it('stops a run that takes longer than the job limit', async () => {
+    const slow = await makeTestJob({ jobTimeoutMs: 1 });
+    try {
+      const file = await slow.input('a.pdf', makePdf({ pageCount: 50 }));
+      expect(await toolErrorCode(runQpdf(['--check', file.path], slow.context))).toBe('processing_timeout');
+    } finally {
+      await slow.cleanup();
+    }
+  });
+});
