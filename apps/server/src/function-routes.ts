@@ -68,6 +68,13 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
     const isJson = request.headers['content-type']?.includes('json') ?? false;
     const max = isJson ? jsonBodyLimit(config) : limits.maxRequestBytes + MULTIPART_OVERHEAD;
     if (length > max) throw new ToolError('file_too_large', 'This request is larger than the size limit.');
+    const type = request.headers['content-type'];
+    if (type !== undefined && !/^\s*(multipart\/form-data|application\/json)\b/i.test(type)) {
+      throw new ToolError(
+        'unsupported_file_type',
+        'Send the files as multipart/form-data, or as application/json with base64 data.',
+      );
+    }
     if (queue.full) throw new ToolError('busy');
   };
 

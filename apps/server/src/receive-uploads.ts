@@ -54,14 +54,19 @@ class UploadMeter {
   }
 }
 
+/** "100 MB" as the site shows limits; tiny limits (tests, odd setups) in KB rather than "0.0 MB". */
+function formatLimit(bytes: number): string {
+  return bytes >= 100 * 1024 ? formatMegabytes(bytes) : `${Math.round(bytes / 1024)} KB`;
+}
+
 function fileTooLarge(limits: Limits): ToolError {
-  return new ToolError('file_too_large', `Each file can be at most ${formatMegabytes(limits.maxFileBytes)}.`);
+  return new ToolError('file_too_large', `Each file can be at most ${formatLimit(limits.maxFileBytes)}.`);
 }
 
 function requestTooLarge(limits: Limits): ToolError {
   return new ToolError(
     'file_too_large',
-    `The files in one request can add up to at most ${formatMegabytes(limits.maxRequestBytes)}.`,
+    `The files in one request can add up to at most ${formatLimit(limits.maxRequestBytes)}.`,
   );
 }
 
@@ -130,7 +135,12 @@ export async function receiveMultipart(
       const path = join(folder, `upload-${files.length + 1}`);
       const head: Buffer[] = [];
       const meterStream = meter.meter(head);
-      // Stop at the byte that crosses the limit instead of letting the parser skip the rest of the file.
+      // Stop at the byte that crosses the limit instead of letting the parser skip the rest of the file. The
+      // parser may have crossed it already, before this part was handed over.
+      if (part.file.truncated) {
+        part.file.destroy();
+        throw fileTooLarge(limits);
+      }
       part.file.once('limit', () => meterStream.destroy(fileTooLarge(limits)));
       await pipeline(part.file, meterStream, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
       if (part.file.truncated) throw fileTooLarge(limits);
