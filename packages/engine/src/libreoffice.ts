@@ -77,9 +77,15 @@ export async function closeLibreOffice(): Promise<void> {
  * Throws `damaged_pdf` (with a message about the document) when LibreOffice cannot open the file.
  */
 export function convertWithLibreOffice(input: string, outDir: string, context: ToolContext): Promise<string> {
+  if (context.signal.aborted) return Promise.reject(abortError(context.signal));
   const run = queue.then(() => convertNow(input, outDir, context));
   queue = run.catch(() => undefined);
-  return run;
+  // A job whose client went away while it waited its turn answers at once (its turn is then skipped).
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(abortError(context.signal));
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    run.then(resolve, reject).finally(() => context.signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function convertNow(input: string, outDir: string, context: ToolContext): Promise<string> {

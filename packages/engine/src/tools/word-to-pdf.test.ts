@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, TextRun } from 'docx';
+import { ToolError } from '@paperknife/catalog/errors';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeLibreOffice, isLibreOfficeReady, libreOfficeProcessId, libreOfficeProfileDir } from '../libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
@@ -36,6 +37,16 @@ async function twoPageDocx(): Promise<Buffer> {
   return Packer.toBuffer(document);
 }
 
+/** Long enough that LibreOffice needs well over a second for it. */
+async function longDocx(): Promise<Buffer> {
+  const paragraph = 'This sentence is here to make the document long enough to take a while to lay out. '.repeat(8);
+  const children = Array.from(
+    { length: 4000 },
+    (_, i) => new Paragraph({ children: [new TextRun(`${i} ${paragraph}`)] }),
+  );
+  return Packer.toBuffer(new Document({ sections: [{ children }] }));
+}
+
 const corpusWord = fileURLToPath(new URL('../../../../../shared/corpus/word/', import.meta.url));
 
 describe('word-to-pdf', () => {
@@ -64,6 +75,37 @@ describe('word-to-pdf', () => {
     const result = await wordToPdf([await job.input('c.docx', docx)], {}, job.context);
     expect(pdfPageTexts(result.path)).toHaveLength(2);
     expect(libreOfficeProcessId()).not.toBe(first);
+  });
+
+  it('stops a conversion that runs out of time, then works again with a fresh instance', async () => {
+    const long = await job.input('long.docx', await longDocx());
+    const slow = await makeTestJob({ jobTimeoutMs: 1000 });
+    try {
+      const started = Date.now();
+      expect(await toolErrorCode(wordToPdf([long], {}, slow.context))).toBe('processing_timeout');
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(isLibreOfficeReady()).toBe(false);
+    } finally {
+      await slow.cleanup();
+    }
+    const result = await wordToPdf([await job.input('a.docx', await twoPageDocx())], {}, job.context);
+    expect(pdfPageTexts(result.path)).toHaveLength(2);
+  });
+
+  it('lets a queued job go at once when its client leaves', async () => {
+    const first = wordToPdf([await job.input('long.docx', await longDocx())], {}, job.context);
+    const controller = new AbortController();
+    const queued = wordToPdf(
+      [await job.input('a.docx', await twoPageDocx())],
+      {},
+      { ...job.context, signal: controller.signal },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the long job is converting, this one waits
+    const started = Date.now();
+    controller.abort(new ToolError('busy'));
+    expect(await toolErrorCode(queued)).toBe('busy');
+    expect(Date.now() - started).toBeLessThan(500);
+    await first;
   });
 
   it('refuses files that are not Word documents by their content', async () => {
