@@ -1,0 +1,62 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCodeList } from '@paperknife/catalog/errors';
+import { functionNames } from '@paperknife/catalog/tools';
+import { type TestApp, makeTestApp } from './testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Operation {
+  requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+}
+
+describe('GET /functions/v1/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document listing all 16 functions', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/functions/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const document = response.json() as { openapi: string; paths: Record<string, { post: Operation }> };
+    const validator = new Validator();
+    const result = await validator.validate(document as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(functionNames).toHaveLength(16);
+    expect(Object.keys(document.paths).sort()).toEqual(functionNames.map((name) => `/functions/v1/${name}`).sort());
+  });
+
+  it('describes files as binary, the options from the catalogue, and every error code', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/functions/v1/openapi.json' })).json() as {
+      paths: Record<string, { post: Operation }>;
+    };
+    const rotate = document.paths['/functions/v1/rotate-pdf']!.post;
+    const form = rotate.requestBody.content['multipart/form-data']!.schema;
+    expect(form.properties['file']).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(form.properties).sort()).toEqual(['angle', 'file', 'pages']);
+    expect(form.required).toEqual(['file']);
+    expect(rotate.requestBody.content['application/json']!.schema.properties['files']).toBeDefined();
+
+    const merge = document.paths['/functions/v1/merge-pdf']!.post;
+    expect(merge.requestBody.content['multipart/form-data']!.schema.properties['files']).toMatchObject({
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      minItems: 2,
+    });
+    const protect = document.paths['/functions/v1/protect-pdf']!.post.requestBody.content['multipart/form-data']!;
+    expect(protect.schema.required).toEqual(['file', 'userPassword']);
+
+    const described = Object.values(rotate.responses)
+      .map((r) => r.description)
+      .join(' ');
+    for (const code of errorCodeList) expect(described).toContain(`\`${code}\``);
+    expect(rotate.responses['413']!.description).toContain('file_too_large');
+    expect(document.paths['/functions/v1/pdf-to-jpg']!.post.responses['200']!.content).toHaveProperty('image/jpeg');
+  });
+});

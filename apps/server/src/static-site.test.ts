@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INLINE_SCRIPT, type TestApp, makeTestApp } from './testing/test-app.js';
+import { inlineScriptHashes } from './static-site.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('the website', () => {
+  it('serves HTML with no-cache and a CSP that allows its inline script by hash only', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const hash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' ${hash}`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await get('/assets/app-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.body).toBe('console.log("app");\n');
+    const other = await get('/robots.txt');
+    expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves prerendered pages from x/index.html and x.html', async () => {
+    const tool = await get('/merge-pdf');
+    expect(tool.statusCode).toBe(200);
+    expect(tool.body).toContain('<h1>Merge PDF</h1>');
+    expect((await get('/merge-pdf/')).body).toContain('<h1>Merge PDF</h1>');
+    expect((await get('/about')).body).toContain('<h1>About</h1>');
+  });
+
+  it('redirects old tool paths for good', async () => {
+    const response = await get('/secure-pdf?from=old');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers['location']).toBe('/protect-pdf?from=old');
+  });
+
+  it('answers unknown paths with the site 404 page and status 404, and never leaves the web root', async () => {
+    const response = await get('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('Page Not Found');
+    for (const path of ['/../package.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fdata', '/%00']) {
+      expect((await get(path)).statusCode).toBe(404);
+    }
+  });
+
+  it('answers a plain 404 when the site is not built', async () => {
+    await rm(join(t.webRoot, '404.html'));
+    const response = await get('/missing');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline scripts exactly as written and skips external ones', () => {
+    const html = '<script src="/a.js"></script><script type="module">import("/b.js")</script><script>\n1\n</script>';
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha('import("/b.js")'), sha('\n1\n')]);
+  });
+});
