@@ -83,6 +83,16 @@ describe('preparePdfInput', () => {
     assertValidPdf(prepared.path);
   });
 
+  it('rebuilds a page whose content qpdf can only copy as it is, so outputs pass qpdf --check', async () => {
+    const pdf = makePdf({ pageCount: 2 }).toString('latin1').replace('(Page 1) Tj', '(Page 1  Tj');
+    const file = await job.input('unterminated.pdf', Buffer.from(pdf, 'latin1'));
+    const prepared = await preparePdfInput(file, job.context);
+    expect(prepared.wasRepaired).toBe(true);
+    expect(prepared.pageCount).toBe(2);
+    assertValidPdf(prepared.path);
+    expect(pdfPageTexts(prepared.path)[1]).toBe('Page 2');
+  });
+
   it('answers damaged_pdf for a PDF nothing can read', async () => {
     const file = await job.input('junk.pdf', Buffer.from('%PDF-1.7\n% nothing else here\n'));
     expect(await codeOf(preparePdfInput(file, job.context))).toBe('damaged_pdf');

@@ -27,8 +27,9 @@ export interface PreparedPdf {
 
 /**
  * The preflight every PDF tool runs first. Checks the type by content, refuses password-protected PDFs
- * (`encrypted_pdf`) but quietly decrypts ones that open without a password (owner-only restrictions), repairs
- * what qpdf can repair (else `damaged_pdf`) and enforces the page limit (`too_many_pages`).
+ * (`encrypted_pdf`) but quietly decrypts ones that open without a password (owner-only restrictions), enforces
+ * the page limit (`too_many_pages`) and hands back a file that passes `qpdf --check`: the upload itself, or a copy
+ * repaired by qpdf or, failing that, rebuilt by MuPDF (else `damaged_pdf`). See docs/decisions/012.
  */
 export async function preparePdfInput(
   file: InputFile,
@@ -57,6 +58,7 @@ export async function preparePdfInput(
   try {
     const { stdout, code } = await runQpdf(['--show-npages', path], context, { okCodes: [0, 3] });
     pageCount = Number.parseInt(stdout.trim(), 10);
+    checkPageLimit(pageCount, context);
     // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
     if (code !== 0 || (await checkCode(path, context)) !== 0) {
       const rewritten = tempPath(context, 'repaired');
@@ -80,13 +82,17 @@ export async function preparePdfInput(
   if (!Number.isInteger(pageCount) || pageCount < 1) {
     throw new ToolError('damaged_pdf', 'This PDF has no pages that can be read. Try exporting it again.');
   }
+  checkPageLimit(pageCount, context);
+  return { path, pageCount, wasEncrypted, wasRepaired };
+}
+
+function checkPageLimit(pageCount: number, context: ToolContext): void {
   if (pageCount > context.limits.maxPages) {
     throw new ToolError(
       'too_many_pages',
       `This PDF has ${pageCount} pages; the limit is ${context.limits.maxPages}. Split it into smaller parts first.`,
     );
   }
-  return { path, pageCount, wasEncrypted, wasRepaired };
 }
 
 /** Throws `unsupported_file_type` unless the first bytes say PDF. */
