@@ -108,6 +108,12 @@ const environmentSchema = z.object({
   ),
 });
 
+/** The names of every variable `readConfig` reads. */
+export const readVariableNames: readonly string[] = [
+  ...Object.keys(environmentSchema.shape),
+  ...Object.keys(limitEnvironment),
+];
+
 /** Parses an environment into a config; throws one error naming every bad variable. */
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
   const parsed = environmentSchema.safeParse(env);

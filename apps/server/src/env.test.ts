@@ -1,0 +1,68 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultLimits } from '@paperknife/catalog/limits';
+import { environmentVariables, readConfig, readVariableNames, repoRoot } from './env.js';
+
+describe('readConfig', () => {
+  it('has defaults for everything', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      limits: defaultLimits,
+      tempDir: join(tmpdir(), 'paperknife'),
+      webRoot: join(repoRoot, 'apps/web/build/client'),
+      queueSize: 32,
+      rateLimit: 60,
+      contactRateLimit: 5,
+      corsOrigin: '*',
+      logLevel: 'info',
+    });
+    expect(config.concurrency).toBeGreaterThanOrEqual(2);
+    expect(config.dataDir).toBe(join(process.cwd(), 'data'));
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      PAPERKNIFE_MAX_FILE_MB: '5',
+      PAPERKNIFE_DATA_DIR: '/var/lib/paperknife',
+      PAPERKNIFE_TEMP_DIR: '/tmp/pk',
+      PAPERKNIFE_WEB_ROOT: '/srv/site',
+      PAPERKNIFE_CONCURRENCY: '3',
+      PAPERKNIFE_QUEUE_SIZE: '0',
+      PAPERKNIFE_RATE_LIMIT: '10',
+      PAPERKNIFE_CONTACT_RATE_LIMIT: '2',
+      PAPERKNIFE_CORS_ORIGIN: 'https://a.example, https://b.example',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/var/lib/paperknife',
+      tempDir: '/tmp/pk',
+      webRoot: '/srv/site',
+      concurrency: 3,
+      queueSize: 0,
+      rateLimit: 10,
+      contactRateLimit: 2,
+      corsOrigin: 'https://a.example, https://b.example',
+      logLevel: 'warn',
+    });
+    expect(config.limits.maxFileBytes).toBe(5 * 1024 * 1024);
+  });
+
+  it('fails early, naming every bad variable', () => {
+    expect(() => readConfig({ PORT: 'eighty', PAPERKNIFE_MAX_FILES: '-1', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT must be a whole number.*LOG_LEVEL must be one of.*PAPERKNIFE_MAX_FILES must be a positive number/,
+    );
+  });
+
+  it('documents every variable it reads', () => {
+    const names = environmentVariables.map((variable) => variable.name);
+    expect([...names].sort()).toEqual([...readVariableNames].sort());
+    expect(names).toHaveLength(16);
+  });
+});
