@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as RunToolModule from '@paperknife/engine/run-tool';
 import { runTool } from '@paperknife/engine/run-tool';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import { type TestApp, type TestAppOverrides, expectTempEmpty, makeTestApp, multipart } from './testing/test-app.js';
@@ -9,7 +10,7 @@ import { type TestApp, type TestAppOverrides, expectTempEmpty, makeTestApp, mult
  * a test puts its own job in place for one call.
  */
 vi.mock('@paperknife/engine/run-tool', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@paperknife/engine/run-tool')>();
+  const actual = await importOriginal<typeof RunToolModule>();
   return { runTool: vi.fn(actual.runTool) };
 });
 

@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ToolError } from '@paperknife/catalog/errors';
+import { closeMupdfPool, mupdfPoolStats, runMupdfTask } from './pool.js';
+import type { PoolProbePayload, PoolProbeResult } from './tasks/pool-probe.js';
+
+const probe = (
+  payload: PoolProbePayload,
+  options: { timeoutMs?: number; signal?: AbortSignal; forceRecycle?: boolean } = {},
+) =>
+  runMupdfTask<PoolProbeResult>('pool-probe', payload, {
+    signal: options.signal ?? new AbortController().signal,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    ...(options.forceRecycle ? { forceRecycle: true } : {}),
+  });
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    return error instanceof ToolError ? error.code : `error: ${(error as Error).message}`;
+  }
+}
+
+afterAll(async () => {
+  await closeMupdfPool();
+});
+
+describe('MuPDF pool', () => {
+  it('runs a task with MuPDF in a worker thread', async () => {
+    const result = await probe({});
+    expect(result.pageCount).toBe(1);
+    expect(result.threadId).toBeGreaterThan(0);
+  });
+
+  it('passes ToolErrors across the thread boundary with their code and message', async () => {
+    const error = await probe({ failWith: 'damaged_pdf' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).code).toBe('damaged_pdf');
+    expect((error as ToolError).message).toBe('Probe failure on request.');
+    const crash = await probe({ crash: true }).catch((e: unknown) => e);
+    expect(crash).not.toBeInstanceOf(ToolError);
+    expect((crash as Error).message).toContain('probe crash on request');
+  });
+
+  it('refuses task names that are not plain file names', async () => {
+    expect(
+      await codeOf(
+        probe({}).then(() => runMupdfTask('../worker', {}, { signal: new AbortController().signal, timeoutMs: 1000 })),
+      ),
+    ).toMatch(/Invalid MuPDF task name/);
+  });
+
+  it('terminates a job past its time limit, and keeps working afterwards', async () => {
+    const started = Date.now();
+    expect(await codeOf(probe({ busyMs: 10_000 }, { timeoutMs: 300 }))).toBe('processing_timeout');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(mupdfPoolStats().terminated).toBeGreaterThanOrEqual(1);
+    expect((await probe({})).pageCount).toBe(1);
+  });
+
+  it('stops a job when its signal aborts, with the reason the caller gave', async () => {
+    const controller = new AbortController();
+    const running = probe({ busyMs: 10_000 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new ToolError('busy')), 200);
+    expect(await codeOf(running)).toBe('busy');
+    const plain = new AbortController();
+    const second = probe({ busyMs: 10_000 }, { signal: plain.signal });
+    setTimeout(() => plain.abort(), 200);
+    expect(await codeOf(second)).toBe('processing_timeout');
+    expect((await probe({})).pageCount).toBe(1);
+  });
+
+  it('replaces a worker that recycles itself, without losing the answer', async () => {
+    const before = mupdfPoolStats().recycled;
+    const first = await probe({}, { forceRecycle: true });
+    expect(first.pageCount).toBe(1);
+    expect(mupdfPoolStats().recycled).toBe(before + 1);
+    // The next jobs run in other threads; none of them may be the one that left.
+    const next = await Promise.all([probe({}), probe({}), probe({})]);
+    expect(next.map((r) => r.threadId)).not.toContain(first.threadId);
+    const failed = await probe({ failWith: 'invalid_option' }, { forceRecycle: true }).catch((e: unknown) => e);
+    expect((failed as ToolError).code).toBe('invalid_option');
+  });
+
+  it('reports its size and queue', async () => {
+    const running = Promise.all([probe({ busyMs: 300 }), probe({ busyMs: 300 }), probe({ busyMs: 300 })]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stats = mupdfPoolStats();
+    expect(stats.active + stats.queued).toBe(3);
+    expect(stats.threads).toBeLessThanOrEqual(2);
+    await running;
+    expect(mupdfPoolStats().active).toBe(0);
+  });
+});

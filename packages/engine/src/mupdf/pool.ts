@@ -1,0 +1,136 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { ToolError, isErrorCode } from '@paperknife/catalog/errors';
+import { abortError } from '../run-process.js';
+import type { WorkerAnswer, WorkerJob } from './worker.js';
+
+/**
+ * The pool of MuPDF worker threads. MuPDF calls are synchronous and its WASM heap never shrinks, so PDF content
+ * work runs here, never on the event loop, in workers that are replaced once they have grown (see worker.ts).
+ */
+
+/** Most MuPDF workers at once: one per core, and no more than this (each may hold a heap of hundreds of MB). */
+export const MAX_MUPDF_THREADS = 2;
+/** An idle worker beyond the first is ended after this long, handing its heap back. */
+const IDLE_TIMEOUT_MS = 30_000;
+
+export interface MupdfTaskOptions {
+  signal: AbortSignal;
+  /** Counted from the call, queue time included: the caller's job has one time budget. */
+  timeoutMs: number;
+  transferList?: Transferable[];
+  /** Test hook: replace the worker after this job. */
+  forceRecycle?: boolean;
+}
+
+export interface MupdfPoolStats {
+  threads: number;
+  /** Jobs running in a worker now. */
+  active: number;
+  /** Jobs waiting for a worker. */
+  queued: number;
+  completed: number;
+  /** Workers replaced because of their heap or job count. */
+  recycled: number;
+  /** Workers ended because a job ran out of time or was cancelled. */
+  terminated: number;
+}
+
+let pool: Piscina | undefined;
+let inFlight = 0;
+let recycled = 0;
+let terminated = 0;
+
+function workerLocation(): { filename: string; execArgv: string[] } {
+  // Worker threads cannot load TypeScript: from sources (tests, dev) a bootstrap registers the tsx loader first.
+  if (import.meta.url.endsWith('.ts')) {
+    return {
+      filename: fileURLToPath(new URL('./worker-from-source.mjs', import.meta.url)),
+      execArgv: ['--conditions=source'],
+    };
+  }
+  return { filename: fileURLToPath(new URL('./worker.js', import.meta.url)), execArgv: [] };
+}
+
+function getPool(): Piscina {
+  if (!pool) {
+    const { filename, execArgv } = workerLocation();
+    const maxThreads = Math.max(1, Math.min(availableParallelism(), MAX_MUPDF_THREADS));
+    pool = new Piscina({
+      filename,
+      execArgv,
+      minThreads: 1,
+      maxThreads,
+      idleTimeout: IDLE_TIMEOUT_MS,
+      concurrentTasksPerWorker: 1,
+    });
+  }
+  return pool;
+}
+
+function toError(task: string, answer: Extract<WorkerAnswer, { ok: false }>): Error {
+  const { error } = answer;
+  if (error.toolError && isErrorCode(error.code)) return new ToolError(error.code, error.message);
+  const failure = new Error(`MuPDF task ${task} failed: ${error.message}`);
+  if (error.stack) failure.stack = `${failure.message}\n--- in the worker ---\n${error.stack}`;
+  return failure;
+}
+
+/**
+ * Runs `mupdf/tasks/<task>.ts` in a worker with `payload` and resolves with what it returns. A job past
+ * `timeoutMs`, or whose `signal` aborts, has its worker terminated and rejects with `processing_timeout`
+ * (or the signal's ToolError). ToolErrors thrown by the task arrive with their code and message.
+ */
+export async function runMupdfTask<Result>(task: string, payload: unknown, options: MupdfTaskOptions): Promise<Result> {
+  if (!/^[a-z0-9-]+$/.test(task)) throw new Error(`Invalid MuPDF task name: ${JSON.stringify(task)}`);
+  if (options.signal.aborted) throw abortError(options.signal);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = AbortSignal.any([options.signal, timeout]);
+  const { port1, port2 } = new MessageChannel();
+  const job: WorkerJob = { task, payload, port: port2, ...(options.forceRecycle ? { forceRecycle: true } : {}) };
+  inFlight += 1;
+  let answer: WorkerAnswer | undefined;
+  try {
+    answer = (await getPool().run(job, {
+      signal,
+      transferList: [port2, ...(options.transferList ?? [])] as never,
+    })) as WorkerAnswer;
+  } catch (error) {
+    // A worker that recycles itself leaves after posting its answer on the job's port.
+    answer = receiveMessageOnPort(port1)?.message as WorkerAnswer | undefined;
+    if (!answer) {
+      if (signal.aborted) {
+        terminated += 1;
+        throw options.signal.aborted ? abortError(options.signal) : new ToolError('processing_timeout');
+      }
+      throw error;
+    }
+  } finally {
+    inFlight -= 1;
+    port1.close();
+  }
+  if (answer.recycled) recycled += 1;
+  if (!answer.ok) throw toError(task, answer);
+  return answer.result as Result;
+}
+
+export function mupdfPoolStats(): MupdfPoolStats {
+  const queued = pool?.queueSize ?? 0;
+  return {
+    threads: pool?.threads.length ?? 0,
+    active: Math.max(0, inFlight - queued),
+    queued,
+    completed: pool?.completed ?? 0,
+    recycled,
+    terminated,
+  };
+}
+
+/** Lets running jobs finish, then ends every worker. The next task starts a new pool. */
+export async function closeMupdfPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
+}

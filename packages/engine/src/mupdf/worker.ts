@@ -1,0 +1,88 @@
+import type { MessagePort } from 'node:worker_threads';
+
+/**
+ * The MuPDF worker: runs one task module from `./tasks/` per job and reports how big its WASM heap has grown.
+ * MuPDF's WASM heap only ever grows, so after a job that leaves it past a bound (or after a number of jobs) the
+ * worker hands its answer over the job's own port and exits; the pool starts a fresh one.
+ */
+
+/** Jobs one worker runs before it is replaced, so slow leaks (fonts, caches) cannot pile up. */
+export const MAX_JOBS_PER_WORKER = 100;
+/** WASM heap size past which a worker is replaced after its current job. See docs/decisions/020. */
+export const MAX_WASM_HEAP_BYTES = 512 * 1024 * 1024;
+
+const TASK_NAME = /^[a-z0-9-]+$/;
+
+export interface WorkerJob {
+  task: string;
+  payload: unknown;
+  /** Where the answer goes when this worker exits after the job (piscina only learns that the worker left). */
+  port: MessagePort;
+  /** Test hook: recycle after this job whatever the bounds say. */
+  forceRecycle?: boolean;
+}
+
+export type SerializedError = { code: string; message: string; toolError: boolean; stack?: string };
+
+export type WorkerAnswer =
+  | { ok: true; result: unknown; heapBytes: number; jobs: number; recycled: boolean }
+  | { ok: false; error: SerializedError; heapBytes: number; jobs: number; recycled: boolean };
+
+// The mupdf module is loaded with this object as its Emscripten module, so its heap views can be measured.
+interface EmscriptenModule {
+  HEAPU8?: Uint8Array;
+}
+const wasmModule: EmscriptenModule = {};
+(globalThis as { $libmupdf_wasm_Module?: EmscriptenModule }).$libmupdf_wasm_Module = wasmModule;
+await import('mupdf');
+
+let jobs = 0;
+
+/** Bytes of WASM linear memory this worker holds (it never shrinks). */
+export function wasmHeapBytes(): number {
+  return wasmModule.HEAPU8?.buffer.byteLength ?? process.memoryUsage().external;
+}
+
+function serializeError(error: unknown): SerializedError {
+  // Duck-typed: the task may have loaded another copy of the catalogue module than this file.
+  if (error instanceof Error && error.name === 'ToolError' && typeof (error as { code?: unknown }).code === 'string') {
+    return { code: (error as Error & { code: string }).code, message: error.message, toolError: true };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = error instanceof Error ? error.stack : undefined;
+  return { code: 'internal_error', message, toolError: false, ...(stack ? { stack } : {}) };
+}
+
+async function runTask(
+  task: string,
+  payload: unknown,
+): Promise<{ ok: true; result: unknown } | { ok: false; error: SerializedError }> {
+  try {
+    if (!TASK_NAME.test(task)) throw new Error(`Invalid MuPDF task name: ${JSON.stringify(task)}`);
+    // Same extension as this file: .ts under the tsx loader in tests, .js in the build.
+    const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+    const module = (await import(new URL(`./tasks/${task}${extension}`, import.meta.url).href)) as {
+      default?: (payload: unknown) => Promise<unknown>;
+    };
+    if (typeof module.default !== 'function') throw new Error(`MuPDF task ${task} has no default export`);
+    return { ok: true, result: await module.default(payload) };
+  } catch (error) {
+    return { ok: false, error: serializeError(error) };
+  }
+}
+
+export default async function runJob(job: WorkerJob): Promise<WorkerAnswer | undefined> {
+  jobs += 1;
+  const outcome = await runTask(job.task, job.payload);
+  const heapBytes = wasmHeapBytes();
+  const recycled = job.forceRecycle === true || jobs >= MAX_JOBS_PER_WORKER || heapBytes >= MAX_WASM_HEAP_BYTES;
+  const answer: WorkerAnswer = { ...outcome, heapBytes, jobs, recycled };
+  if (!recycled) {
+    job.port.close();
+    return answer;
+  }
+  // postMessage queues the answer at the receiving end at once, so it survives this thread's exit.
+  job.port.postMessage(answer);
+  job.port.close();
+  process.exit(0);
+}
