@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { MessageChannel, type TransferListItem, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ToolError, isErrorCode } from '@paperknife/catalog/errors';
 import { abortError } from '../run-process.js';
@@ -20,7 +20,7 @@ export interface MupdfTaskOptions {
   signal: AbortSignal;
   /** Counted from the call, queue time included: the caller's job has one time budget. */
   timeoutMs: number;
-  transferList?: Transferable[];
+  transferList?: TransferListItem[];
   /** Test hook: replace the worker after this job. */
   forceRecycle?: boolean;
 }

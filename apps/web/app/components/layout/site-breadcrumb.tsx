@@ -1,0 +1,104 @@
+import { ChevronRight, Ellipsis } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Link, useLocation, useMatches } from 'react-router';
+import { type Crumb, breadcrumbTrail } from '../../lib/breadcrumb-map';
+
+/** A route that is not in the fixed map (guides, articles) names its crumb through `handle.crumbLabel(data)`. */
+export interface CrumbHandle {
+  crumbLabel?: (data: unknown) => string | undefined;
+}
+
+/** Above this many crumbs, narrow screens show the first and last and fold the middle into a menu. */
+export const COLLAPSE_ABOVE = 3;
+
+function usePageLabel(): string | undefined {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as CrumbHandle | undefined;
+    const label = handle?.crumbLabel?.(match.loaderData);
+    if (label) return label;
+  }
+  return undefined;
+}
+
+function CrumbLink({ crumb, current }: { crumb: Crumb; current: boolean }) {
+  if (current) {
+    return (
+      <span aria-current="page" className="font-medium text-foreground">
+        {crumb.label}
+      </span>
+    );
+  }
+  return (
+    <Link to={crumb.path} className="hover:text-foreground hover:underline">
+      {crumb.label}
+    </Link>
+  );
+}
+
+function Separator({ className = '' }: { className?: string }) {
+  return (
+    <li role="presentation" aria-hidden="true" className={className}>
+      <ChevronRight className="size-4" />
+    </li>
+  );
+}
+
+export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
+  if (crumbs.length <= 1) return null;
+  const collapsible = crumbs.length > COLLAPSE_ABOVE;
+  const middle = crumbs.slice(1, -1);
+  return (
+    <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+        {crumbs.map((crumb, index) => {
+          const inMiddle = index > 0 && index < crumbs.length - 1;
+          const hideNarrow = collapsible && inMiddle ? 'hidden sm:flex' : 'flex';
+          return [
+            index > 0 ? <Separator key={`sep-${crumb.path}`} className={hideNarrow} /> : null,
+            <li key={crumb.path} className={`${hideNarrow} items-center`}>
+              <CrumbLink crumb={crumb} current={index === crumbs.length - 1} />
+            </li>,
+            index === 0 && collapsible ? (
+              <li key="collapsed" className="flex items-center gap-1.5 sm:hidden">
+                <ChevronRight className="size-4" aria-hidden="true" />
+                <DropdownMenu.Root>
+                  <DropdownMenu.Trigger
+                    className="flex size-6 items-center justify-center rounded-md hover:bg-accent"
+                    aria-label="Show more breadcrumbs"
+                  >
+                    <Ellipsis className="size-4" aria-hidden="true" />
+                  </DropdownMenu.Trigger>
+                  <DropdownMenu.Portal>
+                    <DropdownMenu.Content
+                      align="start"
+                      className="z-50 min-w-40 rounded-md border bg-card p-1 text-card-foreground shadow-md"
+                    >
+                      {middle.map((hidden) => (
+                        <DropdownMenu.Item key={hidden.path} asChild>
+                          <Link
+                            to={hidden.path}
+                            className="block rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent"
+                          >
+                            {hidden.label}
+                          </Link>
+                        </DropdownMenu.Item>
+                      ))}
+                    </DropdownMenu.Content>
+                  </DropdownMenu.Portal>
+                </DropdownMenu.Root>
+              </li>
+            ) : null,
+          ];
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** The breadcrumb of the current page; hidden on home and on single-crumb pages. */
+export function SiteBreadcrumb() {
+  const { pathname } = useLocation();
+  const pageLabel = usePageLabel();
+  return <BreadcrumbTrail crumbs={breadcrumbTrail(pathname, pageLabel)} />;
+}

@@ -1,0 +1,55 @@
+import type { MetaDescriptor } from 'react-router';
+import { siteConfig } from '../site-config';
+
+export const SITE_NAME = 'PaperKnife';
+export const TAGLINE = 'Professional PDF tools for everyone. Merge, split, compress, and convert your PDFs with ease.';
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  /** The canonical path, e.g. `/merge-pdf` (tool pages point both of their paths here). */
+  path: string;
+  keywords?: readonly string[];
+  /** Open Graph type: `website` for pages, `article` for guides and blog posts. */
+  type?: 'website' | 'article';
+  /** Structured data objects (schema.org), each written as its own JSON-LD script. */
+  jsonLd?: readonly Record<string, unknown>[];
+}
+
+export function absoluteUrl(path: string): string {
+  return `${siteConfig.siteUrl}${path === '/' ? '/' : path}`;
+}
+
+/** Title, description, keywords, canonical link, Open Graph, Twitter card and JSON-LD for one page. */
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const title = input.path === '/' ? input.title : `${input.title} | ${SITE_NAME}`;
+  const url = absoluteUrl(input.path);
+  return [
+    { title },
+    { name: 'description', content: input.description },
+    ...(input.keywords?.length ? [{ name: 'keywords', content: input.keywords.join(', ') }] : []),
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: input.description },
+    ...(input.jsonLd ?? []).map((data) => ({ 'script:ld+json': { '@context': 'https://schema.org', ...data } })),
+  ];
+}
+
+/** schema.org BreadcrumbList for a trail of crumbs. */
+export function breadcrumbJsonLd(crumbs: readonly { label: string; path: string }[]): Record<string, unknown> {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.label,
+      item: absoluteUrl(crumb.path),
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Toaster } from 'sonner';
+import type { Route } from './+types/root';
+import './app.css';
+import { themeBootScript } from './lib/theme';
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    // The theme class is set by the boot script before React hydrates, so the attribute may differ.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Retries and cache lifetime of the seed: 3 retries, exponential from 1 s capped at 30 s, 5 minutes of cache. */
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: 3,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+        gcTime: 5 * 60_000,
+      },
+    },
+  });
+}
+
+export default function App() {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster
+        position="bottom-right"
+        hotkey={['altKey', 'KeyT']}
+        containerAriaLabel="Notifications"
+        richColors
+        closeButton
+      />
+    </QueryClientProvider>
+  );
+}
+
+/** The router's last resort: "Unexpected Application Error!" with the status or message and the stack. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let details = 'An unexpected error occurred.';
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    details = `${error.status} ${error.statusText || ''}`.trim();
+  } else if (error instanceof Error) {
+    details = error.message;
+    stack = error.stack;
+  }
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg">{details}</p>
+      {stack ? (
+        <pre className="mt-6 overflow-x-auto rounded-md bg-muted p-4 text-sm">
+          <code>{stack}</code>
+        </pre>
+      ) : null}
+      <p className="mt-6">
+        <a href="/" className="text-primary underline">
+          Back to the home page
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Limits } from '@paperknife/catalog/limits';
+
+export interface SiteConfig {
+  /** Public origin, for canonical links, Open Graph and the sitemap. */
+  siteUrl: string;
+  /** Where the source code lives (the AGPL asks us to offer it). */
+  sourceUrl: string;
+  supportEmail: string;
+  /** The server's limits, as configured when the site was built. */
+  limits: Limits;
+}
+
+declare const __SITE_CONFIG__: SiteConfig;
+
+export const siteConfig: SiteConfig = __SITE_CONFIG__;

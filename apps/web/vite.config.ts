@@ -1,0 +1,13 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+import { publicSiteConfig } from './site-config.build';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  // Workspace packages are used from their TypeScript sources.
+  resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] } },
+  define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig()) },
+  server: { proxy: { '/functions': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } },
+});
