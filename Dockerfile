@@ -15,6 +15,15 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# What the site shows is fixed at build time: pass the public origin and any non-default limits as build args.
+ARG PAPERKNIFE_SITE_URL=http://localhost:3000
+ARG PAPERKNIFE_SOURCE_URL
+ARG PAPERKNIFE_SUPPORT_EMAIL
+ARG PAPERKNIFE_MAX_FILE_MB
+ARG PAPERKNIFE_MAX_FILES
+ARG PAPERKNIFE_MAX_REQUEST_MB
+ARG PAPERKNIFE_MAX_PAGES
+ARG PAPERKNIFE_JOB_TIMEOUT_S
 RUN npx tsc -b apps/server && npm run build --workspace apps/web \
  && npm prune --omit=dev
 
