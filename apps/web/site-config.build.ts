@@ -7,9 +7,9 @@ import type { SiteConfig } from './app/site-config';
  */
 export function publicSiteConfig(env: Record<string, string | undefined> = process.env): SiteConfig {
   return {
-    siteUrl: (env['PAPERKNIFE_SITE_URL'] ?? 'http://localhost:3000').replace(/\/+$/, ''),
-    sourceUrl: env['PAPERKNIFE_SOURCE_URL'] ?? 'https://github.com/paperknife/paperknife',
-    supportEmail: env['PAPERKNIFE_SUPPORT_EMAIL'] ?? 'support@paperknife.app',
+    siteUrl: (env['PAPERKNIFE_SITE_URL'] || 'http://localhost:3000').replace(/\/+$/, ''),
+    sourceUrl: env['PAPERKNIFE_SOURCE_URL'] || 'https://github.com/paperknife/paperknife',
+    supportEmail: env['PAPERKNIFE_SUPPORT_EMAIL'] || 'support@paperknife.app',
     limits: readLimits(env),
   };
 }
