@@ -1,6 +1,220 @@
+import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
-import type { ToolRunner } from '../tool-runner.js';
+import { type compressLevels, tools } from '@paperknife/catalog/tools';
+import { type EncodedImage, encodeFlate, encodeJpeg } from '../image-recompress.js';
+import { runMupdfTask } from '../mupdf/pool.js';
+import type {
+  CompressPreparePayload,
+  CompressPrepareResult,
+  ImageSettings,
+  SampledImage,
+} from '../mupdf/tasks/compress-prepare.js';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { optimizeLossless, runQpdf } from '../qpdf.js';
+import { abortError } from '../run-process.js';
+import { requireOneFile } from '../single-file.js';
+import type { ToolContext, ToolRunner } from '../tool-runner.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const compressPdf: ToolRunner<'compress-pdf'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/**
+ * Compress PDF. Every level merges duplicate objects (MuPDF) and runs qpdf's lossless pass (object streams, Flate
+ * recompressed at level 9, unused objects dropped). Medium and high also resample images drawn above 150 or 96 dpi
+ * down to that resolution and re-encode them; text and vector graphics are never touched. The result is never
+ * larger than the upload. See docs/decisions/024.
+ */
+
+type Level = (typeof compressLevels)[number];
+
+/** Image settings per level: the product's numbers. Low has none: it is lossless. */
+const levels: Record<Level, Omit<ImageSettings, 'folder'> | undefined> = {
+  low: undefined,
+  medium: { dpi: 150, quality: 75, recodeJpeg: false },
+  high: { dpi: 96, quality: 55, recodeJpeg: true },
+};
+
+/** A new encoding must save at least this share of an image's bytes, or the image stays as it was. */
+const MIN_SAVING = 0.05;
+
+export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, context) => {
+  const file = requireOneFile(files);
+  const input = await preparePdfInput(file, context);
+  const settings = levels[options.level];
+
+  let rewritten: string | undefined;
+  try {
+    rewritten = await rewrite(input.path, settings, context);
+  } catch (error) {
+    if (context.signal.aborted || (error instanceof ToolError && error.code === 'processing_timeout')) throw error;
+    // MuPDF or the image step failed on this file: the lossless pass alone still gives a valid, smaller file.
+    rewritten = undefined;
+  }
+
+  let output = tempPath(context, 'compressed-document');
+  await optimizeLossless(rewritten ?? input.path, output, context);
+  if (rewritten && !(await isClean(output, context))) {
+    await optimizeLossless(input.path, output, context);
+  }
+  let outputSize = (await stat(output)).size;
+  const inputSize = (await stat(input.path)).size;
+  if (outputSize >= Math.min(file.size, inputSize)) {
+    // Nothing gained: hand back the file as it came (or as the preflight had to repair it).
+    output = tempPath(context, 'compressed-document');
+    await copyFile(input.path, output);
+    outputSize = inputSize;
+  }
+  return {
+    path: output,
+    download: tools['compress-pdf'].download,
+    headers: { 'X-Original-Size': String(file.size), 'X-Output-Size': String(outputSize) },
+  };
+};
+
+/** The MuPDF pass and, at the lossy levels, the image swap. Returns the rewritten file. */
+async function rewrite(
+  path: string,
+  settings: Omit<ImageSettings, 'folder'> | undefined,
+  context: ToolContext,
+): Promise<string> {
+  const deduplicated = tempPath(context, 'deduplicated');
+  const payload: CompressPreparePayload = {
+    input: path,
+    output: deduplicated,
+    ...(settings ? { images: { ...settings, folder: context.workDir } } : {}),
+  };
+  const prepared = await runMupdfTask<CompressPrepareResult>('compress-prepare', payload, {
+    signal: context.signal,
+    timeoutMs: context.limits.jobTimeoutMs,
+  });
+  if (!settings || prepared.images.length === 0) return deduplicated;
+  const replacements = await encodeImages(prepared.images, settings.quality, context);
+  if (replacements.length === 0) return deduplicated;
+  const updated = tempPath(context, 'images-replaced');
+  await replaceStreams(deduplicated, replacements, updated, context);
+  return updated;
+}
+
+interface Replacement {
+  object: number;
+  /** Pixel size MuPDF saw, checked against what qpdf reads under the same object number. */
+  sourceWidth: number;
+  sourceHeight: number;
+  /** File holding the new stream data, already encoded with `filter`. */
+  data: string;
+  filter: '/DCTDecode' | '/FlateDecode';
+  width: number;
+  height: number;
+  colorSpace?: string;
+}
+
+/** Encodes each sampled image; keeps only those whose new bytes (with their mask) save enough. */
+async function encodeImages(images: SampledImage[], quality: number, context: ToolContext): Promise<Replacement[]> {
+  const replacements: Replacement[] = [];
+  const masksTaken = new Set<number>();
+  for (const image of images) {
+    if (context.signal.aborted) throw abortError(context.signal);
+    const encoded = await encodeSampled(image, quality);
+    const smask = image.smask && !masksTaken.has(image.smask.object) ? image.smask : undefined;
+    const maskData = smask ? await encodeFlate(await readFile(smask.pixels)) : undefined;
+    await removeFiles(image);
+
+    const before = image.originalBytes + (smask?.originalBytes ?? 0);
+    const after = encoded.data.length + (maskData?.length ?? 0);
+    if (after > before * (1 - MIN_SAVING)) continue;
+
+    const data = tempPath(context, `image-${image.object}`, '.bin');
+    await writeFile(data, encoded.data);
+    replacements.push({
+      object: image.object,
+      sourceWidth: image.sourceWidth,
+      sourceHeight: image.sourceHeight,
+      data,
+      filter: encoded.filter,
+      width: image.width,
+      height: image.height,
+      ...(image.colorSpace ? { colorSpace: image.colorSpace } : {}),
+    });
+    if (smask && maskData) {
+      masksTaken.add(smask.object);
+      const maskFile = tempPath(context, `mask-${smask.object}`, '.bin');
+      await writeFile(maskFile, maskData);
+      replacements.push({
+        object: smask.object,
+        sourceWidth: smask.sourceWidth,
+        sourceHeight: smask.sourceHeight,
+        data: maskFile,
+        filter: '/FlateDecode',
+        width: smask.width,
+        height: smask.height,
+        colorSpace: '/DeviceGray',
+      });
+    }
+  }
+  return replacements;
+}
+
+/** CMYK photographs arrive as JPEGs from MuPDF; other pixels become JPEG, or Flate when they are flat graphics. */
+async function encodeSampled(image: SampledImage, quality: number): Promise<EncodedImage> {
+  if (image.jpeg) return { data: await readFile(image.jpeg), filter: '/DCTDecode' };
+  const pixels = await readFile(image.pixels ?? '');
+  if (image.flat || image.channels === 4) return { data: await encodeFlate(pixels), filter: '/FlateDecode' };
+  const raw = { width: image.width, height: image.height, channels: image.channels, pixels };
+  return { data: await encodeJpeg(raw, quality), filter: '/DCTDecode' };
+}
+
+async function removeFiles(image: SampledImage): Promise<void> {
+  for (const path of [image.pixels, image.jpeg, image.smask?.pixels]) if (path) await rm(path, { force: true });
+}
+
+type QpdfJsonValue = string | number | boolean | null | QpdfJsonValue[] | { [key: string]: QpdfJsonValue };
+type QpdfJsonObject = { stream?: { dict: Record<string, QpdfJsonValue>; datafile?: string }; value?: QpdfJsonValue };
+
+/**
+ * Swaps the new image data in with qpdf (`--update-from-json`): each stream keeps its object and every other key
+ * of its dictionary, so all references to it, and the rest of the file, stay exactly as they were.
+ */
+async function replaceStreams(
+  path: string,
+  replacements: Replacement[],
+  output: string,
+  context: ToolContext,
+): Promise<void> {
+  const current = tempPath(context, 'image-dictionaries', '.json');
+  await runQpdf(
+    [
+      '--json-output',
+      '--json-stream-data=none',
+      ...replacements.map((replacement) => `--json-object=${replacement.object}`),
+      path,
+      current,
+    ],
+    context,
+  );
+  const json = JSON.parse(await readFile(current, 'utf8')) as { qpdf: [unknown, Record<string, QpdfJsonObject>] };
+  const [header, objects] = json.qpdf;
+  const updates: Record<string, QpdfJsonObject> = {};
+  for (const [key, value] of Object.entries(objects)) {
+    const object = Number(/^obj:(\d+) \d+ R$/.exec(key)?.[1]);
+    const replacement = replacements.find((candidate) => candidate.object === object);
+    const dict = value.stream?.dict;
+    // Same object number, same image: anything else means the two readers disagree, so leave it.
+    if (!replacement || !dict || dict['/Subtype'] !== '/Image') continue;
+    if (dict['/Width'] !== replacement.sourceWidth || dict['/Height'] !== replacement.sourceHeight) continue;
+    const next = { ...dict };
+    for (const stale of ['/Length', '/Filter', '/DecodeParms', '/Decode']) delete next[stale];
+    next['/Filter'] = replacement.filter;
+    next['/Width'] = replacement.width;
+    next['/Height'] = replacement.height;
+    next['/BitsPerComponent'] = 8;
+    if (replacement.colorSpace) next['/ColorSpace'] = replacement.colorSpace;
+    // A colour key beside a soft mask is ignored by readers (PDF 11.6.5.3) and cannot match lossy pixels.
+    if (Array.isArray(next['/Mask']) && next['/SMask'] !== undefined) delete next['/Mask'];
+    updates[key] = { stream: { dict: next, datafile: replacement.data } };
+  }
+  const update = tempPath(context, 'image-update', '.json');
+  await writeFile(update, JSON.stringify({ qpdf: [header, updates] }));
+  await runQpdf(['--warning-exit-0', `--update-from-json=${update}`, path, output], context);
+}
+
+async function isClean(path: string, context: ToolContext): Promise<boolean> {
+  const { code } = await runQpdf(['--check', path], context, { okCodes: [0, 2, 3] });
+  return code === 0;
+}

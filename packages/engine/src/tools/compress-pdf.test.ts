@@ -1,0 +1,253 @@
+import { stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import {
+  type FixtureImage,
+  type ListedImage,
+  listImages,
+  makeImagePdf,
+  meanColour,
+  photoPixels,
+  psnr,
+  scanPixels,
+  vignetteMask,
+} from '../testing/compress-fixtures.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { assertValidPdf, pdfPageCount, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
+import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import type { ToolResult } from '../tool-runner.js';
+import { compressPdf } from './compress-pdf.js';
+
+const photo: FixtureImage = {
+  width: 2400,
+  height: 1600,
+  channels: 3,
+  pixels: photoPixels(2400, 1600, 3),
+  encoding: 'jpeg',
+};
+const cmyk: FixtureImage = {
+  width: 1200,
+  height: 1200,
+  channels: 4,
+  pixels: photoPixels(1200, 1200, 4, 2),
+  encoding: 'flate',
+};
+const scan: FixtureImage = {
+  width: 2400,
+  height: 2400,
+  channels: 1,
+  pixels: scanPixels(2400, 2400),
+  encoding: 'flate',
+  bits: 1,
+};
+const masked: FixtureImage = {
+  width: 1600,
+  height: 1600,
+  channels: 3,
+  pixels: photoPixels(1600, 1600, 3, 3),
+  encoding: 'flate',
+  smask: vignetteMask(1600, 1600),
+};
+const gray: FixtureImage = {
+  width: 2000,
+  height: 2000,
+  channels: 1,
+  pixels: photoPixels(2000, 2000, 1, 4),
+  encoding: 'jpeg',
+};
+
+/** Page texts, which must survive as text. */
+const texts = ['Photo page', 'CMYK and scan page', 'Soft mask page', 'Gray page', 'Photo again, larger'];
+
+let job: TestJob;
+let input: { path: string; size: number };
+const results = new Map<string, ToolResult>();
+
+async function compress(level: string, file = input, name = 'report.pdf'): Promise<ToolResult> {
+  return compressPdf([{ ...file, name }], parseToolOptions('compress-pdf', { level }), job.context);
+}
+
+beforeAll(async () => {
+  job = await makeTestJob();
+  const pdf = await makeImagePdf([
+    // 2400 x 1600 px on 4 x 2.67 in: 600 dpi. Drawn larger on page 5, which decides its size.
+    { text: texts[0]!, drawings: [{ image: photo, x: 72, y: 400, width: 288, height: 192 }] },
+    {
+      text: texts[1]!,
+      drawings: [
+        { image: cmyk, x: 72, y: 300, width: 216, height: 216 },
+        { image: scan, x: 320, y: 300, width: 216, height: 216 },
+      ],
+    },
+    { text: texts[2]!, drawings: [{ image: masked, x: 72, y: 300, width: 192, height: 192 }] },
+    { text: texts[3]!, drawings: [{ image: gray, x: 72, y: 300, width: 240, height: 240 }] },
+    { text: texts[4]!, drawings: [{ image: photo, x: 72, y: 300, width: 432, height: 288 }] },
+  ]);
+  input = await job.input('report.pdf', pdf);
+  for (const level of ['low', 'medium', 'high']) results.set(level, await compress(level));
+}, 120_000);
+
+afterAll(async () => {
+  await job.cleanup();
+  await closeMupdfPool();
+});
+
+function result(level: string): ToolResult {
+  const found = results.get(level);
+  if (!found) throw new Error(`no ${level} result`);
+  return found;
+}
+
+function imagesOnPage(images: ListedImage[], page: number, type: ListedImage['type'] = 'image'): ListedImage[] {
+  return images.filter((image) => image.page === page && image.type === type);
+}
+
+describe('compress-pdf, medium', () => {
+  it('returns a valid, smaller PDF with size headers and the download name', async () => {
+    const { path, headers, download } = result('medium');
+    assertValidPdf(path);
+    const size = (await stat(path)).size;
+    expect(size).toBeLessThan(input.size / 4);
+    expect(headers).toEqual({ 'X-Original-Size': String(input.size), 'X-Output-Size': String(size) });
+    expect(download.name).toBe('compressed-document.pdf');
+    expect(pdfPageCount(path)).toBe(5);
+  });
+
+  it('resamples each image to 150 dpi of its largest placement', () => {
+    const images = listImages(result('medium').path);
+    // The photo is drawn 6 x 4 in on page 5: 900 x 600 px, the same object on page 1.
+    const [photoPage1] = imagesOnPage(images, 1);
+    const [photoPage5] = imagesOnPage(images, 5);
+    expect(photoPage5).toMatchObject({ width: 900, height: 600, encoding: 'jpeg', xPpi: 150, yPpi: 150 });
+    expect(photoPage1).toMatchObject({ width: 900, height: 600, object: photoPage5!.object });
+    // 2.67 in at 150 dpi: 400 px, and its soft mask follows.
+    expect(imagesOnPage(images, 3)).toMatchObject([{ width: 400, height: 400, color: 'rgb', xPpi: 150 }]);
+    expect(imagesOnPage(images, 3, 'smask')).toMatchObject([{ width: 400, height: 400, color: 'gray' }]);
+    // Gray stays one channel: 3.33 in at 150 dpi is 500 px.
+    expect(imagesOnPage(images, 4)).toMatchObject([
+      { width: 500, height: 500, color: 'gray', components: 1, encoding: 'jpeg', xPpi: 150 },
+    ]);
+  });
+
+  it('keeps CMYK images in CMYK with their colours, and leaves the 1-bit scan alone', () => {
+    const images = imagesOnPage(listImages(result('medium').path), 2);
+    expect(images).toMatchObject([
+      { width: 450, height: 450, color: 'cmyk', components: 4, encoding: 'jpeg' },
+      { width: 2400, height: 2400, bits: 1, encoding: 'image' },
+    ]);
+    // 72 dpi renders: the image covers x 72..288, y 276..492 from the top. Cyan corner, middle, black corner.
+    const before = renderPageRgb(input.path, 2, 72);
+    const after = renderPageRgb(result('medium').path, 2, 72);
+    for (const [left, top] of [
+      [80, 284],
+      [160, 360],
+      [240, 444],
+    ] as const) {
+      const expected = meanColour(before, left, top, 36, 36);
+      const actual = meanColour(after, left, top, 36, 36);
+      for (let c = 0; c < 3; c++) expect(Math.abs(actual[c]! - expected[c]!)).toBeLessThan(8);
+    }
+  });
+
+  it('draws every page as before: same orientation, colours and vectors, text still text', () => {
+    const path = result('medium').path;
+    for (let page = 1; page <= 5; page++) {
+      expect(psnr(renderPageRgb(input.path, page, 50).pixels, renderPageRgb(path, page, 50).pixels)).toBeGreaterThan(
+        40,
+      );
+    }
+    expect(pdfPageTexts(path)).toEqual(texts);
+    // Nothing was flattened into an image: each page draws the same images as before.
+    const countPerPage = (images: ListedImage[]) => [1, 2, 3, 4, 5].map((page) => imagesOnPage(images, page).length);
+    expect(countPerPage(listImages(path))).toEqual(countPerPage(listImages(input.path)));
+  });
+});
+
+describe('compress-pdf, low and high', () => {
+  it('low is lossless: every page renders identically and every image is as it was', async () => {
+    const path = result('low').path;
+    assertValidPdf(path);
+    expect((await stat(path)).size).toBeLessThanOrEqual(input.size);
+    for (let page = 1; page <= 5; page++) {
+      expect(
+        Buffer.from(renderPageRgb(path, page, 60).pixels).equals(
+          Buffer.from(renderPageRgb(input.path, page, 60).pixels),
+        ),
+      ).toBe(true);
+    }
+    const strip = (images: ListedImage[]) => images.map(({ object: _object, ...rest }) => rest);
+    expect(strip(listImages(path))).toEqual(strip(listImages(input.path)));
+  });
+
+  it('low merges identical images into one object', async () => {
+    const copy: FixtureImage = { ...gray, pixels: Uint8Array.from(gray.pixels) };
+    const pdf = await makeImagePdf([
+      {
+        text: 'Twice',
+        drawings: [
+          { image: gray, x: 72, y: 72, width: 200, height: 200 },
+          { image: copy, x: 300, y: 72, width: 200, height: 200 },
+        ],
+      },
+    ]);
+    const file = await job.input('twice.pdf', pdf);
+    expect(new Set(listImages(file.path).map((image) => image.object)).size).toBe(2);
+    const { path } = await compress('low', file);
+    assertValidPdf(path);
+    expect(new Set(listImages(path).map((image) => image.object)).size).toBe(1);
+    expect((await stat(path)).size).toBeLessThan(file.size * 0.6);
+  });
+
+  it('high targets 96 dpi and gives a smaller file than medium', async () => {
+    const path = result('high').path;
+    assertValidPdf(path);
+    expect((await stat(path)).size).toBeLessThan((await stat(result('medium').path)).size);
+    // 3.33 in at 96 dpi: 320 px.
+    expect(imagesOnPage(listImages(path), 4)).toMatchObject([{ width: 320, height: 320, color: 'gray' }]);
+    expect(pdfPageTexts(path)).toEqual(texts);
+  });
+});
+
+describe('compress-pdf, nothing to gain', () => {
+  it('never returns a file larger than the upload', async () => {
+    const file = await job.input('letter.pdf', makePdf({ pages: [{ text: ['Short letter'] }] }));
+    for (const level of ['low', 'medium', 'high']) {
+      const { path, headers } = await compress(level, file, 'letter.pdf');
+      assertValidPdf(path);
+      const size = (await stat(path)).size;
+      expect(size).toBeLessThanOrEqual(file.size);
+      expect(headers).toEqual({ 'X-Original-Size': String(file.size), 'X-Output-Size': String(size) });
+      expect(pdfPageTexts(path)).toEqual(['Short letter']);
+    }
+  });
+
+  it('leaves a JPEG already at the target resolution untouched at medium', async () => {
+    // 600 x 400 px on 4 x 2.67 in: exactly 150 dpi.
+    const small: FixtureImage = {
+      width: 600,
+      height: 400,
+      channels: 3,
+      pixels: photoPixels(600, 400, 3, 5),
+      encoding: 'jpeg',
+    };
+    const file = await job.input(
+      'small.pdf',
+      await makeImagePdf([{ text: 'At 150 dpi', drawings: [{ image: small, x: 72, y: 72, width: 288, height: 192 }] }]),
+    );
+    const { path } = await compress('medium', file);
+    assertValidPdf(path);
+    expect((await stat(path)).size).toBeLessThanOrEqual(file.size);
+    const strip = (images: ListedImage[]) => images.map(({ object: _object, ...rest }) => rest);
+    expect(strip(listImages(path))).toEqual(strip(listImages(file.path)));
+  });
+
+  it('runs the preflight: a file that is not a PDF is refused', async () => {
+    const path = join(job.context.workDir, 'notes.txt');
+    await writeFile(path, 'not a pdf');
+    const options = parseToolOptions('compress-pdf', {});
+    const code = await toolErrorCode(compressPdf([{ path, name: 'notes.pdf', size: 9 }], options, job.context));
+    expect(code).toBe('unsupported_file_type');
+  });
+});
