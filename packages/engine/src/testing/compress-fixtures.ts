@@ -20,6 +20,10 @@ export interface FixtureImage {
   bits?: 1 | 8;
   /** A gray soft mask of the same size. */
   smask?: Uint8Array;
+  /** An Indexed image: `pixels` are one-channel indices into these RGB triples. */
+  palette?: Uint8Array;
+  /** An ICCBased colour space with this profile instead of the device space. */
+  icc?: Uint8Array;
 }
 
 export interface FixtureDrawing {
@@ -37,6 +41,8 @@ export interface ImageFixturePage {
   /** One line of Helvetica text at the top. */
   text: string;
   drawings: FixtureDrawing[];
+  /** Adds a /PieceInfo dictionary (another application's private data) of about this many bytes. */
+  pieceInfoBytes?: number;
 }
 
 /** Deterministic pseudo-random numbers (a linear congruential generator), so fixtures are the same every run. */
@@ -84,6 +90,40 @@ export function vignetteMask(width: number, height: number): Uint8Array {
   return mask;
 }
 
+/** A bar chart as palette indices: flat colours on white (index 0), like a screenshot or a diagram. */
+export function chartIndices(width: number, height: number): Uint8Array {
+  const indices = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const bar = Math.floor((x / width) * 6);
+      const top = height * (0.15 + 0.12 * bar);
+      if (x % Math.floor(width / 6) > width / 60 && y > top) indices[y * width + x] = 1 + (bar % 3);
+    }
+  }
+  return indices;
+}
+
+/** The chart's palette: white, then red, green and blue bars. */
+export const chartPalette = Uint8Array.from([255, 255, 255, 220, 40, 40, 40, 160, 60, 40, 80, 200]);
+
+/** Expands palette indices into RGB pixels. */
+export function paletteToRgb(indices: Uint8Array, palette: Uint8Array): Uint8Array {
+  const rgb = new Uint8Array(indices.length * 3);
+  for (let i = 0; i < indices.length; i++) rgb.set(palette.subarray(indices[i]! * 3, indices[i]! * 3 + 3), i * 3);
+  return rgb;
+}
+
+/** A real ICC profile (libvips' built-in 'srgb' or 'cmyk'), taken from an image sharp tags with it. */
+export async function iccProfile(name: 'srgb' | 'cmyk'): Promise<Uint8Array> {
+  const tagged = await sharp(new Uint8Array(16 * 16 * 3).fill(128), { raw: { width: 16, height: 16, channels: 3 } })
+    .withIccProfile(name)
+    .jpeg()
+    .toBuffer();
+  const { icc } = await sharp(tagged).metadata();
+  if (!icc) throw new Error(`sharp gave no ${name} profile`);
+  return icc;
+}
+
 /** A 1-bit page scan: black strokes on white. */
 export function scanPixels(width: number, height: number): Uint8Array {
   const pixels = new Uint8Array(width * height).fill(255);
@@ -94,7 +134,20 @@ export function scanPixels(width: number, height: number): Uint8Array {
 }
 
 async function imageStream(doc: mupdf.PDFDocument, image: FixtureImage): Promise<mupdf.PDFObject> {
-  const space = image.channels === 1 ? 'DeviceGray' : image.channels === 3 ? 'DeviceRGB' : 'DeviceCMYK';
+  let space: unknown = image.channels === 1 ? 'DeviceGray' : image.channels === 3 ? 'DeviceRGB' : 'DeviceCMYK';
+  if (image.icc) {
+    const profile = doc.addRawStream(deflateSync(image.icc), { N: image.channels, Filter: 'FlateDecode' });
+    space = doc.addObject([doc.newName('ICCBased'), profile]);
+  }
+  if (image.palette) {
+    const base = doc.newName('DeviceRGB');
+    space = doc.addObject([
+      doc.newName('Indexed'),
+      base,
+      image.palette.length / 3 - 1,
+      doc.newByteString(image.palette),
+    ]);
+  }
   const dict: Record<string, unknown> = {
     Type: 'XObject',
     Subtype: 'Image',
@@ -162,7 +215,15 @@ export async function makeImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
       content += `q 0.1 0.3 0.7 rg 72 40 140 24 re f Q\n`;
       content += `BT /F1 14 Tf 72 ${height - 60} Td (${page.text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET\n`;
       const resources = { Font: { F1: font }, XObject: xobjects };
-      doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, content));
+      const pageObject = doc.addPage([0, 0, width, height], 0, resources, content);
+      if (page.pieceInfoBytes) {
+        const privateData = doc.newByteString(new Uint8Array(page.pieceInfoBytes).map((_, i) => (i * 7919) % 251));
+        pageObject.put(
+          'PieceInfo',
+          doc.addObject({ Editor: { LastModified: doc.newString('D:20240101'), Private: privateData } }),
+        );
+      }
+      doc.insertPage(-1, pageObject);
     }
     return Buffer.from(doc.saveToBuffer('compress').asUint8Array());
   } finally {

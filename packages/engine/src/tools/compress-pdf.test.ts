@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,9 @@ import { closeMupdfPool } from '../mupdf/pool.js';
 import {
   type FixtureImage,
   type ListedImage,
+  chartIndices,
+  chartPalette,
+  iccProfile,
   listImages,
   makeImagePdf,
   meanColour,
@@ -249,5 +253,89 @@ describe('compress-pdf, nothing to gain', () => {
     const options = parseToolOptions('compress-pdf', {});
     const code = await toolErrorCode(compressPdf([{ path, name: 'notes.pdf', size: 9 }], options, job.context));
     expect(code).toBe('unsupported_file_type');
+  });
+});
+
+/** True when any object of the PDF has a /PieceInfo key. */
+function hasPieceInfo(path: string): boolean {
+  const json = spawnSync('qpdf', ['--json-output', '--json-stream-data=none', path, '-'], { encoding: 'utf8' });
+  if (json.status !== 0) throw new Error(`qpdf --json-output failed: ${json.stderr}`);
+  return json.stdout.includes('"/PieceInfo"');
+}
+
+describe('compress-pdf, palettes, ICC profiles and private data', () => {
+  let file: { path: string; size: number };
+  let medium: ToolResult;
+  let low: ToolResult;
+
+  beforeAll(async () => {
+    // A flat chart stored as a palette image, 2400 x 1600 px on 4 x 2.67 in, on a page with private data.
+    const chart: FixtureImage = {
+      width: 2400,
+      height: 1600,
+      channels: 1,
+      pixels: chartIndices(2400, 1600),
+      encoding: 'flate',
+      palette: chartPalette,
+    };
+    const iccCmyk: FixtureImage = {
+      width: 1200,
+      height: 1200,
+      channels: 4,
+      pixels: photoPixels(1200, 1200, 4, 6),
+      encoding: 'flate',
+      icc: await iccProfile('cmyk'),
+    };
+    const pdf = await makeImagePdf([
+      {
+        text: 'Chart',
+        drawings: [{ image: chart, x: 72, y: 400, width: 288, height: 192 }],
+        pieceInfoBytes: 200_000,
+      },
+      { text: 'ICC CMYK', drawings: [{ image: iccCmyk, x: 72, y: 300, width: 216, height: 216 }] },
+    ]);
+    file = await job.input('chart.pdf', pdf);
+    medium = await compress('medium', file, 'chart.pdf');
+    low = await compress('low', file, 'chart.pdf');
+  }, 60_000);
+
+  it('expands a palette chart to RGB at 150 dpi and keeps it lossless, with its colours', () => {
+    assertValidPdf(medium.path);
+    expect(imagesOnPage(listImages(file.path), 1)).toMatchObject([{ color: 'index', width: 2400 }]);
+    // Flat graphics stay Flate ("image" to pdfimages), so bar edges stay sharp.
+    expect(imagesOnPage(listImages(medium.path), 1)).toMatchObject([
+      { width: 600, height: 400, color: 'rgb', encoding: 'image', xPpi: 150 },
+    ]);
+    const before = renderPageRgb(file.path, 1, 72);
+    const after = renderPageRgb(medium.path, 1, 72);
+    expect(psnr(before.pixels, after.pixels)).toBeGreaterThan(35);
+    // The middle of the last bar (blue), from the top left of a 72 dpi render.
+    const bar = meanColour(after, 325, 360, 20, 25);
+    expect(bar.map(Math.round)).toEqual([40, 80, 200]);
+  });
+
+  it('keeps an ICC-based CMYK image in its own colour space, with its colours', () => {
+    expect(imagesOnPage(listImages(medium.path), 2)).toMatchObject([
+      { width: 450, height: 450, color: 'icc', components: 4, encoding: 'jpeg' },
+    ]);
+    const before = renderPageRgb(file.path, 2, 72);
+    const after = renderPageRgb(medium.path, 2, 72);
+    for (const [left, top] of [
+      [80, 284],
+      [160, 360],
+      [240, 444],
+    ] as const) {
+      const expected = meanColour(before, left, top, 36, 36);
+      const actual = meanColour(after, left, top, 36, 36);
+      for (let c = 0; c < 3; c++) expect(Math.abs(actual[c]! - expected[c]!)).toBeLessThan(8);
+    }
+  });
+
+  it("drops other applications' private data at medium, and keeps it at low", async () => {
+    expect(hasPieceInfo(file.path)).toBe(true);
+    expect(hasPieceInfo(medium.path)).toBe(false);
+    expect(hasPieceInfo(low.path)).toBe(true);
+    expect(pdfPageTexts(medium.path)).toEqual(['Chart', 'ICC CMYK']);
+    expect((await stat(medium.path)).size).toBeLessThan(file.size / 4);
   });
 });

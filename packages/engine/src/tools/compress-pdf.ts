@@ -18,8 +18,8 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
 /**
  * Compress PDF. Every level merges duplicate objects (MuPDF) and runs qpdf's lossless pass (object streams, Flate
  * recompressed at level 9, unused objects dropped). Medium and high also resample images drawn above 150 or 96 dpi
- * down to that resolution and re-encode them; text and vector graphics are never touched. The result is never
- * larger than the upload. See docs/decisions/024.
+ * down to that resolution and re-encode them, and drop other applications' private data (/PieceInfo, /Thumb);
+ * text and vector graphics are never touched. The result is never larger than the upload. See docs/decisions/024.
  */
 
 type Level = (typeof compressLevels)[number];
@@ -27,8 +27,8 @@ type Level = (typeof compressLevels)[number];
 /** Image settings per level: the product's numbers. Low has none: it is lossless. */
 const levels: Record<Level, Omit<ImageSettings, 'folder'> | undefined> = {
   low: undefined,
-  medium: { dpi: 150, quality: 75, recodeJpeg: false },
-  high: { dpi: 96, quality: 55, recodeJpeg: true },
+  medium: { dpi: 150, quality: 75, recodeLossy: false },
+  high: { dpi: 96, quality: 55, recodeLossy: true },
 };
 
 /** A new encoding must save at least this share of an image's bytes, or the image stays as it was. */
@@ -78,7 +78,7 @@ async function rewrite(
   const payload: CompressPreparePayload = {
     input: path,
     output: deduplicated,
-    ...(settings ? { images: { ...settings, folder: context.workDir } } : {}),
+    ...(settings ? { images: { ...settings, folder: context.workDir }, discardPrivateData: true } : {}),
   };
   const prepared = await runMupdfTask<CompressPrepareResult>('compress-prepare', payload, {
     signal: context.signal,

@@ -16,6 +16,11 @@ export interface CompressPreparePayload {
   output: string;
   /** Left out at the lossless level. */
   images?: ImageSettings;
+  /**
+   * Drop data only its creating application reads: /PieceInfo (page-piece dictionaries) and /Thumb (embedded page
+   * thumbnails, which viewers draw themselves). Nothing on the page changes; lossy levels only.
+   */
+  discardPrivateData?: boolean;
 }
 
 export interface ImageSettings {
@@ -23,8 +28,11 @@ export interface ImageSettings {
   dpi: number;
   /** JPEG quality for the CMYK images encoded here (sharp uses the same number for the others). */
   quality: number;
-  /** Re-encode JPEGs already at or below the target resolution as well (generation loss, for the high level). */
-  recodeJpeg: boolean;
+  /**
+   * Re-encode JPEG and JPEG 2000 images that are not above the target resolution as well: another generation of
+   * loss, so only the high level does it. Lossless images (Flate and the like) are re-encoded at every lossy level.
+   */
+  recodeLossy: boolean;
   /** Folder for the pixel files (the job folder). */
   folder: string;
 }
@@ -97,6 +105,7 @@ type Skip = (reason: string) => undefined;
 export default async function compressPrepare(payload: CompressPreparePayload): Promise<CompressPrepareResult> {
   const source = new mupdf.PDFDocument(payload.input);
   try {
+    if (payload.discardPrivateData) discardPrivateData(source);
     // garbage=4: unused objects dropped, objects renumbered, identical objects and streams merged.
     source.save(payload.output, 'garbage=4');
   } finally {
@@ -135,6 +144,19 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
   } finally {
     for (const image of loaded) image.destroy();
     doc.destroy();
+  }
+}
+
+/** Removes /PieceInfo and /Thumb wherever they are; what they pointed to goes with the garbage collection. */
+function discardPrivateData(doc: mupdf.PDFDocument): void {
+  for (let object = 1; object < doc.countObjects(); object++) {
+    const ref = doc.newIndirect(object);
+    try {
+      if (!ref.isDictionary()) continue;
+      for (const key of ['PieceInfo', 'Thumb']) if (!ref.get(key).isNull()) ref.delete(key);
+    } catch {
+      // An object MuPDF cannot read stays as it is.
+    }
   }
 }
 
@@ -243,8 +265,8 @@ async function sampleImage(
   const targetWidth = Math.max(1, Math.min(width, Math.ceil((placement.width / 72) * settings.dpi)));
   const targetHeight = Math.max(1, Math.min(height, Math.ceil((placement.height / 72) * settings.dpi)));
   const downsample = width * height > targetWidth * targetHeight * MIN_AREA_RATIO;
-  const lossySource = filters.includes('DCTDecode');
-  if (!downsample && lossySource && !settings.recodeJpeg) return skip('at target resolution');
+  const lossySource = filters.includes('DCTDecode') || filters.includes('JPXDecode');
+  if (!downsample && lossySource && !settings.recodeLossy) return skip('at target resolution');
   const newWidth = downsample ? targetWidth : width;
   const newHeight = downsample ? targetHeight : height;
 
@@ -271,7 +293,7 @@ async function sampleImage(
       };
       if (channels === 4 && !flat) {
         sampled.jpeg = `${base}.jpg`;
-        await writeFile(sampled.jpeg, pixmap.asJPEG(settings.quality, false));
+        await writeFile(sampled.jpeg, cmykJpeg(packed, newWidth, newHeight, settings.quality));
       } else {
         sampled.pixels = `${base}.raw`;
         await writeFile(sampled.pixels, packed);
@@ -380,6 +402,22 @@ async function sampleSoftMask(
     }
   } finally {
     mask.destroy();
+  }
+}
+
+/**
+ * A CMYK JPEG of these samples, as they are. MuPDF writes CMYK JPEGs only from a device CMYK pixmap (an ICC-based
+ * one comes out converted to RGB), so the samples are copied into one; the PDF keeps its own /ColorSpace.
+ * Not inverted: with the Adobe marker MuPDF writes, readers show these values as they are.
+ */
+function cmykJpeg(samples: Uint8Array, width: number, height: number, quality: number): Uint8Array {
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceCMYK, [0, 0, width, height], false);
+  try {
+    if (pixmap.getStride() !== width * 4) throw new Error('unexpected CMYK pixmap stride');
+    pixmap.getPixels().set(samples);
+    return pixmap.asJPEG(quality, false);
+  } finally {
+    pixmap.destroy();
   }
 }
 

@@ -1,0 +1,208 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ToolId } from '@paperknife/catalog/tools';
+
+/** What the benchmark runs: corpus files per tool, the options each tool gets, and the plain CLI baselines. */
+
+export const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
+
+export function corpusPresent(): boolean {
+  return existsSync(join(corpusDir, 'pdf')) && existsSync(join(corpusDir, 'MANIFEST.tsv'));
+}
+
+export function pdf(name: string): string {
+  return join(corpusDir, 'pdf', `${name}.pdf`);
+}
+
+/** A spread of ordinary PDFs: small and long text, forms, images, scans, many small images. */
+export const samplePdfs = [
+  'sf-pdflatex-4-pages',
+  'pdfjs-tracemonkey',
+  'pdfjs-issue6127-cerfa-form',
+  'pdfjs-images',
+  'pdfjs-issue19971',
+  'ocr-multipage',
+  'pdfcpu-centerofwhy',
+  'pdfjs-freeculture',
+].map(pdf);
+
+/** The corpus README's image-heavy and scanned files: the compress target table. */
+export const imageHeavyPdfs = [
+  'sf-base64image',
+  'pdfjs-images',
+  'pdfjs-issue19971',
+  'pdfjs-issue5567-photo-jpx',
+  'pdfcpu-mountain-photo',
+  'pdfcpu-centerofwhy',
+  'pdfcpu-buildingwebappswithgo',
+  'ocr-multipage',
+  'ocr-poster',
+  'ocr-cmyk',
+  'ocr-c02-22',
+  'pdfcpu-hl1396-scan',
+  'pdfcpu-jphysiol-scan',
+  'ocr-cardinal',
+  'ocr-ccitt',
+  'ocr-epson',
+].map(pdf);
+
+/** Open passwords (corpus README) and the owner-only files, for Unlock. */
+const passwords: Record<string, string> = {
+  'qpdf-enc-r6-aes256.pdf': 'view',
+  'qpdf-enc-r2-rc4-40.pdf': 'view',
+  'qpdf-20-pages-encrypted.pdf': 'user',
+  'sf-libreoffice-writer-password.pdf': 'openpassword',
+};
+const unlockPdfs = [...Object.keys(passwords), 'pdfjs-issue17069-owner-only.pdf', 'qpdf-v4-aes128-owner-only.pdf'].map(
+  (name) => join(corpusDir, 'pdf', name),
+);
+
+const wordFiles = [
+  'mammoth-tables.docx',
+  'poi-variouspictures.docx',
+  'poi-lists.doc',
+  'pydocx-sct-section-props.docx',
+].map((name) => join(corpusDir, 'word', name));
+
+/** Tools that draw or convert page content: like the corpus sweep, they skip documents of more than this. */
+const CONTENT_MAX_PAGES = 20;
+const contentTools = new Set<ToolId>([
+  'compress-pdf',
+  'grayscale-pdf',
+  'watermark-pdf',
+  'page-numbers',
+  'pdf-to-jpg',
+  'pdf-to-word',
+  'extract-text',
+  'extract-images',
+]);
+
+export function pageCounts(): Map<string, number> {
+  const counts = new Map<string, number>();
+  const [header, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
+  const columns = header!.split('\t');
+  for (const row of rows) {
+    const cells = row.split('\t');
+    const pages = Number(cells[columns.indexOf('pages')]);
+    if (Number.isFinite(pages) && pages > 0) counts.set(basename(cells[columns.indexOf('file')]!), pages);
+  }
+  return counts;
+}
+
+export function filesFor(id: ToolId, counts: Map<string, number>): string[] {
+  if (id === 'word-to-pdf') return wordFiles;
+  if (id === 'unlock-pdf') return unlockPdfs;
+  if (!contentTools.has(id)) return samplePdfs;
+  return samplePdfs.filter((path) => (counts.get(basename(path)) ?? 0) <= CONTENT_MAX_PAGES);
+}
+
+/** Raw options, as a form would send them. */
+export function optionsFor(id: ToolId, path: string): Record<string, unknown> {
+  switch (id) {
+    case 'rotate-pdf':
+      return { angle: '90' };
+    case 'protect-pdf':
+      return { userPassword: 'bench-password' };
+    case 'unlock-pdf':
+      return { password: passwords[basename(path)] ?? '' };
+    case 'watermark-pdf':
+      return { text: 'CONFIDENTIAL' };
+    case 'pdf-to-jpg':
+      return { dpi: 150, quality: 85 };
+    case 'extract-pages':
+      return { pages: '1' };
+    case 'delete-pages':
+      return { pages: '1' };
+    case 'compress-pdf':
+      return { level: 'medium' };
+    default:
+      return {};
+  }
+}
+
+export interface Baseline {
+  label: string;
+  /** Program and arguments; `out` is a fresh folder for its output. */
+  command: (input: string, out: string) => [string, ...string[]];
+}
+
+const qpdf = (label: string, args: (input: string, out: string) => string[]): Baseline => ({
+  label,
+  command: (input, out) => ['qpdf', '--warning-exit-0', ...args(input, out)],
+});
+
+/** The plain CLI doing the same job; undefined where there is no fair one-command equivalent. */
+export const baselines: Partial<Record<ToolId, Baseline>> = {
+  'compress-pdf': {
+    label: 'gs pdfwrite /ebook',
+    command: (input, out) => [
+      'gs',
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-sDEVICE=pdfwrite',
+      '-dPDFSETTINGS=/ebook',
+      `-sOutputFile=${out}/out.pdf`,
+      input,
+    ],
+  },
+  'merge-pdf': qpdf('qpdf --pages', (input, out) => ['--empty', '--pages', input, input, '--', `${out}/out.pdf`]),
+  'split-pdf': qpdf('qpdf --split-pages', (input, out) => ['--split-pages', input, `${out}/page-%d.pdf`]),
+  'rotate-pdf': qpdf('qpdf --rotate', (input, out) => ['--rotate=+90', input, `${out}/out.pdf`]),
+  'protect-pdf': qpdf('qpdf --encrypt 256', (input, out) => [
+    '--encrypt',
+    'bench-password',
+    'bench-owner',
+    '256',
+    '--',
+    input,
+    `${out}/out.pdf`,
+  ]),
+  'unlock-pdf': qpdf('qpdf --decrypt', (input, out) => [
+    `--password=${passwords[basename(input)] ?? ''}`,
+    '--decrypt',
+    input,
+    `${out}/out.pdf`,
+  ]),
+  'extract-pages': qpdf('qpdf --pages 1', (input, out) => ['--empty', '--pages', input, '1', '--', `${out}/out.pdf`]),
+  'delete-pages': qpdf('qpdf --pages 2-z', (input, out) => [input, '--pages', input, '2-z', '--', `${out}/out.pdf`]),
+  'grayscale-pdf': {
+    label: 'gs pdfwrite Gray',
+    command: (input, out) => [
+      'gs',
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-sDEVICE=pdfwrite',
+      '-sColorConversionStrategy=Gray',
+      '-dProcessColorModel=/DeviceGray',
+      `-sOutputFile=${out}/out.pdf`,
+      input,
+    ],
+  },
+  'pdf-to-jpg': {
+    label: 'pdftoppm -jpeg -r 150',
+    command: (input, out) => ['pdftoppm', '-jpeg', '-r', '150', '-jpegopt', 'quality=85', input, `${out}/page`],
+  },
+  'extract-text': {
+    label: 'pdftotext',
+    command: (input, out) => ['pdftotext', '-enc', 'UTF-8', input, `${out}/out.txt`],
+  },
+  'extract-images': { label: 'pdfimages -all', command: (input, out) => ['pdfimages', '-all', input, `${out}/image`] },
+  'word-to-pdf': {
+    label: 'soffice --convert-to pdf (cold)',
+    command: (input, out) => [
+      'soffice',
+      `-env:UserInstallation=file://${out}/profile`,
+      '--headless',
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      out,
+      input,
+    ],
+  },
+};

@@ -1,0 +1,106 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Running measured processes, rendering pages and printing tables. */
+
+export interface Timed {
+  code: number;
+  /** Wall time of the whole process, in ms. */
+  ms: number;
+  /** Peak resident set size in MB (GNU time's %M: the largest of the process and the children it waited for). */
+  peakMb: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command under /usr/bin/time -v style accounting (only %e and %M are read). */
+export async function runTimed(command: string, args: readonly string[], timeoutMs: number): Promise<Timed> {
+  const folder = await mkdtemp(join(tmpdir(), 'paperknife-bench-time-'));
+  const report = join(folder, 'time.txt');
+  try {
+    const started = performance.now();
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn('/usr/bin/time', ['-f', '%M', '-o', report, command, ...args], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err = (err + chunk).slice(-4000)));
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        child.on('error', reject);
+        child.on('close', (exit) => {
+          clearTimeout(timer);
+          resolve({ code: exit ?? -1, stdout: out, stderr: err });
+        });
+      },
+    );
+    const ms = performance.now() - started;
+    const kb = Number((await readFile(report, 'utf8').catch(() => '')).trim().split('\n').pop());
+    return { code, ms, peakMb: Number.isFinite(kb) ? kb / 1024 : Number.NaN, stdout, stderr };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+export interface Render {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
+/** Page 1 rendered by pdftoppm at `dpi`, or scaled to exactly `size` so renders of two files line up. */
+export function renderFirstPage(path: string, dpi: number, size?: { width: number; height: number }): Render {
+  const scale = size ? ['-scale-to-x', String(size.width), '-scale-to-y', String(size.height)] : ['-r', String(dpi)];
+  const result = spawnSync('pdftoppm', [...scale, '-f', '1', '-l', '1', path], { maxBuffer: 1024 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`pdftoppm failed on ${path}: ${result.stderr.toString()}`);
+  return parsePpm(result.stdout);
+}
+
+function parsePpm(data: Buffer): Render {
+  const fields: string[] = [];
+  let at = 0;
+  while (fields.length < 4) {
+    while (/\s/.test(String.fromCharCode(data[at]!))) at++;
+    let field = '';
+    while (!/\s/.test(String.fromCharCode(data[at]!))) field += String.fromCharCode(data[at++]!);
+    fields.push(field);
+  }
+  at++;
+  const width = Number(fields[1]);
+  const height = Number(fields[2]);
+  return { width, height, pixels: new Uint8Array(data.buffer, data.byteOffset + at, width * height * 3) };
+}
+
+/** PSNR in dB of `test` against `reference` (same size), over RGB. */
+export function psnr(reference: Render, test: Render): number {
+  let sum = 0;
+  for (let i = 0; i < reference.pixels.length; i++) sum += (reference.pixels[i]! - test.pixels[i]!) ** 2;
+  if (sum === 0) return Infinity;
+  return 10 * Math.log10((255 * 255) / (sum / reference.pixels.length));
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A plain-text table with right-aligned numbers. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const numeric = (cell: string) => /^[-+]?[\d.,]+( ?(ms|MB|KB|dB|%))?$/.test(cell);
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (numeric(cell) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ');
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...rows.map(line)].join('\n');
+}
+
+export const formatMs = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : '-');
+export const formatMb = (mb: number) => (Number.isFinite(mb) ? `${Math.round(mb)} MB` : '-');
+export const formatKb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`;
+export const formatDb = (db: number) =>
+  db === Infinity ? 'identical' : Number.isFinite(db) ? `${db.toFixed(1)} dB` : '-';
