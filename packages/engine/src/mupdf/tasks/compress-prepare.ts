@@ -80,6 +80,8 @@ export interface CompressPrepareResult {
 
 /** Images below this many pixels are not worth the work. */
 const MIN_PIXELS = 64 * 64;
+/** Above this many pixels after resampling, the pixmap and its copies would crowd the worker's heap: left alone. */
+const MAX_PIXELS = 50_000_000;
 /** Resample only when the area shrinks by more than this factor; a few percent is not worth a generation. */
 const MIN_AREA_RATIO = 1.2;
 /** Share of pixels equal to their left neighbour above which an image counts as flat graphics. */
@@ -269,6 +271,7 @@ async function sampleImage(
   if (!downsample && lossySource && !settings.recodeLossy) return skip('at target resolution');
   const newWidth = downsample ? targetWidth : width;
   const newHeight = downsample ? targetHeight : height;
+  if (newWidth * newHeight > MAX_PIXELS) return skip('very large');
 
   const image = info.image ?? doc.loadImage(ref);
   try {
