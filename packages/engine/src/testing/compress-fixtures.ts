@@ -231,6 +231,40 @@ export async function makeImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
   }
 }
 
+/**
+ * One page and `count` small annotation-like objects hanging off the catalogue, plus two identical embedded
+ * files: enough objects that a duplicate search comparing every pair would take minutes.
+ */
+export function makeManyObjectsPdf(count: number): Buffer {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    const notes = doc.newArray();
+    for (let i = 0; i < count; i++) {
+      notes.push(
+        doc.addObject({
+          Type: 'Annot',
+          Subtype: 'Text',
+          Rect: [i % 500, 10, 20, 30],
+          Contents: doc.newString(`Note ${i}`),
+        }),
+      );
+    }
+    const payload = deflateSync(Buffer.from('The same attachment, stored twice. '.repeat(2000)));
+    const copies = [0, 1].map(() => doc.addRawStream(payload, { Type: 'EmbeddedFile', Filter: 'FlateDecode' }));
+    const root = doc.getTrailer().get('Root');
+    root.put('Notes', notes);
+    root.put('Copies', doc.addObject(copies));
+    doc.insertPage(
+      -1,
+      doc.addPage([0, 0, 612, 792], 0, { Font: { F1: font } }, 'BT /F1 14 Tf 72 720 Td (Many objects) Tj ET'),
+    );
+    return Buffer.from(doc.saveToBuffer('').asUint8Array());
+  } finally {
+    doc.destroy();
+  }
+}
+
 export interface ListedImage {
   page: number;
   type: 'image' | 'smask' | 'mask' | 'stencil';
