@@ -20,6 +20,8 @@ export interface FixtureImage {
   bits?: 1 | 8;
   /** A gray soft mask of the same size. */
   smask?: Uint8Array;
+  /** An explicit stencil mask of the same size (/Mask stream, 1 bit): 0 shows the image, 255 masks it out. */
+  stencil?: Uint8Array;
   /** An Indexed image: `pixels` are one-channel indices into these RGB triples. */
   palette?: Uint8Array;
   /** An ICCBased colour space with this profile instead of the device space. */
@@ -167,6 +169,18 @@ async function imageStream(doc: mupdf.PDFDocument, image: FixtureImage): Promise
       Filter: 'FlateDecode',
     });
   }
+  if (image.stencil) {
+    const mask = { width: image.width, height: image.height, channels: 1 as const, pixels: image.stencil };
+    dict['Mask'] = doc.addRawStream(deflateSync(packBits(mask)), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: image.width,
+      Height: image.height,
+      ImageMask: true,
+      BitsPerComponent: 1,
+      Filter: 'FlateDecode',
+    });
+  }
   if (image.bits === 1) {
     return doc.addRawStream(deflateSync(packBits(image)), { ...dict, Filter: 'FlateDecode' });
   }
@@ -180,7 +194,7 @@ async function imageStream(doc: mupdf.PDFDocument, image: FixtureImage): Promise
   return doc.addRawStream(deflateSync(image.pixels), { ...dict, Filter: 'FlateDecode' });
 }
 
-function packBits(image: FixtureImage): Uint8Array {
+function packBits(image: Pick<FixtureImage, 'width' | 'height' | 'pixels'>): Uint8Array {
   const rowBytes = Math.ceil(image.width / 8);
   const packed = new Uint8Array(rowBytes * image.height);
   for (let y = 0; y < image.height; y++) {

@@ -351,6 +351,33 @@ describe('compress-pdf, palettes, ICC profiles and private data', () => {
     }
   });
 
+  it('keeps an explicit stencil mask attached to its resampled image', async () => {
+    // A circle cut out of a photo: pixels outside it are masked out (1).
+    const stencil = vignetteMask(1200, 1200).map((alpha) => (alpha > 128 ? 0 : 255));
+    const cutOut: FixtureImage = {
+      width: 1200,
+      height: 1200,
+      channels: 3,
+      pixels: photoPixels(1200, 1200, 3, 7),
+      encoding: 'jpeg',
+      stencil,
+    };
+    const masked = await job.input(
+      'cut-out.pdf',
+      await makeImagePdf([{ text: 'Cut out', drawings: [{ image: cutOut, x: 72, y: 300, width: 216, height: 216 }] }]),
+    );
+    const { path } = await compress('medium', masked, 'cut-out.pdf');
+    assertValidPdf(path);
+    // The image goes to 150 dpi; the 1-bit mask is bilevel and stays at its size (PDF allows the sizes to differ).
+    expect(imagesOnPage(listImages(path), 1)).toMatchObject([{ width: 450, height: 450, encoding: 'jpeg' }]);
+    expect(imagesOnPage(listImages(path), 1, 'mask')).toMatchObject([{ width: 1200, height: 1200, bits: 1 }]);
+    const before = renderPageRgb(masked.path, 1, 72);
+    const after = renderPageRgb(path, 1, 72);
+    expect(psnr(before.pixels, after.pixels)).toBeGreaterThan(35);
+    // Outside the circle the page stays white.
+    expect(meanColour(after, 74, 278, 8, 8).map(Math.round)).toEqual([255, 255, 255]);
+  });
+
   it("drops other applications' private data at medium, and keeps it at low", async () => {
     expect(hasPieceInfo(file.path)).toBe(true);
     expect(hasPieceInfo(medium.path)).toBe(false);

@@ -55,8 +55,9 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   }
   let outputSize = (await stat(output)).size;
   const inputSize = (await stat(input.path)).size;
-  if (outputSize >= Math.min(file.size, inputSize)) {
-    // Nothing gained: hand back the file as it came (or as the preflight had to repair it).
+  if (outputSize >= inputSize) {
+    // Nothing gained: hand back the file as it came (or as the preflight had to decrypt or repair it, since a
+    // damaged upload must not be returned).
     output = tempPath(context, 'compressed-document');
     await copyFile(input.path, output);
     outputSize = inputSize;
