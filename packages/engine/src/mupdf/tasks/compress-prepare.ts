@@ -111,7 +111,7 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
     if (payload.discardPrivateData) discardPrivateData(source);
     mergeDuplicateStreams(source);
     // Unused objects (the merged duplicates among them) dropped, the rest renumbered. Not garbage=3 or 4: MuPDF's
-    // own duplicate search compares every pair of objects, minutes on a document of 40,000 objects.
+    // own duplicate search compares every pair of objects, 82 s on a document of 40,000 objects.
     source.save(payload.output, 'garbage=compact');
   } finally {
     source.destroy();
@@ -167,7 +167,9 @@ function mergeDuplicateStreams(doc: mupdf.PDFDocument): void {
         if (!ref.isStream()) continue;
         const length = ref.get('Length');
         const key = length.isNumber() ? length.asNumber() : -1;
-        byLength.set(key, [...(byLength.get(key) ?? []), object]);
+        const group = byLength.get(key);
+        if (group) group.push(object);
+        else byLength.set(key, [object]);
       } catch {
         // Unreadable objects are never merged.
       }
