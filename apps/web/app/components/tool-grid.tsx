@@ -1,29 +1,77 @@
+import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import {
+  Combine,
+  Contrast,
+  FileImage,
+  FileInput,
+  FileMinus,
+  FileOutput,
+  FileText,
+  Hash,
+  Images,
+  Lock,
+  LockOpen,
+  type LucideIcon,
+  Minimize2,
+  RotateCw,
+  Scissors,
+  Stamp,
+  Type,
+} from 'lucide-react';
 import { Link } from 'react-router';
-import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import { cn } from '../lib/cn';
+
+/** One icon per tool; a tool added to the catalogue without one fails to compile. */
+export const toolIcons: Record<ToolId, LucideIcon> = {
+  'compress-pdf': Minimize2,
+  'merge-pdf': Combine,
+  'split-pdf': Scissors,
+  'rotate-pdf': RotateCw,
+  'protect-pdf': Lock,
+  'unlock-pdf': LockOpen,
+  'watermark-pdf': Stamp,
+  'page-numbers': Hash,
+  'grayscale-pdf': Contrast,
+  'pdf-to-jpg': FileImage,
+  'pdf-to-word': FileText,
+  'word-to-pdf': FileInput,
+  'extract-pages': FileOutput,
+  'delete-pages': FileMinus,
+  'extract-text': Type,
+  'extract-images': Images,
+};
 
 /** Every tool of the catalogue as a card linking to its page; the popular ones carry a badge. */
-export function ToolGrid({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
+export function ToolGrid({ headingLevel = 'h3', className }: { headingLevel?: 'h2' | 'h3'; className?: string }) {
   const Heading = headingLevel;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-4', className)}>
       {toolIds.map((id) => {
         const tool = tools[id];
+        const Icon = toolIcons[id];
         return (
           <li key={id}>
-            <Link
-              to={toolPaths(id).canonical}
-              className="flex h-full flex-col rounded-lg border bg-card p-5 text-card-foreground transition-shadow hover:shadow-md"
-            >
-              <span className="flex items-start justify-between gap-2">
-                <Heading className="font-semibold">{tool.title}</Heading>
+            <article className="relative flex h-full flex-col rounded-lg border bg-card p-5 text-card-foreground transition-shadow focus-within:shadow-md hover:shadow-md">
+              <div className="flex items-start justify-between gap-2">
+                <span className="flex size-10 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
                 {tool.popular ? (
                   <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
                     Popular
                   </span>
                 ) : null}
-              </span>
-              <span className="mt-2 text-sm text-muted-foreground">{tool.shortDescription}</span>
-            </Link>
+              </div>
+              <Heading className="mt-4 font-semibold">
+                <Link
+                  to={toolPaths(id).canonical}
+                  className="after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
+                >
+                  {tool.title}
+                </Link>
+              </Heading>
+              <p className="mt-2 text-sm text-muted-foreground">{tool.shortDescription}</p>
+            </article>
           </li>
         );
       })}

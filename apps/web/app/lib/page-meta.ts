@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { siteConfig } from '../site-config';
+import { breadcrumbTrail } from './breadcrumb-map';
 
 export const SITE_NAME = 'PaperKnife';
 export const TAGLINE = 'Professional PDF tools for everyone. Merge, split, compress, and convert your PDFs with ease.';
@@ -14,16 +15,28 @@ export interface PageMetaInput {
   type?: 'website' | 'article';
   /** Structured data objects (schema.org), each written as its own JSON-LD script. */
   jsonLd?: readonly Record<string, unknown>[];
+  /** The page's own crumb label when the fixed breadcrumb map does not name it (guides and articles). */
+  crumbLabel?: string;
+  /** `YYYY-MM-DD` publish date of an article. */
+  publishedTime?: string;
 }
 
 export function absoluteUrl(path: string): string {
   return `${siteConfig.siteUrl}${path === '/' ? '/' : path}`;
 }
 
-/** Title, description, keywords, canonical link, Open Graph, Twitter card and JSON-LD for one page. */
+/**
+ * Title, description, keywords, canonical link, Open Graph, Twitter card and JSON-LD for one page. A page with a
+ * breadcrumb also gets its BreadcrumbList, built from the same trail the visible breadcrumb shows.
+ */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = input.path === '/' ? input.title : `${input.title} | ${SITE_NAME}`;
   const url = absoluteUrl(input.path);
+  const jsonLd = [...(input.jsonLd ?? [])];
+  const crumbs = breadcrumbTrail(input.path, input.crumbLabel);
+  if (crumbs.length > 1 && !jsonLd.some((data) => data['@type'] === 'BreadcrumbList')) {
+    jsonLd.push(breadcrumbJsonLd(crumbs));
+  }
   return [
     { title },
     { name: 'description', content: input.description },
@@ -34,10 +47,12 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: url },
+    { property: 'og:locale', content: 'en_US' },
+    ...(input.publishedTime ? [{ property: 'article:published_time', content: input.publishedTime }] : []),
     { name: 'twitter:card', content: 'summary' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: input.description },
-    ...(input.jsonLd ?? []).map((data) => ({ 'script:ld+json': { '@context': 'https://schema.org', ...data } })),
+    ...jsonLd.map((data) => ({ 'script:ld+json': { '@context': 'https://schema.org', ...data } })),
   ];
 }
 
@@ -51,5 +66,37 @@ export function breadcrumbJsonLd(crumbs: readonly { label: string; path: string 
       name: crumb.label,
       item: absoluteUrl(crumb.path),
     })),
+  };
+}
+
+/** schema.org Organization: who runs the site (home page, and the author and publisher of articles). */
+export function organizationJsonLd(): Record<string, unknown> {
+  return {
+    '@type': 'Organization',
+    '@id': absoluteUrl('/#organization'),
+    name: SITE_NAME,
+    url: absoluteUrl('/'),
+    logo: absoluteUrl('/favicon.svg'),
+    email: siteConfig.supportEmail,
+    sameAs: [siteConfig.sourceUrl],
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      email: siteConfig.supportEmail,
+      url: absoluteUrl('/contact'),
+    },
+  };
+}
+
+/** schema.org WebSite for the home page. */
+export function websiteJsonLd(): Record<string, unknown> {
+  return {
+    '@type': 'WebSite',
+    '@id': absoluteUrl('/#website'),
+    name: SITE_NAME,
+    url: absoluteUrl('/'),
+    description: TAGLINE,
+    inLanguage: 'en',
+    publisher: { '@id': absoluteUrl('/#organization') },
   };
 }

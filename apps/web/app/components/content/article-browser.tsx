@@ -1,0 +1,52 @@
+import { useId, useState } from 'react';
+import { type ArticleCategory, type ArticleSummary, articleCategories } from '../../content/content-types';
+import { cn } from '../../lib/cn';
+import { ArticleCard } from './content-card';
+
+type Filter = ArticleCategory | 'All';
+const filters: readonly Filter[] = ['All', ...articleCategories];
+
+/** The blog list with its category chips: choosing a chip shows only that category's articles. */
+export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary[] }) {
+  const [filter, setFilter] = useState<Filter>('All');
+  const headingId = useId();
+  const shown = filter === 'All' ? articles : articles.filter((article) => article.category === filter);
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        All articles
+      </h2>
+      <div role="group" aria-label="Filter articles by category" className="mt-6 flex flex-wrap gap-2">
+        {filters.map((category) => (
+          <button
+            key={category}
+            type="button"
+            aria-pressed={filter === category}
+            onClick={() => setFilter(category)}
+            className={cn(
+              'rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              filter === category
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'bg-background hover:bg-accent hover:text-accent-foreground',
+            )}
+          >
+            {category}
+          </button>
+        ))}
+      </div>
+      <p className="mt-4 text-sm text-muted-foreground" role="status">
+        {shown.length === 0
+          ? `No articles in ${filter} yet.`
+          : `Showing ${shown.length} ${shown.length === 1 ? 'article' : 'articles'}${filter === 'All' ? '' : ` in ${filter}`}.`}
+      </p>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
+        {shown.map((article) => (
+          <li key={article.slug}>
+            <ArticleCard article={article} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

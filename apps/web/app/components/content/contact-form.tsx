@@ -1,0 +1,171 @@
+import { Loader2, Send } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { Textarea } from '../ui/textarea';
+
+/**
+ * The fields of POST /api/contact with the server's limits and messages (apps/server/src/contact-routes.ts), so
+ * the page refuses exactly what the server would refuse, before sending.
+ */
+export const contactFields = {
+  firstName: { label: 'First name', noun: 'first name', maxLength: 100, autoComplete: 'given-name' },
+  lastName: { label: 'Last name', noun: 'last name', maxLength: 100, autoComplete: 'family-name' },
+  email: { label: 'Email', noun: 'email address', maxLength: 254, autoComplete: 'email' },
+  subject: { label: 'Subject', noun: 'subject', maxLength: 200, autoComplete: 'off' },
+  message: { label: 'Message', noun: 'message', maxLength: 5000, autoComplete: 'off' },
+} as const;
+
+export type ContactField = keyof typeof contactFields;
+type FieldErrors = Partial<Record<ContactField, string>>;
+
+const fieldNames = Object.keys(contactFields) as ContactField[];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/** The first problem of each field, in the server's words; empty when the message can be sent. */
+export function validateContact(values: Record<ContactField, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const name of fieldNames) {
+    const { noun, maxLength } = contactFields[name];
+    const value = values[name].trim();
+    if (name === 'email') {
+      if (value === '' || value.length > maxLength || !EMAIL.test(value)) errors.email = INVALID_EMAIL;
+    } else if (value === '') {
+      errors[name] = `Please enter your ${noun}.`;
+    } else if (value.length > maxLength) {
+      errors[name] = `Your ${noun} can be at most ${maxLength} characters.`;
+    }
+  }
+  return errors;
+}
+
+interface ContactErrorBody {
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+}
+
+export function ContactForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
+    const first = fieldNames.find((name) => found[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  /** Once a field was refused, it is checked again as the person types, so the message goes when it is fixed. */
+  function recheck(name: ContactField, value: string) {
+    if (!errors[name]) return;
+    const values = { ...currentValues(), [name]: value };
+    setErrors((previous) => ({ ...previous, [name]: validateContact(values)[name] }));
+  }
+
+  function currentValues(): Record<ContactField, string> {
+    const data = new FormData(formRef.current ?? undefined);
+    return Object.fromEntries(fieldNames.map((name) => [name, String(data.get(name) ?? '')])) as Record<
+      ContactField,
+      string
+    >;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const values = currentValues();
+    const found = validateContact(values);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setSending(true);
+    try {
+      const website = String(new FormData(event.currentTarget).get('website') ?? '');
+      const response = await fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...values, ...(website ? { website } : {}) }),
+      });
+      if (response.ok) {
+        formRef.current?.reset();
+        setErrors({});
+        toast.success('Message sent!', {
+          description: 'Thank you for writing. We reply within 24 hours on business days.',
+        });
+        return;
+      }
+      const body = (await response.json().catch(() => ({}))) as ContactErrorBody;
+      const serverErrors = Object.fromEntries(
+        Object.entries(body.error?.fields ?? {}).filter(([name]) => name in contactFields),
+      ) as FieldErrors;
+      if (Object.keys(serverErrors).length > 0) {
+        showErrors(serverErrors);
+        return;
+      }
+      toast.error('Error', {
+        description: body.error?.message ?? 'Your message could not be sent. Please try again.',
+      });
+    } catch {
+      toast.error('Error', {
+        description: 'Your message could not be sent. Check your connection and try again.',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function field(name: ContactField, control: 'input' | 'textarea' = 'input') {
+    const { label, maxLength, autoComplete } = contactFields[name];
+    const error = errors[name];
+    const id = `contact-${name}`;
+    const shared = {
+      id,
+      name,
+      maxLength,
+      autoComplete,
+      required: true,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      onChange: (event: { target: { value: string } }) => recheck(name, event.target.value),
+    };
+    return (
+      <div className="space-y-2">
+        <Label htmlFor={id}>{label}</Label>
+        {control === 'textarea' ? (
+          <Textarea {...shared} rows={6} />
+        ) : (
+          <Input {...shared} type={name === 'email' ? 'email' : 'text'} />
+        )}
+        {error ? (
+          <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-label="Contact form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field('firstName')}
+        {field('lastName')}
+      </div>
+      {field('email')}
+      {field('subject')}
+      {field('message', 'textarea')}
+      {/* Left empty by people, who never see it; bots that fill every field are answered but not stored. */}
+      <div className="hidden" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+        {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        {sending ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

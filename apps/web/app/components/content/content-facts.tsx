@@ -1,0 +1,40 @@
+import { CalendarDays, Clock, Tag } from 'lucide-react';
+import { formatContentDate } from '../../content/format-date';
+import { formatReadTime } from '../../content/read-time';
+import { cn } from '../../lib/cn';
+
+/** Read time, level or category, and publish date of a guide or article, as one line of facts. */
+export function ContentFacts({
+  readMinutes,
+  label,
+  labelName,
+  date,
+  className,
+}: {
+  readMinutes: number;
+  /** "Beginner" or "Security": the guide's level or the article's category. */
+  label: string;
+  /** What the label is, for screen readers: "Level" or "Category". */
+  labelName: string;
+  date: string;
+  className?: string;
+}) {
+  return (
+    <ul className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
+      <li className="flex items-center gap-1.5">
+        <Clock className="size-4" aria-hidden="true" />
+        {formatReadTime(readMinutes)}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <Tag className="size-4" aria-hidden="true" />
+        <span className="sr-only">{labelName}: </span>
+        {label}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <CalendarDays className="size-4" aria-hidden="true" />
+        <span className="sr-only">Published </span>
+        <time dateTime={date}>{formatContentDate(date)}</time>
+      </li>
+    </ul>
+  );
+}

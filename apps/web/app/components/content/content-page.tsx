@@ -1,0 +1,55 @@
+import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ContentFacts } from './content-facts';
+import { MarkdownContent } from './markdown-content';
+import { ToolCallToAction } from './tool-call-to-action';
+
+/** The page of one guide or article: title and facts, the text, the tool to use, and what to read next. */
+export function ContentPage({
+  title,
+  description,
+  facts,
+  html,
+  toolId,
+  relatedTitle,
+  related,
+}: {
+  title: string;
+  description: string;
+  facts: ComponentProps<typeof ContentFacts>;
+  html: string;
+  toolId: ToolId;
+  relatedTitle: string;
+  related: ReactNode;
+}) {
+  return (
+    <>
+      <article className="mx-auto max-w-3xl px-4 pb-8 pt-10 sm:px-6 sm:pt-14">
+        <header className="border-b pb-8">
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+          <p className="mt-4 text-lg text-pretty text-muted-foreground">{description}</p>
+          <ContentFacts {...facts} className="mt-6" />
+          <p className="mt-4 text-sm">
+            <Link
+              to={toolPaths(toolId).canonical}
+              className="font-medium text-primary underline underline-offset-2 hover:no-underline"
+            >
+              Skip to the {tools[toolId].title} tool
+            </Link>
+          </p>
+        </header>
+        <MarkdownContent html={html} className="mt-8" />
+        <ToolCallToAction toolId={toolId} />
+      </article>
+      <section aria-labelledby="related-title" className="border-t bg-muted/40">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+          <h2 id="related-title" className="text-2xl font-bold tracking-tight">
+            {relatedTitle}
+          </h2>
+          <div className="mt-6">{related}</div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { PolicyPage } from '../../content/content-types';
+import { formatContentDate } from '../../content/format-date';
+import { MarkdownContent } from './markdown-content';
+
+/** A policy page (privacy, terms): title, last change, and the text. */
+export function PolicyDocument({ page }: { page: PolicyPage }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 pb-16 pt-10 sm:px-6 sm:pt-14">
+      <header className="border-b pb-6">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
+        <p className="mt-3 text-sm text-muted-foreground">
+          Last updated <time dateTime={page.updated}>{formatContentDate(page.updated)}</time>
+        </p>
+      </header>
+      <MarkdownContent html={page.html} className="mt-8" />
+    </article>
+  );
+}

@@ -1,0 +1,161 @@
+import { type ErrorCode, errorCodeList, errorCodes } from '@paperknife/catalog/errors';
+import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
+import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+
+/**
+ * The API reference of the developers page, derived from the catalogue: one entry per function with its file
+ * and option fields (from the tools' zod schemas, through JSON Schema), its downloads and a curl example. Called
+ * by the page's loader at build time, so the JSON Schema conversion never ships to the browser.
+ */
+
+export interface ApiField {
+  name: string;
+  /** "file", "one of low, medium, high", "number", "text, up to 200 characters"... */
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+export interface ApiFunction {
+  toolId: ToolId;
+  functionName: string;
+  title: string;
+  description: string;
+  path: string;
+  /** The tool's page on the website. */
+  pagePath: string;
+  fields: ApiField[];
+  downloads: { name: string; contentType: string }[];
+  /** Response headers besides Content-Disposition. */
+  extraHeaders: { name: string; description: string }[];
+  curl: string;
+}
+
+export interface ApiErrorCode {
+  code: ErrorCode;
+  status: number;
+  message: string;
+}
+
+/**
+ * Option values for each function's curl example: the required ones, and one or two that show what the
+ * function can do. Every tool needs an entry (a new tool fails to compile until it has one), and a test checks
+ * that each example passes the tool's own schema.
+ */
+export const apiExamples: Record<ToolId, Record<string, string>> = {
+  'compress-pdf': { level: 'high' },
+  'merge-pdf': {},
+  'split-pdf': { mode: 'ranges', ranges: '1-3,4-' },
+  'rotate-pdf': { angle: '90', pages: '2,5-7' },
+  'protect-pdf': { userPassword: 'correct-horse-battery', allowCopying: 'false' },
+  'unlock-pdf': { password: 'correct-horse-battery' },
+  'watermark-pdf': { text: 'CONFIDENTIAL', opacity: '0.3', rotation: '45' },
+  'page-numbers': { position: 'bottom-right', format: 'Page {n} of {total}' },
+  'grayscale-pdf': {},
+  'pdf-to-jpg': { dpi: '200', quality: '90' },
+  'pdf-to-word': {},
+  'word-to-pdf': {},
+  'extract-pages': { pages: '1-3,5' },
+  'delete-pages': { pages: '2,4-6' },
+  'extract-text': {},
+  'extract-images': {},
+};
+
+type JsonSchema = {
+  type?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  maxLength?: number;
+  pattern?: string;
+  description?: string;
+};
+
+function typeOf(schema: JsonSchema): string {
+  const variants = schema.anyOf ?? [schema];
+  const enumValues = variants.find((variant) => variant.type === 'string' && variant.enum)?.enum;
+  if (variants.some((variant) => variant.type === 'boolean')) return 'true or false';
+  if (enumValues) return `one of ${enumValues.join(', ')}`;
+  if (variants.some((variant) => variant.type === 'number')) return 'number';
+  if (schema.pattern === '^#[0-9a-fA-F]{6}$') return 'colour, #rrggbb';
+  return schema.maxLength ? `text, up to ${schema.maxLength} characters` : 'text';
+}
+
+/** The option fields of a tool. Required fields are written as optional plus a check, so an empty request tells. */
+function optionFields(id: ToolId): ApiField[] {
+  const schema = tools[id].options;
+  const json = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, JsonSchema>;
+  };
+  const empty = schema.safeParse({});
+  const required = new Set(empty.success ? [] : empty.error.issues.map((issue) => String(issue.path[0] ?? '')));
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    type: typeOf(property),
+    required: required.has(name),
+    description: property.description ?? '',
+  }));
+}
+
+function fileField(id: ToolId, limits: Limits): ApiField {
+  const tool = tools[id];
+  const kind = `${tool.input.label} (${tool.input.extensions.join(', ')})`;
+  const size = `up to ${formatMegabytes(limits.maxFileBytes)} each, ${limits.maxPages} pages per document`;
+  if (tool.files.max === 1) {
+    return {
+      name: 'file',
+      type: 'file',
+      required: true,
+      description: `The ${kind} file, ${size.replace(' each', '')}.`,
+    };
+  }
+  return {
+    name: 'files',
+    type: 'file, repeated',
+    required: true,
+    description: `${tool.files.min} to ${limits.maxFiles} ${kind} files in order, ${size}; repeat the field for each file.`,
+  };
+}
+
+const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
+/** A multipart curl call with sample files and the tool's example options. */
+export function curlExample(id: ToolId, siteUrl: string): string {
+  const tool = tools[id];
+  const sample = tool.input.label === 'Word' ? 'report.docx' : 'document.pdf';
+  const files = tool.files.max === 1 ? [`-F file=@${sample}`] : ['-F files=@first.pdf', '-F files=@second.pdf'];
+  const options = Object.entries(apiExamples[id]).map(([name, value]) => `-F ${shellQuote(`${name}=${value}`)}`);
+  const output = `-o ${tool.download.name}`;
+  return [`curl ${siteUrl}/functions/v1/${tool.functionName}`, ...files, ...options, output].join(' \\\n  ');
+}
+
+export function apiFunctions(siteUrl: string, limits: Limits): ApiFunction[] {
+  return toolIds.map((id) => {
+    const tool = tools[id];
+    const downloads = 'singlePageDownload' in tool ? [tool.singlePageDownload, tool.download] : [tool.download];
+    return {
+      toolId: id,
+      functionName: tool.functionName,
+      title: tool.title,
+      description: tool.description,
+      path: `/functions/v1/${tool.functionName}`,
+      pagePath: toolPaths(id).canonical,
+      fields: [fileField(id, limits), ...optionFields(id)],
+      downloads: downloads.map(({ name, contentType }) => ({ name, contentType })),
+      extraHeaders:
+        id === 'compress-pdf'
+          ? [
+              { name: 'X-Original-Size', description: 'Size of the upload in bytes.' },
+              { name: 'X-Output-Size', description: 'Size of the result in bytes (never more than the upload).' },
+            ]
+          : [],
+      curl: curlExample(id, siteUrl),
+    };
+  });
+}
+
+/** The catalogue's error table, by status. */
+export function apiErrorCodes(): ApiErrorCode[] {
+  return errorCodeList
+    .map((code) => ({ code, status: errorCodes[code].status, message: errorCodes[code].message }))
+    .sort((a, b) => a.status - b.status);
+}

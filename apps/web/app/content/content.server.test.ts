@@ -1,0 +1,204 @@
+// @vitest-environment node
+import { defaultLimits } from '@paperknife/catalog/limits';
+import { describe, expect, it } from 'vitest';
+import { contentSlugs, indexedPaths } from '../site-routes';
+import { siteConfig } from '../site-config';
+import {
+  allArticles,
+  allGuides,
+  contentValues,
+  faqGroups,
+  featuredArticles,
+  fillPlaceholders,
+  htmlToText,
+  policyPage,
+  popularGuides,
+  relatedItems,
+  renderMarkdown,
+  splitFrontMatter,
+} from './content.server';
+import { countWords } from './read-time';
+
+const seedGuides = [
+  'how-to-compress-pdf-files',
+  'how-to-merge-pdf-files',
+  'how-to-split-pdf-files',
+  'how-to-add-watermarks-pdf',
+  'how-to-password-protect-pdf',
+  'how-to-convert-pdf-grayscale',
+  'extract-pages-from-pdf',
+  'rotate-pdf-pages',
+  'extract-text-from-pdf',
+  'extract-images-from-pdf',
+];
+
+const seedArticles = [
+  'best-free-pdf-tools-2024',
+  'essential-pdf-tools-professionals',
+  'how-to-reduce-pdf-file-size',
+  'pdf-vs-word-guide',
+  'merge-pdf-files-complete-guide',
+  'pdf-security-best-practices',
+  'pdf-accessibility-guide',
+  'how-to-edit-pdf-files-guide',
+  'pdf-compression-guide',
+];
+
+describe('guides', () => {
+  it('are the ten guides of the seed, in its order, and the prerender list has the same ones', () => {
+    expect(allGuides().map((guide) => guide.slug)).toEqual(seedGuides);
+    expect(contentSlugs('guides')).toEqual([...seedGuides].sort());
+  });
+
+  it('feature compress, merge and split', () => {
+    expect(
+      allGuides()
+        .filter((guide) => guide.featured)
+        .map((guide) => guide.tool),
+    ).toEqual(['compress-pdf', 'merge-pdf', 'split-pdf']);
+  });
+
+  it('each have at least 600 words, a read time from the word count, and HowTo steps', () => {
+    for (const guide of allGuides()) {
+      expect(guide.wordCount, guide.slug).toBeGreaterThanOrEqual(600);
+      expect(guide.wordCount).toBe(countWords(htmlToText(guide.html)));
+      expect(guide.readMinutes).toBe(Math.ceil(guide.wordCount / 200));
+      expect(guide.steps.length, guide.slug).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('show six popular guides on home, featured first', () => {
+    const popular = popularGuides(6);
+    expect(popular).toHaveLength(6);
+    expect(popular.slice(0, 3).every((guide) => guide.featured)).toBe(true);
+    expect(popular[0]).not.toHaveProperty('html');
+  });
+});
+
+describe('articles', () => {
+  it('are the nine articles of the seed, newest first, and the prerender list has the same ones', () => {
+    const articles = allArticles();
+    expect(articles.map((article) => article.slug).sort()).toEqual([...seedArticles].sort());
+    expect(contentSlugs('blog')).toEqual([...seedArticles].sort());
+    const dates = articles.map((article) => article.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('list eight and feature two', () => {
+    const listed = allArticles().filter((article) => article.listed);
+    expect(listed).toHaveLength(8);
+    expect(listed.filter((article) => article.featured)).toHaveLength(2);
+  });
+
+  it('each have at least 600 words and a read time', () => {
+    for (const article of allArticles()) {
+      expect(article.wordCount, article.slug).toBeGreaterThanOrEqual(600);
+      expect(article.readMinutes).toBe(Math.ceil(article.wordCount / 200));
+    }
+  });
+
+  it('give the home page five featured resources, featured ones first, listed ones only', () => {
+    const featured = featuredArticles(5);
+    expect(featured).toHaveLength(5);
+    expect(featured.slice(0, 2).every((article) => article.featured)).toBe(true);
+    expect(featured.every((article) => article.listed)).toBe(true);
+  });
+});
+
+describe('every piece of content', () => {
+  const documents = [
+    ...allGuides().map((guide) => ({ name: guide.slug, html: guide.html })),
+    ...allArticles().map((article) => ({ name: article.slug, html: article.html })),
+    ...faqGroups().flatMap((group) => group.items.map((item) => ({ name: item.id, html: item.answerHtml }))),
+    { name: 'privacy', html: policyPage('privacy').html },
+    { name: 'terms', html: policyPage('terms').html },
+  ];
+
+  it('has every {{placeholder}} filled in', () => {
+    for (const { name, html } of documents) expect(html, name).not.toMatch(/\{\{|\}\}/);
+  });
+
+  it('links only to pages that exist', () => {
+    const pages = new Set([...indexedPaths(), '/functions/v1/openapi.json']);
+    let checked = 0;
+    for (const { name, html } of documents) {
+      for (const [, href] of html.matchAll(/href="(\/[^"#]*)/g)) {
+        expect(pages, `${name} links to ${href}`).toContain(href);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('quotes the configured limits, not hard-coded ones', () => {
+    const compress = allGuides().find((guide) => guide.slug === 'how-to-compress-pdf-files')!;
+    expect(compress.html).toContain(`${siteConfig.limits.maxFileBytes / 1024 / 1024} MB`);
+    const faqText = faqGroups()
+      .flatMap((group) => group.items.map((item) => item.answerText))
+      .join(' ');
+    expect(faqText).toContain(`up to ${siteConfig.limits.maxPages} pages`);
+  });
+});
+
+describe('FAQ', () => {
+  it('has the five groups of the seed, with unique item ids', () => {
+    const groups = faqGroups();
+    expect(groups.map((group) => group.title)).toEqual([
+      'General',
+      'Security & Privacy',
+      'Usage Limits',
+      'Technical Support',
+      'Quality & Performance',
+    ]);
+    const ids = groups.flatMap((group) => group.items.map((item) => item.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(groups.every((group) => group.items.length >= 3)).toBe(true);
+  });
+});
+
+describe('policy pages', () => {
+  it('state what the server really does with files, logs and messages', () => {
+    const privacy = htmlToText(policyPage('privacy').html);
+    for (const fact of ['within 1 hour', '10 minutes', 'no cookies', 'IP address', 'first name, last name, email']) {
+      expect(privacy).toContain(fact);
+    }
+    expect(htmlToText(policyPage('terms').html)).toContain('AGPL-3.0-or-later');
+  });
+});
+
+describe('placeholders and front matter', () => {
+  it('fills values from the site configuration', () => {
+    const values = contentValues({ ...siteConfig, limits: { ...defaultLimits, maxFileBytes: 10 * 1024 * 1024 } });
+    expect(fillPlaceholders('up to {{maxFileSize}} and {{ maxPages }} pages', values, 'x.md')).toBe(
+      `up to 10 MB and ${defaultLimits.maxPages} pages`,
+    );
+  });
+
+  it('refuses an unknown placeholder, naming the file', () => {
+    expect(() => fillPlaceholders('{{maxFileMb}}', contentValues(), 'guides/x.md')).toThrow(
+      'guides/x.md: unknown placeholder {{maxFileMb}}',
+    );
+  });
+
+  it('refuses a file without front matter', () => {
+    expect(() => splitFrontMatter('# Title only', 'blog/x.md')).toThrow('blog/x.md: missing front matter');
+  });
+
+  it('puts tables in a focusable scroll box', () => {
+    expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |')).toMatch(
+      /^<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>[\s\S]*<\/table><\/div>/,
+    );
+  });
+});
+
+describe('relatedItems', () => {
+  it('prefers items about the same tool, then keeps list order, never the item itself', () => {
+    const items = [
+      { slug: 'a', tool: 'merge-pdf' },
+      { slug: 'b', tool: 'split-pdf' },
+      { slug: 'c', tool: 'merge-pdf' },
+      { slug: 'd', tool: 'rotate-pdf' },
+    ];
+    expect(relatedItems(items, items[0]!, 2).map((item) => item.slug)).toEqual(['c', 'b']);
+  });
+});

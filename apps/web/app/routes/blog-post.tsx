@@ -1,0 +1,76 @@
+import { data } from 'react-router';
+import { ArticleCard } from '../components/content/content-card';
+import { ContentPage } from '../components/content/content-page';
+import type { CrumbHandle } from '../components/layout/site-breadcrumb';
+import { allArticles, articleBySlug, articleSummary, relatedItems } from '../content/content.server';
+import { SITE_NAME, absoluteUrl, organizationJsonLd, pageMeta } from '../lib/page-meta';
+import type { Route } from './+types/blog-post';
+
+// Runs at build time for every article (the pages are prerendered): Markdown never reaches the browser.
+export function loader({ params }: Route.LoaderArgs) {
+  const article = articleBySlug(params.slug);
+  if (!article) throw data(null, { status: 404, statusText: 'Not Found' });
+  const listed = allArticles().filter((item) => item.listed);
+  return { article, related: relatedItems(listed, article, 3).map(articleSummary) };
+}
+
+export const handle: CrumbHandle = {
+  crumbLabel: (loaderData) => (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.article.title,
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { article } = loaderData;
+  const url = absoluteUrl(article.href);
+  const organization = organizationJsonLd();
+  return pageMeta({
+    title: article.title,
+    description: article.description,
+    path: article.href,
+    keywords: article.keywords,
+    type: 'article',
+    crumbLabel: article.title,
+    publishedTime: article.date,
+    jsonLd: [
+      {
+        '@type': 'BlogPosting',
+        headline: article.title,
+        description: article.description,
+        url,
+        mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+        inLanguage: 'en',
+        datePublished: article.date,
+        dateModified: article.date,
+        articleSection: article.category,
+        keywords: article.keywords.join(', '),
+        wordCount: article.wordCount,
+        image: absoluteUrl('/favicon.svg'),
+        author: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') },
+        publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/'), logo: organization['logo'] },
+      },
+    ],
+  });
+};
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { article, related } = loaderData;
+  return (
+    <ContentPage
+      title={article.title}
+      description={article.description}
+      facts={{ readMinutes: article.readMinutes, label: article.category, labelName: 'Category', date: article.date }}
+      html={article.html}
+      toolId={article.tool}
+      relatedTitle="Keep reading"
+      related={
+        <ul className="grid gap-4 md:grid-cols-3">
+          {related.map((item) => (
+            <li key={item.slug}>
+              <ArticleCard article={item} />
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}

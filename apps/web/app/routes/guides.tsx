@@ -1,0 +1,69 @@
+import { GuideCard } from '../components/content/content-card';
+import { PageHeader, PageSection } from '../components/content/page-header';
+import { allGuides, guideSummary } from '../content/content.server';
+import { absoluteUrl, pageMeta } from '../lib/page-meta';
+import type { Route } from './+types/guides';
+
+export function loader() {
+  return { guides: allGuides().map(guideSummary) };
+}
+
+const title = 'PDF Guides';
+const description =
+  'Step-by-step tutorials for every PaperKnife tool: compress, merge, split, watermark, protect, convert and extract, with tips and fixes for common problems.';
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title,
+    description,
+    path: '/guides',
+    keywords: ['pdf guides', 'pdf tutorials', 'how to compress pdf', 'how to merge pdf', 'how to split pdf'],
+    jsonLd: [
+      {
+        '@type': 'CollectionPage',
+        name: title,
+        description,
+        url: absoluteUrl('/guides'),
+        mainEntity: {
+          '@type': 'ItemList',
+          itemListElement: (loaderData?.guides ?? []).map((guide, index) => ({
+            '@type': 'ListItem',
+            position: index + 1,
+            url: absoluteUrl(guide.href),
+            name: guide.title,
+          })),
+        },
+      },
+    ],
+  });
+
+export default function GuidesPage({ loaderData }: Route.ComponentProps) {
+  const featured = loaderData.guides.filter((guide) => guide.featured);
+  const others = loaderData.guides.filter((guide) => !guide.featured);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        lead="Clear, step-by-step help for every tool, written for the way the tools really work. Each guide shows how long it takes to read and whether it is for beginners."
+      />
+      <PageSection id="featured-guides" title="Featured guides" className="pt-4">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {featured.map((guide) => (
+            <li key={guide.slug}>
+              <GuideCard guide={guide} showFeatured />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection id="all-guides" title="More guides">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {others.map((guide) => (
+            <li key={guide.slug}>
+              <GuideCard guide={guide} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+    </>
+  );
+}

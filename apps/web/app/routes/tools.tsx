@@ -1,0 +1,51 @@
+import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import { PageHeader, PageSection } from '../components/content/page-header';
+import { TryItSection } from '../components/content/try-it-section';
+import { ToolGrid } from '../components/tool-grid';
+import { absoluteUrl, pageMeta } from '../lib/page-meta';
+import type { Route } from './+types/tools';
+
+const description =
+  'Every PaperKnife tool in one place: merge, split, compress, rotate, protect, unlock, watermark and number PDFs, convert PDF and Word, and extract pages, text or images.';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: 'All PDF Tools',
+    description,
+    path: '/tools',
+    keywords: ['pdf tools', 'online pdf tools', 'free pdf toolbox', 'pdf converter', 'pdf editor online'],
+    jsonLd: [
+      {
+        '@type': 'CollectionPage',
+        name: 'All PDF Tools',
+        description,
+        url: absoluteUrl('/tools'),
+        mainEntity: {
+          '@type': 'ItemList',
+          itemListElement: toolIds.map((id, index) => ({
+            '@type': 'ListItem',
+            position: index + 1,
+            url: absoluteUrl(toolPaths(id).canonical),
+            name: tools[id].title,
+          })),
+        },
+      },
+    ],
+  });
+
+export default function ToolsPage() {
+  return (
+    <>
+      <PageHeader
+        title="All PDF Tools"
+        lead={`${toolIds.length} free tools to edit, convert and secure your PDFs. No account, and your files are deleted as soon as you have your result.`}
+      />
+      <div className="mx-auto max-w-3xl px-4 sm:px-6">
+        <TryItSection />
+      </div>
+      <PageSection id="tool-list" title="Choose a tool">
+        <ToolGrid />
+      </PageSection>
+    </>
+  );
+}
