@@ -1,0 +1,64 @@
+import { Upload } from 'lucide-react';
+import { useDropzone } from 'react-dropzone';
+import { cn } from '../../lib/cn';
+
+export interface DropZoneTexts {
+  /** 'Drag & drop a PDF file' */
+  idle: string;
+  /** 'Drop your PDF here' */
+  dragging: string;
+  /** 'Upload a PDF file to add page numbers' */
+  hint: string;
+  /** 'Up to 100 MB per file': the configured limit. */
+  limit: string;
+}
+
+/**
+ * The drop area of a tool page: drag files on it, or press it (or Enter/Space on it) to pick files. Highlighted
+ * while files are dragged over. It takes every file and lets the page decide, so the page can name the problem.
+ */
+export function DropZone({
+  texts,
+  accept,
+  multiple,
+  onFiles,
+  className,
+}: {
+  texts: DropZoneTexts;
+  /** The picker's filter, e.g. ".pdf,application/pdf". */
+  accept: string;
+  multiple: boolean;
+  onFiles: (files: File[]) => void;
+  className?: string;
+}) {
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    onDrop: (accepted, rejected) => onFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
+    multiple: true,
+  });
+  // The file input sits beside the button, not inside it: controls must not nest.
+  return (
+    <>
+      <input {...getInputProps({ accept, multiple })} data-testid="file-input" />
+      <div
+        {...getRootProps({
+          role: 'button',
+          'aria-label': `${texts.idle}, or browse files. ${texts.hint}. ${texts.limit}.`,
+        })}
+        className={cn(
+          'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-10 text-center transition-colors',
+          isDragActive ? 'border-primary bg-primary/10' : 'border-input hover:border-primary/60 hover:bg-accent/50',
+          className,
+        )}
+        data-dragging={isDragActive ? 'true' : undefined}
+      >
+        <Upload className="size-10 text-primary" aria-hidden="true" />
+        <p className="text-lg font-medium">{isDragActive ? texts.dragging : texts.idle}</p>
+        <p className="text-sm">
+          or <span className="font-medium text-primary underline underline-offset-4">browse files</span>
+        </p>
+        <p className="text-sm text-muted-foreground">{texts.hint}</p>
+        <p className="text-xs text-muted-foreground">{texts.limit}</p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { CheckCircle2, FileText, Loader2, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatMegabytes2 } from '../../lib/format-size';
+import { Button } from '../ui/button';
+
+export interface FileItem {
+  id: string;
+  file: File;
+  /** checking: being read and checked in the browser; success: ready to send. */
+  status: 'checking' | 'success';
+  progress: number;
+}
+
+/** One uploaded file: name, size in MB, progress while it is checked, a success mark, and a remove button. */
+export function FileRow({
+  item,
+  onRemove,
+  disabled,
+  children,
+}: {
+  item: FileItem;
+  onRemove: () => void;
+  disabled?: boolean;
+  /** Extra controls (merge's move buttons). */
+  children?: ReactNode;
+}) {
+  const { file, status, progress } = item;
+  return (
+    <div className="flex items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground">
+      <FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium" title={file.name}>
+          {file.name}
+        </p>
+        <p className="text-xs text-muted-foreground">{formatMegabytes2(file.size)}</p>
+        {status === 'checking' ? (
+          <div
+            role="progressbar"
+            aria-label={`Checking ${file.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+        ) : null}
+      </div>
+      {status === 'success' ? (
+        <CheckCircle2 className="size-5 shrink-0 text-success" aria-label="Ready" role="img" />
+      ) : (
+        <Loader2 className="size-5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
+      )}
+      {children}
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onRemove}
+        disabled={disabled}
+        aria-label={`Remove ${file.name}`}
+        title="Remove"
+      >
+        <X aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

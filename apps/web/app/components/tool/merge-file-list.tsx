@@ -1,0 +1,100 @@
+import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '../ui/button';
+import { type FileItem, FileRow } from './file-row';
+
+/**
+ * Merge's file list, in merge order: drag a row (by mouse or touch-free pointer) or use its move buttons; focus
+ * stays on the moved file's button and a live region says where it went.
+ */
+export function MergeFileList({
+  items,
+  disabled,
+  onRemove,
+  onMove,
+  onMoveTo,
+}: {
+  items: readonly FileItem[];
+  disabled: boolean;
+  onRemove: (id: string) => void;
+  onMove: (id: string, offset: number) => void;
+  onMoveTo: (id: string, index: number) => void;
+}) {
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState<string | undefined>();
+  const list = useRef<HTMLOListElement>(null);
+
+  const moveBy = (item: FileItem, index: number, offset: number, direction: 'up' | 'down') => {
+    onMove(item.id, offset);
+    setAnnouncement(`${item.file.name} moved to position ${index + offset + 1} of ${items.length}.`);
+    // Keep focus on the same control of the moved row once it has re-rendered in its new place.
+    requestAnimationFrame(() => {
+      const button = list.current?.querySelector<HTMLButtonElement>(`[data-move="${direction}-${item.id}"]`);
+      (button && !button.disabled
+        ? button
+        : list.current?.querySelector<HTMLButtonElement>(`[data-move$="-${item.id}"]:not(:disabled)`)
+      )?.focus();
+    });
+  };
+
+  return (
+    <>
+      <ol ref={list} className="grid gap-2" aria-label="Files to merge, in order">
+        {items.map((item, index) => (
+          <li
+            key={item.id}
+            draggable={!disabled}
+            onDragStart={(event) => {
+              setDragging(item.id);
+              event.dataTransfer.effectAllowed = 'move';
+              event.dataTransfer.setData('text/plain', item.id);
+            }}
+            onDragOver={(event) => {
+              if (dragging) event.preventDefault();
+            }}
+            onDrop={(event) => {
+              event.preventDefault();
+              event.stopPropagation();
+              if (dragging && dragging !== item.id) {
+                onMoveTo(dragging, index);
+                const moved = items.find((candidate) => candidate.id === dragging);
+                if (moved) setAnnouncement(`${moved.file.name} moved to position ${index + 1} of ${items.length}.`);
+              }
+              setDragging(undefined);
+            }}
+            onDragEnd={() => setDragging(undefined)}
+            className={dragging === item.id ? 'opacity-50' : undefined}
+            data-testid="merge-item"
+          >
+            <FileRow item={item} onRemove={() => onRemove(item.id)} disabled={disabled}>
+              <GripVertical className="size-5 cursor-grab text-muted-foreground" aria-hidden="true" />
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={disabled || index === 0}
+                onClick={() => moveBy(item, index, -1, 'up')}
+                aria-label={`Move ${item.file.name} up`}
+                data-move={`up-${item.id}`}
+              >
+                <ArrowUp aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                disabled={disabled || index === items.length - 1}
+                onClick={() => moveBy(item, index, 1, 'down')}
+                aria-label={`Move ${item.file.name} down`}
+                data-move={`down-${item.id}`}
+              >
+                <ArrowDown aria-hidden="true" />
+              </Button>
+            </FileRow>
+          </li>
+        ))}
+      </ol>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,212 @@
+import { type ReactNode, useId } from 'react';
+import { cn } from '../../lib/cn';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+
+/** Small labelled controls the tool options are made of. Native elements: keyboard and screen readers for free. */
+
+const selectClass =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+export function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (id: string, hintId?: string) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children(id, hintId)}
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  hint,
+  placeholder,
+  type = 'text',
+  autoComplete,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  placeholder?: string;
+  type?: 'text' | 'password' | 'number';
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} {...(hint ? { hint } : {})}>
+      {(id, hintId) => (
+        <Input
+          id={id}
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.target.value)}
+          {...(type === 'number' ? { min: 1, inputMode: 'numeric' as const } : {})}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  hint?: string;
+}) {
+  return (
+    <Field label={label} {...(hint ? { hint } : {})}>
+      {(id, hintId) => (
+        <select
+          id={id}
+          className={selectClass}
+          value={value}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export function SliderField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+  unit = '',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min: number;
+  max: number;
+  step: number;
+  unit?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center justify-between">
+        <Label htmlFor={id}>{label}</Label>
+        <output htmlFor={id} className="text-sm tabular-nums text-muted-foreground">
+          {value}
+          {unit}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-valuetext={`${value}${unit}`}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-full accent-[var(--primary)]"
+      />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-[var(--primary)]"
+      />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
+  );
+}
+
+export function RadioCards({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string; description: string }[];
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+              value === option.value ? 'border-primary bg-primary/10' : 'hover:bg-accent',
+            )}
+          >
+            <span className="flex items-center gap-2 font-medium">
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onChange(option.value)}
+                className="accent-[var(--primary)]"
+              />
+              {option.label}
+            </span>
+            <span className="text-muted-foreground">{option.description}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,160 @@
+import type { DetectedType } from '@paperknife/catalog/file-types';
+import { formatMegabytes } from '@paperknife/catalog/limits';
+import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { checkFile, looksLike } from '../../lib/file-check';
+import { handOverFiles } from '../../lib/pending-files';
+import { suggestTools } from '../../lib/tool-suggestions';
+import { siteConfig } from '../../site-config';
+import { Button } from '../ui/button';
+import { DropZone } from './drop-zone';
+import { type FileItem, FileRow } from './file-row';
+
+/** What the home box takes: PDFs and Word files, by name, MIME type and (after reading) content. */
+const anyDocument: FileKind = {
+  label: 'PDF or Word',
+  mimeTypes: [...pdfInput.mimeTypes, ...wordInput.mimeTypes],
+  extensions: [...pdfInput.extensions, ...wordInput.extensions],
+};
+
+interface CheckedItem extends FileItem {
+  detected?: DetectedType;
+}
+
+let nextId = 0;
+
+/**
+ * The home and /tools "Try it now" box: drop PDFs or Word files, then "Process Files" offers the tools that fit
+ * them and carries the files into the chosen tool's page. Nothing is uploaded here.
+ */
+export function TryItUploader() {
+  const [items, setItems] = useState<CheckedItem[]>([]);
+  const [choosing, setChoosing] = useState(false);
+  const navigate = useNavigate();
+
+  const update = (id: string, change: Partial<CheckedItem>) =>
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+
+  const add = (files: File[]) => {
+    const fitting = files.filter((file) => looksLike(file, anyDocument));
+    if (fitting.length < files.length) {
+      toast.error('Invalid file type', {
+        description: 'Only PDF and Word files (.pdf, .doc, .docx) are supported here.',
+      });
+    }
+    const added = fitting.map((file): CheckedItem => ({
+      id: `try-${nextId++}`,
+      file,
+      status: 'checking',
+      progress: 0,
+    }));
+    setItems((current) => [...current, ...added]);
+    setChoosing(false);
+    for (const item of added) {
+      void checkFile(item.file, pdfInput, siteConfig.limits.maxFileBytes, (progress) =>
+        update(item.id, { progress }),
+      ).then(async (asPdf) => {
+        const result =
+          asPdf.problem?.kind === 'type'
+            ? await checkFile(item.file, wordInput, siteConfig.limits.maxFileBytes, () => undefined)
+            : asPdf;
+        if (result.problem || !result.detected) {
+          setItems((current) => current.filter((candidate) => candidate.id !== item.id));
+          const tooLarge = result.problem?.kind === 'size';
+          toast.error(tooLarge ? 'File too large' : 'Invalid file type', {
+            description: tooLarge
+              ? `${item.file.name} is larger than the ${formatMegabytes(siteConfig.limits.maxFileBytes)} limit.`
+              : `${item.file.name} is not a PDF or Word document.`,
+          });
+          return;
+        }
+        update(item.id, { status: 'success', progress: 100, detected: result.detected });
+      });
+    }
+  };
+
+  const ready = items.length > 0 && items.every((item) => item.status === 'success');
+  const suggestions = ready ? suggestTools(items.map((item) => item.detected!)) : [];
+
+  return (
+    <div className="grid gap-4">
+      <DropZone
+        texts={{
+          idle: 'Drag & drop your files',
+          dragging: 'Drop your files here',
+          hint: 'PDF (.pdf) and Word (.doc, .docx) files',
+          limit: `Up to ${formatMegabytes(siteConfig.limits.maxFileBytes)} per file`,
+        }}
+        accept={[...anyDocument.extensions, ...anyDocument.mimeTypes].join(',')}
+        multiple
+        onFiles={add}
+      />
+      {items.length > 0 ? (
+        <ul className="grid gap-2" aria-label="Chosen files">
+          {items.map((item) => (
+            <li key={item.id}>
+              <FileRow
+                item={item}
+                onRemove={() => {
+                  setItems((current) => current.filter((candidate) => candidate.id !== item.id));
+                  setChoosing(false);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {ready ? (
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={() => setChoosing(true)}
+          aria-expanded={choosing}
+          aria-controls="try-it-tools"
+        >
+          Process Files
+        </Button>
+      ) : null}
+      {ready && choosing ? (
+        <section
+          id="try-it-tools"
+          aria-labelledby="try-it-tools-title"
+          className="rounded-xl border bg-card p-4 text-card-foreground"
+        >
+          <h3 id="try-it-tools-title" className="font-semibold">
+            {suggestions.length > 0 ? 'Choose a tool for your files' : 'No single tool takes these files together'}
+          </h3>
+          {suggestions.length > 0 ? (
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {suggestions.map((tool) => (
+                <li key={tool.id}>
+                  <button
+                    type="button"
+                    className="w-full rounded-md border p-3 text-left hover:bg-accent"
+                    onClick={() => {
+                      handOverFiles(
+                        tool.path,
+                        items.map((item) => item.file),
+                      );
+                      void navigate(tool.path);
+                    }}
+                  >
+                    <span className="block text-sm font-medium">{tool.title}</span>
+                    <span className="block text-sm text-muted-foreground">{tool.description}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-muted-foreground">
+              Merge takes several PDFs, Word to PDF takes one Word file, and the other tools take one PDF. Remove some
+              files to see the tools that fit.
+            </p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

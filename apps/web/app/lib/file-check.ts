@@ -1,0 +1,58 @@
+import { type DetectedType, SNIFF_BYTES, acceptedTypes, detectFileType } from '@paperknife/catalog/file-types';
+import { formatMegabytes } from '@paperknife/catalog/limits';
+import type { FileKind } from '@paperknife/catalog/tools';
+
+export type FileProblem =
+  | { kind: 'type'; detected: DetectedType | null }
+  | { kind: 'size'; limit: string }
+  | { kind: 'empty' }
+  | { kind: 'unreadable' };
+
+export interface FileCheckResult {
+  detected: DetectedType | null;
+  problem?: FileProblem;
+}
+
+/**
+ * Reads a file once from start to end in the browser, as the upload row's progress, and checks it: its type by
+ * content (the same signatures the server checks), its size against the configured limit. Nothing is sent.
+ */
+export async function checkFile(
+  file: File,
+  accepts: FileKind,
+  maxBytes: number,
+  onProgress: (percent: number) => void,
+): Promise<FileCheckResult> {
+  if (file.size === 0) return { detected: null, problem: { kind: 'empty' } };
+  if (file.size > maxBytes) return { detected: null, problem: { kind: 'size', limit: formatMegabytes(maxBytes) } };
+  let head = new Uint8Array(0);
+  let read = 0;
+  try {
+    const reader = file.stream().getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (head.length < SNIFF_BYTES) {
+        const joined = new Uint8Array(head.length + value.length);
+        joined.set(head);
+        joined.set(value, head.length);
+        head = joined.slice(0, SNIFF_BYTES);
+      }
+      read += value.length;
+      onProgress(Math.min(99, Math.floor((read / file.size) * 100)));
+    }
+  } catch {
+    return { detected: null, problem: { kind: 'unreadable' } };
+  }
+  onProgress(100);
+  const detected = detectFileType(head);
+  const allowed = (acceptedTypes as Record<string, readonly DetectedType[]>)[accepts.label] ?? [];
+  if (!detected || !allowed.includes(detected)) return { detected, problem: { kind: 'type', detected } };
+  return { detected };
+}
+
+/** Whether a file's name or browser type says it is of this kind (what the drop zone filters on). */
+export function looksLike(file: File, accepts: FileKind): boolean {
+  const name = file.name.toLowerCase();
+  return accepts.extensions.some((extension) => name.endsWith(extension)) || accepts.mimeTypes.includes(file.type);
+}

@@ -1,0 +1,32 @@
+import { type DetectedType } from '@paperknife/catalog/file-types';
+import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+
+export interface ToolSuggestion {
+  id: ToolId;
+  title: string;
+  path: string;
+  description: string;
+}
+
+/**
+ * The tools that can take the files dropped on the home/tools box, best first: several PDFs -> merge; one PDF ->
+ * every single-PDF tool (popular first); Word files -> Word to PDF. Mixed kinds fit no single tool.
+ */
+export function suggestTools(types: readonly DetectedType[]): ToolSuggestion[] {
+  if (types.length === 0) return [];
+  const allPdf = types.every((type) => type === 'pdf');
+  const allWord = types.every((type) => type === 'doc' || type === 'docx');
+  const fits = toolIds.filter((id) => {
+    const tool = tools[id];
+    const kindFits = tool.input.label === 'PDF' ? allPdf : allWord;
+    const max = tool.files.max ?? Number.POSITIVE_INFINITY;
+    return kindFits && types.length >= tool.files.min && types.length <= max;
+  });
+  const ranked = [...fits].sort((a, b) => Number(tools[b].popular) - Number(tools[a].popular));
+  return ranked.map((id) => ({
+    id,
+    title: tools[id].title,
+    path: toolPaths(id).canonical,
+    description: tools[id].shortDescription,
+  }));
+}
