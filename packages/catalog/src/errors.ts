@@ -28,6 +28,7 @@ export const errorCodes = {
     message: 'This document is password-protected: open it in Word, remove the password, save it and try again.',
   },
   wrong_password: { status: 422, message: 'The password is not correct. Check it and try again.' },
+  no_images: { status: 422, message: 'This PDF contains no images to extract.' },
   damaged_pdf: {
     status: 422,
     message: 'This PDF is damaged and could not be repaired. Try exporting it again from the program that made it.',

@@ -19,14 +19,14 @@ interface NumberSpec {
   integer?: boolean;
 }
 
-export function numberField(spec: NumberSpec) {
+function numberPipe(spec: NumberSpec) {
   const range = `${spec.label} must be between ${spec.min} and ${spec.max}.`;
   let number = z
     .number({ error: `${spec.label} must be a number.` })
     .min(spec.min, range)
     .max(spec.max, range);
   if (spec.integer) number = number.int(`${spec.label} must be a whole number.`);
-  const field = z
+  return z
     .union(
       [
         z.number(),
@@ -39,6 +39,13 @@ export function numberField(spec: NumberSpec) {
       { error: `${spec.label} must be a number.` },
     )
     .pipe(number);
+}
+
+/** A number from JSON or a form string; with a default its parsed type is `number`, without one optional. */
+export function numberField(spec: NumberSpec & { default: number }): z.ZodDefault<ReturnType<typeof numberPipe>>;
+export function numberField(spec: NumberSpec): z.ZodOptional<ReturnType<typeof numberPipe>>;
+export function numberField(spec: NumberSpec) {
+  const field = numberPipe(spec);
   const description = `${spec.label}, ${spec.min} to ${spec.max}.`;
   if (spec.default === undefined) return field.optional().meta({ description });
   return field.default(spec.default).meta({ description: `${description} Default ${spec.default}.` });

@@ -1,6 +1,50 @@
+import { readFile, rm } from 'node:fs/promises';
+import sharp from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
+import { tools } from '@paperknife/catalog/tools';
+import { runMupdfTask } from '../mupdf/pool.js';
+import type { ExtractImagesPayload, ExtractedImage } from '../mupdf/tasks/extract-page-images.js';
+import { padPage, uploadStem } from '../output-names.js';
+import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
+import { type ZipEntry, writeZip } from '../zip-output.js';
 
-// PLACEHOLDER until the engine work for this tool lands: answers a coded error, never a fake result.
-export const extractImages: ToolRunner<'extract-images'> = () =>
-  Promise.reject(new ToolError('internal_error', 'This tool is not available yet.'));
+/**
+ * The images of a PDF in one ZIP: JPEGs exactly as stored, the others as PNG with their transparency, each once,
+ * named after the upload and the page where it first appears (`report-page-03-image-2.png`).
+ */
+export const extractImages: ToolRunner<'extract-images'> = async (files, _options, context) => {
+  const file = requireOneFile(files);
+  const input = await preparePdfInput(file, context);
+  const payload: ExtractImagesPayload = { input: input.path, folder: context.workDir };
+  const images = await runMupdfTask<ExtractedImage[]>('extract-page-images', payload, {
+    signal: context.signal,
+    timeoutMs: context.limits.jobTimeoutMs,
+  });
+  if (images.length === 0) throw new ToolError('no_images');
+  const stem = uploadStem(file.name);
+  const perPage = new Map<number, number>();
+  const entries: ZipEntry[] = [];
+  for (const image of images) {
+    const number = (perPage.get(image.page) ?? 0) + 1;
+    perPage.set(image.page, number);
+    const name = `${stem}-page-${padPage(image.page, input.pageCount)}-image-${number}`;
+    if (image.jpeg) {
+      entries.push({ name: `${name}.jpg`, path: image.jpeg, store: true });
+      continue;
+    }
+    const png = tempPath(context, 'image', '.png');
+    await sharp(await readFile(image.pixels!), {
+      raw: { width: image.width, height: image.height, channels: image.channels },
+      limitInputPixels: false,
+    })
+      .png()
+      .toFile(png);
+    await rm(image.pixels!, { force: true });
+    entries.push({ name: `${name}.png`, path: png, store: true });
+  }
+  const output = tempPath(context, 'extracted-images', '.zip');
+  await writeZip(output, entries, context.signal);
+  return { path: output, download: tools['extract-images'].download };
+};

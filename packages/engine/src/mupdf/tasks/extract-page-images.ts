@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as mupdf from 'mupdf';
+import { openPdf } from '../open-pdf.js';
+
+export interface ExtractImagesPayload {
+  input: string;
+  /** Where the image files go (the job folder). */
+  folder: string;
+}
+
+export interface ExtractedImage {
+  /** 1-based page where the image is first drawn. */
+  page: number;
+  /** A JPEG file copied byte for byte from the PDF... */
+  jpeg?: string;
+  /** ...or raw 8-bit pixels for the main thread to encode as PNG. */
+  pixels?: string;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** Images with a side under this are bullets and spacers, not pictures anyone wants out. */
+const MIN_SIDE = 2;
+
+function filters(stream: mupdf.PDFObject): string[] {
+  const filter = stream.get('Filter');
+  if (filter.isName()) return [filter.asName()];
+  if (filter.isArray()) {
+    const names: string[] = [];
+    filter.forEach((item) => {
+      if (item.isName()) names.push(item.asName());
+    });
+    return names;
+  }
+  return [];
+}
+
+/** Image XObjects drawn by a page, also inside form XObjects, in the order found; each object once. */
+function pageImages(resources: mupdf.PDFObject, found: Map<number, mupdf.PDFObject>, seenForms: Set<number>): void {
+  const xobjects = resources.get('XObject');
+  if (!xobjects.isDictionary()) return;
+  xobjects.forEach((value) => {
+    if (!value.isIndirect()) return;
+    const number = value.asIndirect();
+    const subtype = value.get('Subtype');
+    if (subtype.isName() && subtype.asName() === 'Image') {
+      if (!found.has(number)) found.set(number, value);
+    } else if (subtype.isName() && subtype.asName() === 'Form' && !seenForms.has(number)) {
+      seenForms.add(number);
+      const formResources = value.get('Resources');
+      if (formResources.isDictionary()) pageImages(formResources, found, seenForms);
+    }
+  });
+}
+
+/** Pixels of an image with its soft mask (or stencil mask) as alpha, in gray or RGB. */
+function pixelsWithAlpha(image: mupdf.Image): {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+} {
+  let pixmap = image.toPixmap();
+  const colorSpace = pixmap.getColorSpace();
+  const gray = colorSpace?.isGray() ?? false;
+  if (!colorSpace || (!gray && !colorSpace.isRGB())) {
+    pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+  } else if (pixmap.getAlpha()) {
+    pixmap = pixmap.convertToColorSpace(gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, false);
+  }
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const colors = gray ? 1 : 3;
+  const stride = pixmap.getStride();
+  const samples = pixmap.getPixels();
+  const maskImage = image.getMask();
+  let mask: { data: Uint8ClampedArray; width: number; height: number; stride: number } | undefined;
+  if (maskImage) {
+    const maskPixmap = maskImage.toPixmap().convertToColorSpace(mupdf.ColorSpace.DeviceGray, false);
+    mask = {
+      data: maskPixmap.getPixels(),
+      width: maskPixmap.getWidth(),
+      height: maskPixmap.getHeight(),
+      stride: maskPixmap.getStride(),
+    };
+  }
+  const channels = (colors + (mask ? 1 : 0)) as 1 | 2 | 3 | 4;
+  const data = new Uint8Array(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = y * stride + x * colors;
+      const to = (y * width + x) * channels;
+      for (let c = 0; c < colors; c++) data[to + c] = samples[from + c]!;
+      if (mask) {
+        // The mask may have another size than the image: sample it at the same relative place.
+        const mx = Math.min(mask.width - 1, Math.floor((x * mask.width) / width));
+        const my = Math.min(mask.height - 1, Math.floor((y * mask.height) / height));
+        data[to + colors] = mask.data[my * mask.stride + mx]!;
+      }
+    }
+  }
+  return { data, width, height, channels };
+}
+
+/**
+ * Every image drawn on the pages, once: JPEGs (DCTDecode alone) copied exactly as stored, everything else
+ * decoded to gray or RGB pixels with its mask as alpha, for PNG. Identical images stored as separate objects are
+ * kept once too (by a hash of their bytes). See docs/decisions/021.
+ */
+export default function extractPageImages(payload: ExtractImagesPayload): ExtractedImage[] {
+  const doc = openPdf(payload.input);
+  try {
+    const images: ExtractedImage[] = [];
+    const seenObjects = new Set<number>();
+    const seenHashes = new Set<string>();
+    const pageCount = doc.countPages();
+    for (let index = 0; index < pageCount; index++) {
+      const pageObject = doc.findPage(index);
+      const resources = pageObject.getInheritable('Resources');
+      if (!resources.isDictionary()) continue;
+      const found = new Map<number, mupdf.PDFObject>();
+      pageImages(resources, found, new Set());
+      for (const [number, stream] of found) {
+        if (seenObjects.has(number)) continue;
+        seenObjects.add(number);
+        const width = stream.get('Width').asNumber();
+        const height = stream.get('Height').asNumber();
+        if (width < MIN_SIDE || height < MIN_SIDE) continue;
+        const names = filters(stream);
+        const base = join(payload.folder, `image-${number}`);
+        if (names.length === 1 && names[0] === 'DCTDecode') {
+          const bytes = stream.readRawStream().asUint8Array();
+          const hash = createHash('sha256').update(bytes).digest('hex');
+          if (seenHashes.has(hash)) continue;
+          seenHashes.add(hash);
+          writeFileSync(`${base}.jpg`, bytes);
+          const components = stream.get('ColorSpace');
+          images.push({
+            page: index + 1,
+            jpeg: `${base}.jpg`,
+            width,
+            height,
+            channels: components.isName() && components.asName() === 'DeviceGray' ? 1 : 3,
+          });
+          continue;
+        }
+        let decoded;
+        try {
+          const image = doc.loadImage(stream);
+          decoded = pixelsWithAlpha(image);
+          image.destroy();
+        } catch {
+          continue; // an image MuPDF cannot decode is skipped, as a viewer would show nothing for it
+        }
+        const hash = createHash('sha256').update(decoded.data).digest('hex');
+        if (seenHashes.has(hash)) continue;
+        seenHashes.add(hash);
+        writeFileSync(`${base}.raw`, decoded.data);
+        images.push({
+          page: index + 1,
+          pixels: `${base}.raw`,
+          width: decoded.width,
+          height: decoded.height,
+          channels: decoded.channels,
+        });
+      }
+    }
+    return images;
+  } finally {
+    doc.destroy();
+  }
+}

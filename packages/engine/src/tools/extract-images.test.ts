@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import * as mupdf from 'mupdf';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { extractImages } from './extract-images.js';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await makeTestJob();
+});
+afterEach(async () => {
+  await job.cleanup();
+});
+afterAll(async () => {
+  await closeMupdfPool();
+});
+
+async function photo(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 31) % 256;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A page with an RGB image (Flate) that has a soft mask, built with MuPDF. */
+function pdfWithMaskedImage(): Buffer {
+  const doc = new mupdf.PDFDocument();
+  const rgb = new Uint8Array(20 * 10 * 3).fill(200);
+  const alpha = new Uint8Array(20 * 10).map((_, i) => (i % 20 < 10 ? 255 : 0));
+  const mask = doc.addStream(alpha, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 20,
+    Height: 10,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+  });
+  const image = doc.addStream(rgb, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 20,
+    Height: 10,
+    ColorSpace: 'DeviceRGB',
+    BitsPerComponent: 8,
+    SMask: mask,
+  });
+  const resources = doc.addObject({ XObject: { Im1: image } });
+  doc.insertPage(-1, doc.addPage([0, 0, 200, 200], 0, resources, 'q 100 0 0 50 50 50 cm /Im1 Do Q'));
+  return Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+}
+
+describe('extract-images', () => {
+  it('copies JPEGs byte for byte, once even when drawn on several pages', async () => {
+    const jpeg = await photo(64, 48);
+    const image = { jpeg, pixelWidth: 64, pixelHeight: 48, x: 10, y: 10, width: 64, height: 48 };
+    const file = await job.input('album.pdf', makePdf({ pages: [{ image }, { image }, {}] }));
+    const result = await extractImages([file], {}, job.context);
+    expect(result.download.name).toBe('extracted-images.zip');
+    const entries = unzipSync(await readFile(result.path));
+    expect(Object.keys(entries)).toEqual(['album-page-01-image-1.jpg']);
+    expect(Buffer.from(entries['album-page-01-image-1.jpg']!).equals(jpeg)).toBe(true);
+  });
+
+  it('saves other images as PNG with their soft mask as transparency', async () => {
+    const file = await job.input('masked.pdf', pdfWithMaskedImage());
+    const entries = unzipSync(await readFile((await extractImages([file], {}, job.context)).path));
+    const png = Buffer.from(entries['masked-page-01-image-1.png']!);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([20, 10, 4]);
+    expect(data[3]).toBe(255); // left half opaque
+    expect(data[15 * 4 + 3]).toBe(0); // right half transparent
+    expect(data[0]).toBe(200);
+  });
+
+  it('says so when a PDF has no images', async () => {
+    const file = await job.input('text.pdf', makePdf({ pageCount: 2 }));
+    expect(await toolErrorCode(extractImages([file], {}, job.context))).toBe('no_images');
+  });
+});

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { watermarkPdf } from './watermark-pdf.js';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { extractText } from './extract-text.js';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await makeTestJob();
+});
+afterEach(async () => {
+  await job.cleanup();
+});
+afterAll(async () => {
+  await closeMupdfPool();
+});
+
+describe('extract-text', () => {
+  it('writes each page in order after a page marker, as UTF-8', async () => {
+    const file = await job.input(
+      'a.pdf',
+      makePdf({ pages: [{ text: ['First line', 'Second line'] }, { text: [] }, { text: ['Last page'] }] }),
+    );
+    const result = await extractText([file], {}, job.context);
+    expect(result.download.name).toBe('extracted-text.txt');
+    const text = await readFile(result.path, 'utf8');
+    expect(text).toBe('--- Page 1 ---\nFirst line\nSecond line\n\n--- Page 2 ---\n\n\n--- Page 3 ---\nLast page\n');
+  });
+
+  it('keeps non-Latin text exact', async () => {
+    // A page whose text is drawn with an embedded Unicode font (the watermark tool makes one).
+    const source = await job.input('plain.pdf', makePdf({ pageCount: 1 }));
+    const stamped = await watermarkPdf(
+      [source],
+      parseToolOptions('watermark-pdf', { text: 'Привет мир Ωμέγα' }),
+      job.context,
+    );
+    const result = await extractText([{ path: stamped.path, name: 'x.pdf', size: 1 }], {}, job.context);
+    expect(await readFile(result.path, 'utf8')).toContain('Привет мир Ωμέγα');
+  });
+
+  it('refuses a file that is not a PDF', async () => {
+    const file = await job.input('a.pdf', Buffer.from('hello'));
+    expect(await toolErrorCode(extractText([file], {}, job.context))).toBe('unsupported_file_type');
+  });
+});

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { MAX_PAGE_PIXELS } from '../mupdf/tasks/render-jpg-pages.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { type TestJob, makeTestJob } from '../testing/test-job.js';
+import { pdfToJpg } from './pdf-to-jpg.js';
+
+let job: TestJob;
+beforeEach(async () => {
+  job = await makeTestJob();
+});
+afterEach(async () => {
+  await job.cleanup();
+});
+afterAll(async () => {
+  await closeMupdfPool();
+});
+
+describe('pdf-to-jpg', () => {
+  it('gives one JPEG for a one-page PDF, sized by the dpi', async () => {
+    const file = await job.input('flyer.pdf', makePdf({ pages: [{ width: 612, height: 792 }] }));
+    const result = await pdfToJpg([file], parseToolOptions('pdf-to-jpg', { dpi: '144', quality: '90' }), job.context);
+    expect(result.download.name).toBe('page-1.jpg');
+    const meta = await sharp(await readFile(result.path)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.density]).toEqual(['jpeg', 1224, 1584, 144]);
+  });
+
+  it('gives a ZIP of numbered JPEGs named after the upload, rotated as a viewer shows them', async () => {
+    const file = await job.input('report.pdf', makePdf({ pages: [{}, { rotate: 90 }, { width: 200, height: 100 }] }));
+    const result = await pdfToJpg([file], parseToolOptions('pdf-to-jpg', { dpi: '72' }), job.context);
+    expect(result.download.name).toBe('pdf-pages-jpg.zip');
+    const entries = unzipSync(await readFile(result.path));
+    expect(Object.keys(entries)).toEqual(['report-page-01.jpg', 'report-page-02.jpg', 'report-page-03.jpg']);
+    const sizes = await Promise.all(
+      Object.values(entries).map(async (data) => {
+        const meta = await sharp(Buffer.from(data)).metadata();
+        return [meta.width, meta.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      [612, 792],
+      [792, 612],
+      [200, 100],
+    ]);
+  });
+
+  it('renders a huge page at a lower resolution instead of running out of memory', async () => {
+    const file = await job.input('poster.pdf', makePdf({ pages: [{ width: 8400, height: 8400 }] }));
+    const result = await pdfToJpg([file], parseToolOptions('pdf-to-jpg', { dpi: '300' }), job.context);
+    const meta = await sharp(await readFile(result.path)).metadata();
+    expect(meta.width! * meta.height!).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
+    expect(meta.width).toBeGreaterThan(6000);
+  });
+});
