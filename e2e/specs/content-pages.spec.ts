@@ -14,7 +14,9 @@ async function gotoHydrated(page: Page, path: string, selector: string) {
 }
 
 test.describe('home', () => {
-  test('has the hero, its three selling points, the uploader spot and every section of the seed', async ({ page }) => {
+  test('has the hero, its three selling points, the Try it now uploader and every section of the seed', async ({
+    page,
+  }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Free Online PDF Tools');
@@ -26,6 +28,7 @@ test.describe('home', () => {
     await main.getByRole('link', { name: 'Start Processing PDFs' }).click();
     await expect(page).toHaveURL(/#try-it$/);
     await expect(main.getByRole('heading', { name: 'Try it now' })).toBeInViewport();
+    await expect(main.getByRole('region', { name: 'Try it now' }).getByText('Drag & drop your files')).toBeVisible();
 
     const featured = main.getByRole('region', { name: 'Featured resources' });
     await expect(featured.getByRole('article')).toHaveCount(5);
@@ -40,11 +43,11 @@ test.describe('home', () => {
 });
 
 test.describe('tools and features', () => {
-  test('/tools shows the uploader spot and the grid with the three Popular badges on merge, split and compress', async ({
+  test('/tools shows the Try it now uploader and the grid with the three Popular badges on merge, split and compress', async ({
     page,
   }) => {
     await page.goto('/tools');
-    await expect(page.getByRole('heading', { name: 'Try it now' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Try it now' }).getByText('Drag & drop your files')).toBeVisible();
     for (const id of ['merge-pdf', 'split-pdf', 'compress-pdf'] as const) {
       const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: tools[id].title }) });
       await expect(card.getByText('Popular', { exact: true })).toBeVisible();
@@ -359,6 +362,11 @@ function onePagePdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/** Waits for running CSS transitions (a chip changing colour), so axe checks the colours people end up seeing. */
+async function settled(page: Page) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test(`an open FAQ answer, a filtered blog list and contact errors have no axe violations (${theme})`, async ({
     page,
@@ -367,16 +375,19 @@ for (const theme of ['light', 'dark'] as const) {
     await gotoHydrated(page, '/faq', '[data-slot="accordion-trigger"]');
     await page.getByRole('button', { name: 'What happens to my files after I upload them?' }).click();
     await expect(page.getByRole('region', { name: 'What happens to my files after I upload them?' })).toBeVisible();
+    await settled(page);
     await expectNoAxeViolations(page, `/faq with an answer open (${theme})`);
 
     await gotoHydrated(page, '/blog', '[aria-pressed]');
     await page.getByRole('button', { name: 'Advanced' }).click();
     await expect(page.getByText('No articles in Advanced yet.')).toBeVisible();
+    await settled(page);
     await expectNoAxeViolations(page, `/blog filtered to an empty category (${theme})`);
 
     await gotoHydrated(page, '/contact', 'form');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter your first name.')).toBeVisible();
+    await settled(page);
     await expectNoAxeViolations(page, `/contact with field errors (${theme})`);
   });
 }

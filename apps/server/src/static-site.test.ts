@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT, type TestApp, makeTestApp } from './testing/test-app.js';
 import { inlineScriptHashes } from './static-site.js';
@@ -39,6 +40,37 @@ describe('the website', () => {
     expect(response.body).toBe('console.log("app");\n');
     const other = await get('/robots.txt');
     expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's brotli or gzip copies to clients that accept them, and the plain file to others", async () => {
+    const html = '<!doctype html><html><body><h1>Compressed</h1><script>boot()</script></body></html>';
+    await writeFile(join(t.webRoot, 'compressed.html'), html);
+    await writeFile(join(t.webRoot, 'compressed.html.br'), brotliCompressSync(html));
+    await writeFile(join(t.webRoot, 'compressed.html.gz'), gzipSync(html));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+    await writeFile(join(t.webRoot, 'assets', 'big-abc123.js'), script);
+    await writeFile(join(t.webRoot, 'assets', 'big-abc123.js.gz'), gzipSync(script));
+
+    const withEncoding = (url: string, encoding: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    const brotli = await withEncoding('/compressed', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(html);
+    expect(String(brotli.headers['content-security-policy'])).toContain(
+      `'sha256-${createHash('sha256').update('boot()').digest('base64')}'`,
+    );
+    const gzip = await withEncoding('/compressed', 'gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const plain = await withEncoding('/compressed', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+
+    const asset = await withEncoding('/assets/big-abc123.js', 'gzip');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(asset.rawPayload).toString()).toBe(script);
   });
 
   it('serves prerendered pages from x/index.html and x.html', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, posix, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { toolRedirects } from '@paperknife/catalog/tools';
 import { notFoundBody } from './api-errors.js';
 
@@ -51,7 +51,27 @@ interface CachedPage {
   mtimeMs: number;
   size: number;
   body: Buffer;
+  /** The build's compressed copies of the page (`.br`, `.gz` beside it), when it wrote them. */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
   csp: string;
+}
+
+type ContentEncoding = 'br' | 'gzip';
+const ENCODING_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
+
+/** The best encoding the client accepts among those a page has, brotli first. */
+function chooseEncoding(
+  acceptEncoding: string | undefined,
+  available: CachedPage['encoded'],
+): ContentEncoding | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding) && available[encoding]);
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -61,7 +81,14 @@ export interface StaticSiteOptions {
 }
 
 export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { webRoot }) => {
-  await app.register(fastifyStatic, { root: webRoot, serve: false, cacheControl: false, etag: true });
+  // preCompressed: the build writes `.br` and `.gz` beside each text asset; they are sent as they are.
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    serve: false,
+    cacheControl: false,
+    etag: true,
+    preCompressed: true,
+  });
   const pages = new Map<string, CachedPage>();
 
   /** The HTML of a page with its CSP, read once and kept until the file changes. */
@@ -70,24 +97,33 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { w
     const cached = pages.get(path);
     if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
     const body = await readFile(path);
+    const encoded: CachedPage['encoded'] = {};
+    for (const encoding of ['br', 'gzip'] as const) {
+      const copy = await readFile(path + ENCODING_SUFFIX[encoding]).catch(() => undefined);
+      if (copy) encoded[encoding] = copy;
+    }
     const fresh = {
       mtimeMs: info.mtimeMs,
       size: info.size,
       body,
+      encoded,
       csp: cspHeader(inlineScriptHashes(body.toString('utf8'))),
     };
     pages.set(path, fresh);
     return fresh;
   }
 
-  async function sendPage(reply: FastifyReply, path: string, status = 200) {
-    const { body, csp } = await page(path);
-    return reply
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string, status = 200) {
+    const { body, encoded, csp } = await page(path);
+    const encoding = chooseEncoding(request.headers['accept-encoding'], encoded);
+    void reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
-      .send(body);
+      .header('vary', 'accept-encoding');
+    if (encoding) return reply.header('content-encoding', encoding).send(encoded[encoding]);
+    return reply.send(body);
   }
 
   /** The file a URL path names inside the web root, or undefined. Never a path outside it. */
@@ -123,7 +159,7 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { w
     }
 
     const found = await resolve(pathname);
-    if (found && extname(found.file) === '.html') return sendPage(reply, found.file);
+    if (found && extname(found.file) === '.html') return sendPage(request, reply, found.file);
     if (found) {
       void reply.header('cache-control', found.relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
       return reply.sendFile(found.relative);
@@ -136,7 +172,7 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { w
         () => false,
       )
     )
-      return sendPage(reply, notFoundPage, 404);
+      return sendPage(request, reply, notFoundPage, 404);
     return reply
       .code(404)
       .header('cache-control', 'no-cache')

@@ -143,13 +143,14 @@ const gettingStarted: LinkedPoint[] = [
   },
 ];
 
-function LinkedCard({ point, headingLevel = 'h3' }: { point: LinkedPoint; headingLevel?: 'h2' | 'h3' }) {
-  const Heading = headingLevel;
+/** A card with an icon, a title, a line of text and a link that makes the whole card clickable. */
+function LinkedCard({ point, titleAs = 'h3' }: { point: LinkedPoint; titleAs?: 'h3' | 'p' }) {
+  const Title = titleAs;
   const Icon = point.icon;
   return (
     <article className="relative flex h-full flex-col rounded-lg border bg-card p-5 text-card-foreground transition-shadow focus-within:shadow-md hover:shadow-md">
       <Icon className="size-6 text-primary" aria-hidden="true" />
-      <Heading className="mt-3 font-semibold">{point.title}</Heading>
+      <Title className="mt-3 font-semibold">{point.title}</Title>
       <p className="mt-1 flex-1 text-sm text-muted-foreground">{point.text}</p>
       <Link
         to={point.href}
@@ -181,7 +182,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-10 grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
             {sellingPoints.map((point) => (
               <li key={point.href}>
-                <LinkedCard point={point} />
+                {/* Not headings: the hero has no h2 for them to sit under. */}
+                <LinkedCard point={point} titleAs="p" />
               </li>
             ))}
           </ul>

@@ -18,8 +18,8 @@ export function ToolCallToAction({ toolId }: { toolId: ToolId }) {
           Try {tool.title} now
         </h2>
         <p className="mt-1 text-muted-foreground">
-          {tool.shortDescription}. Free, no account, files up to {formatMegabytes(siteConfig.limits.maxFileBytes)}{' '}
-          deleted right after processing.
+          {tool.shortDescription}. Free and without an account: files up to{' '}
+          {formatMegabytes(siteConfig.limits.maxFileBytes)}, deleted as soon as you have your result.
         </p>
       </div>
       <Button asChild size="lg" className="mt-4 shrink-0 sm:mt-0">

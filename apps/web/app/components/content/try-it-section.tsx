@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn';
+import { TryItUploader } from '../tool/try-it-uploader';
 
 /** The "Try it now" box of home and /tools: drop files, then pick a tool that fits them. */
 export function TryItSection({ className }: { className?: string }) {
@@ -11,8 +12,10 @@ export function TryItSection({ className }: { className?: string }) {
       <h2 id="try-it-title" className="text-xl font-semibold">
         Try it now
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Drop PDF or Word files here and choose what to do with them.</p>
-      {/* MARKED SPOT: <TryItUploader /> from app/components/tool/try-it-uploader.tsx goes here once it exists. */}
+      <p className="mb-4 mt-1 text-sm text-muted-foreground">
+        Drop PDF or Word files here, then choose what to do with them. Nothing is uploaded until you run a tool.
+      </p>
+      <TryItUploader />
     </section>
   );
 }
