@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { preparePdfInput } from './pdf-input.js';
 import { runQpdfJob } from './qpdf.js';
 import { makePdf } from './testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from './testing/pdf-assertions.js';
-import { type TestJob, makeTestJob } from './testing/test-job.js';
+import { jobPerTest, makeTestJob } from './testing/test-job.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 async function encrypted(user: string, owner: string) {
   const plain = await job.input('plain.pdf', makePdf({ pageCount: 3 }));

@@ -1,18 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countPages, optimizeLossless, qpdfPageRange, runQpdf, runQpdfJob } from './qpdf.js';
 import { makePdf } from './testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from './testing/pdf-assertions.js';
-import { type TestJob, makeTestJob, toolErrorCode } from './testing/test-job.js';
+import { jobPerTest, makeTestJob, toolErrorCode } from './testing/test-job.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 describe('qpdfPageRange', () => {
   it('folds runs and keeps order and repeats', () => {

@@ -3,6 +3,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultLimits, type Limits } from '@paperknife/catalog/limits';
+import { afterEach, beforeEach } from 'vitest';
 import type { InputFile, ToolContext } from '../tool-runner.js';
 
 /** A job folder and context for engine tests, as the server would give a tool. Call `cleanup` afterwards. */
@@ -28,6 +29,32 @@ export async function makeTestJob(limits: Partial<Limits> = {}): Promise<TestJob
       controller.abort();
       await rm(workDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A fresh job for each test of the calling file, cleaned up after it. The object it returns always stands for the
+ * running test's job, so a file declares it once: `const job = jobPerTest();`.
+ */
+export function jobPerTest(limits: Partial<Limits> = {}): TestJob {
+  let current: TestJob | undefined;
+  beforeEach(async () => {
+    current = await makeTestJob(limits);
+  });
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  const running = (): TestJob => {
+    if (!current) throw new Error('jobPerTest: the job exists only while a test runs');
+    return current;
+  };
+  return {
+    get context() {
+      return running().context;
+    },
+    input: (name, data) => running().input(name, data),
+    cleanup: () => running().cleanup(),
   };
 }
 

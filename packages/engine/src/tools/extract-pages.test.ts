@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { extractPages } from './extract-pages.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 const options = (pages: string) => parseToolOptions('extract-pages', { pages });
 

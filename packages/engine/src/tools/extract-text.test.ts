@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { watermarkPdf } from './watermark-pdf.js';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { extractText } from './extract-text.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 afterAll(async () => {
   await closeMupdfPool();
 });

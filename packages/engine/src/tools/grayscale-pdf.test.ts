@@ -1,17 +1,11 @@
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, isGray, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { grayscalePdf } from './grayscale-pdf.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 async function colourfulPdf(): Promise<Buffer> {
   const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 160, b: 240 } } })

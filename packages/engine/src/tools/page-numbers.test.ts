@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { visibleTextLines } from '../testing/stamp-fixtures.js';
-import { type TestJob, makeTestJob } from '../testing/test-job.js';
+import { jobPerTest } from '../testing/test-job.js';
 import { pageNumbers } from './page-numbers.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 afterAll(async () => {
   await closeMupdfPool();
 });

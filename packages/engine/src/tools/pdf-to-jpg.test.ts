@@ -1,21 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { MAX_PAGE_PIXELS } from '../mupdf/tasks/render-jpg-pages.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { type TestJob, makeTestJob } from '../testing/test-job.js';
+import { jobPerTest } from '../testing/test-job.js';
 import { pdfToJpg } from './pdf-to-jpg.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 afterAll(async () => {
   await closeMupdfPool();
 });

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { type TestJob, makeTestJob } from '../testing/test-job.js';
+import { jobPerTest } from '../testing/test-job.js';
 import { protectPdf } from './protect-pdf.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 describe('protect-pdf', () => {
   it('encrypts with AES-256 and everything allowed by default', async () => {

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts, pdfRotations } from '../testing/pdf-assertions.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { rotatePdf } from './rotate-pdf.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 describe('rotate-pdf', () => {
   it('adds the angle to every page, on top of an existing rotation', async () => {

@@ -1,21 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { splitPdf } from './split-pdf.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 /** Unzips the result and returns each entry's page texts, after checking every part with qpdf. */
 async function parts(zipPath: string): Promise<Record<string, string[]>> {

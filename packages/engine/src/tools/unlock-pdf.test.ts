@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { InputFile } from '../tool-runner.js';
 import { runQpdfJob } from '../qpdf.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { unlockPdf } from './unlock-pdf.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 
 async function locked(user: string, owner: string): Promise<InputFile> {
   const plain = await job.input('plain.pdf', makePdf({ pageCount: 2 }));

@@ -1,20 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { type TextBox, visibleTextLines, withCropBox } from '../testing/stamp-fixtures.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { watermarkPdf } from './watermark-pdf.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 afterAll(async () => {
   await closeMupdfPool();
 });

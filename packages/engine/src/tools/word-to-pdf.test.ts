@@ -4,20 +4,14 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import { ToolError } from '@paperknife/catalog/errors';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { closeLibreOffice, isLibreOfficeReady, libreOfficeProcessId, libreOfficeProfileDir } from '../libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
 import { wordToPdf } from './word-to-pdf.js';
 
-let job: TestJob;
-beforeEach(async () => {
-  job = await makeTestJob();
-});
-afterEach(async () => {
-  await job.cleanup();
-});
+const job = jobPerTest();
 afterAll(async () => {
   await closeLibreOffice();
 });
