@@ -152,18 +152,7 @@ describe('compress-pdf, medium', () => {
       { width: 450, height: 450, color: 'cmyk', components: 4, encoding: 'jpeg' },
       { width: 2400, height: 2400, bits: 1, encoding: 'image' },
     ]);
-    // 72 dpi renders: the image covers x 72..288, y 276..492 from the top. Cyan corner, middle, black corner.
-    const before = renderPageRgb(input.path, 2, 72);
-    const after = renderPageRgb(result('medium').path, 2, 72);
-    for (const [left, top] of [
-      [80, 284],
-      [160, 360],
-      [240, 444],
-    ] as const) {
-      const expected = meanColour(before, left, top, 36, 36);
-      const actual = meanColour(after, left, top, 36, 36);
-      for (let c = 0; c < 3; c++) expect(Math.abs(actual[c]! - expected[c]!)).toBeLessThan(8);
-    }
+    expectPhotoColoursKept(input.path, result('medium').path);
   });
 
   it('draws every page as before: same orientation, colours and vectors, text still text', () => {
@@ -338,17 +327,7 @@ describe('compress-pdf, palettes, ICC profiles and private data', () => {
     expect(imagesOnPage(listImages(medium.path), 2)).toMatchObject([
       { width: 450, height: 450, color: 'icc', components: 4, encoding: 'jpeg' },
     ]);
-    const before = renderPageRgb(file.path, 2, 72);
-    const after = renderPageRgb(medium.path, 2, 72);
-    for (const [left, top] of [
-      [80, 284],
-      [160, 360],
-      [240, 444],
-    ] as const) {
-      const expected = meanColour(before, left, top, 36, 36);
-      const actual = meanColour(after, left, top, 36, 36);
-      for (let c = 0; c < 3; c++) expect(Math.abs(actual[c]! - expected[c]!)).toBeLessThan(8);
-    }
+    expectPhotoColoursKept(file.path, medium.path);
   });
 
   it('keeps an explicit stencil mask attached to its resampled image', async () => {
@@ -386,3 +365,21 @@ describe('compress-pdf, palettes, ICC profiles and private data', () => {
     expect((await stat(medium.path)).size).toBeLessThan(file.size / 4);
   });
 });
+
+/**
+ * Page 2's photo (x 72..288, y 276..492 from the top at 72 dpi) looks the same before and after: the mean colour of
+ * its cyan corner, middle and black corner within 8 levels.
+ */
+function expectPhotoColoursKept(beforePath: string, afterPath: string) {
+  const before = renderPageRgb(beforePath, 2, 72);
+  const after = renderPageRgb(afterPath, 2, 72);
+  for (const [left, top] of [
+    [80, 284],
+    [160, 360],
+    [240, 444],
+  ] as const) {
+    const expected = meanColour(before, left, top, 36, 36);
+    const actual = meanColour(after, left, top, 36, 36);
+    for (let c = 0; c < 3; c++) expect(Math.abs(actual[c]! - expected[c]!)).toBeLessThan(8);
+  }
+}
