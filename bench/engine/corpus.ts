@@ -1,15 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ToolId } from '@paperknife/catalog/tools';
+import {
+  CONTENT_MAX_PAGES,
+  corpusDir,
+  corpusPasswords,
+  manifestPageCounts,
+  ownerOnlyPdfs,
+  pageContentTools,
+} from '@paperknife/engine/testing/corpus';
 
 /** What the benchmark runs: corpus files per tool, the options each tool gets, and the plain CLI baselines. */
 
-export const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
-
-export function corpusPresent(): boolean {
-  return existsSync(join(corpusDir, 'pdf')) && existsSync(join(corpusDir, 'MANIFEST.tsv'));
-}
+export { corpusDir, corpusPresent } from '@paperknife/engine/testing/corpus';
 
 export function pdf(name: string): string {
   return join(corpusDir, 'pdf', `${name}.pdf`);
@@ -47,16 +49,14 @@ export const imageHeavyPdfs = [
   'ocr-epson',
 ].map(pdf);
 
-/** Open passwords (corpus README) and the owner-only files, for Unlock. */
-const passwords: Record<string, string> = {
-  'qpdf-enc-r6-aes256.pdf': 'view',
-  'qpdf-enc-r2-rc4-40.pdf': 'view',
-  'qpdf-20-pages-encrypted.pdf': 'user',
-  'sf-libreoffice-writer-password.pdf': 'openpassword',
-};
-const unlockPdfs = [...Object.keys(passwords), 'pdfjs-issue17069-owner-only.pdf', 'qpdf-v4-aes128-owner-only.pdf'].map(
-  (name) => join(corpusDir, 'pdf', name),
-);
+/** The encrypted corpus PDFs with a known password, and the owner-only ones, for Unlock. */
+const unlockPdfs = [
+  'qpdf-enc-r6-aes256.pdf',
+  'qpdf-enc-r2-rc4-40.pdf',
+  'qpdf-20-pages-encrypted.pdf',
+  'sf-libreoffice-writer-password.pdf',
+  ...ownerOnlyPdfs,
+].map((name) => join(corpusDir, 'pdf', name));
 
 const wordFiles = [
   'mammoth-tables.docx',
@@ -65,35 +65,12 @@ const wordFiles = [
   'pydocx-sct-section-props.docx',
 ].map((name) => join(corpusDir, 'word', name));
 
-/** Tools that draw or convert page content: like the corpus sweep, they skip documents of more than this. */
-const CONTENT_MAX_PAGES = 20;
-const contentTools = new Set<ToolId>([
-  'compress-pdf',
-  'grayscale-pdf',
-  'watermark-pdf',
-  'page-numbers',
-  'pdf-to-jpg',
-  'pdf-to-word',
-  'extract-text',
-  'extract-images',
-]);
-
-export function pageCounts(): Map<string, number> {
-  const counts = new Map<string, number>();
-  const [header, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
-  const columns = header!.split('\t');
-  for (const row of rows) {
-    const cells = row.split('\t');
-    const pages = Number(cells[columns.indexOf('pages')]);
-    if (Number.isFinite(pages) && pages > 0) counts.set(basename(cells[columns.indexOf('file')]!), pages);
-  }
-  return counts;
-}
+export const pageCounts = manifestPageCounts;
 
 export function filesFor(id: ToolId, counts: Map<string, number>): string[] {
   if (id === 'word-to-pdf') return wordFiles;
   if (id === 'unlock-pdf') return unlockPdfs;
-  if (!contentTools.has(id)) return samplePdfs;
+  if (!pageContentTools.has(id)) return samplePdfs;
   return samplePdfs.filter((path) => (counts.get(basename(path)) ?? 0) <= CONTENT_MAX_PAGES);
 }
 
@@ -105,7 +82,7 @@ export function optionsFor(id: ToolId, path: string): Record<string, unknown> {
     case 'protect-pdf':
       return { userPassword: 'bench-password' };
     case 'unlock-pdf':
-      return { password: passwords[basename(path)] ?? '' };
+      return { password: corpusPasswords[basename(path)] ?? '' };
     case 'watermark-pdf':
       return { text: 'CONFIDENTIAL' };
     case 'pdf-to-jpg':
@@ -161,7 +138,7 @@ export const baselines: Partial<Record<ToolId, Baseline>> = {
     `${out}/out.pdf`,
   ]),
   'unlock-pdf': qpdf('qpdf --decrypt', (input, out) => [
-    `--password=${passwords[basename(input)] ?? ''}`,
+    `--password=${corpusPasswords[basename(input)] ?? ''}`,
     '--decrypt',
     input,
     `${out}/out.pdf`,

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RgbImage, parsePpm } from '@paperknife/engine/testing/ppm';
 
 /** Running measured processes, rendering pages and printing tables. */
 
@@ -46,11 +47,7 @@ export async function runTimed(command: string, args: readonly string[], timeout
   }
 }
 
-export interface Render {
-  width: number;
-  height: number;
-  pixels: Uint8Array;
-}
+export type Render = RgbImage;
 
 /** Page 1 rendered by pdftoppm at `dpi`, or scaled to exactly `size` so renders of two files line up. */
 export function renderFirstPage(path: string, dpi: number, size?: { width: number; height: number }): Render {
@@ -58,21 +55,6 @@ export function renderFirstPage(path: string, dpi: number, size?: { width: numbe
   const result = spawnSync('pdftoppm', [...scale, '-f', '1', '-l', '1', path], { maxBuffer: 1024 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`pdftoppm failed on ${path}: ${result.stderr.toString()}`);
   return parsePpm(result.stdout);
-}
-
-function parsePpm(data: Buffer): Render {
-  const fields: string[] = [];
-  let at = 0;
-  while (fields.length < 4) {
-    while (/\s/.test(String.fromCharCode(data[at]!))) at++;
-    let field = '';
-    while (!/\s/.test(String.fromCharCode(data[at]!))) field += String.fromCharCode(data[at++]!);
-    fields.push(field);
-  }
-  at++;
-  const width = Number(fields[1]);
-  const height = Number(fields[2]);
-  return { width, height, pixels: new Uint8Array(data.buffer, data.byteOffset + at, width * height * 3) };
 }
 
 /** PSNR in dB of `test` against `reference` (same size), over RGB. */

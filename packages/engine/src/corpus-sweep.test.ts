@@ -1,9 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
@@ -12,6 +10,15 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { closeLibreOffice } from './libreoffice.js';
 import { engineTools } from './registry.js';
+import {
+  CONTENT_MAX_PAGES,
+  corpusDir,
+  corpusPasswords,
+  corpusPresent,
+  manifestPageCounts,
+  ownerOnlyPdfs,
+  pageContentTools,
+} from './testing/corpus.js';
 import type { InputFile, ToolContext, ToolResult } from './tool-runner.js';
 
 /**
@@ -20,42 +27,16 @@ import type { InputFile, ToolContext, ToolResult } from './tool-runner.js';
  * folder. Prints a table of outcomes per tool. Files run one at a time.
  *
  * Sampling, to keep `npm test` well under 15 minutes on 2 cores: tools that work on page content (rendering,
- * conversion, stamping) skip PDFs of more than SAMPLE_MAX_PAGES pages (counted as "sampled out"); the structural
+ * conversion, stamping) skip PDFs of more than CONTENT_MAX_PAGES pages (counted as "sampled out"); the structural
  * tools get every file. Skips with a message when ../shared/corpus is absent.
  */
 
-const corpus = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
-const present = existsSync(join(corpus, 'pdf'));
-if (!present) console.warn(`Corpus sweep skipped: no corpus at ${corpus}`);
+const present = corpusPresent();
+if (!present) console.warn(`Corpus sweep skipped: no corpus at ${corpusDir}`);
 
 const JOB_LIMIT_MS = 60_000;
-const SAMPLE_MAX_PAGES = 20;
 const NOT_BUILT = 'This tool is not available yet.';
 
-/** Tools that decode or draw every page: sampled on big documents. */
-const contentTools = new Set<ToolId>([
-  'compress-pdf',
-  'grayscale-pdf',
-  'watermark-pdf',
-  'page-numbers',
-  'pdf-to-jpg',
-  'pdf-to-word',
-  'extract-text',
-  'extract-images',
-]);
-
-/** Open passwords from the corpus README. */
-const passwords: Record<string, string> = {
-  'sf-libreoffice-writer-password.pdf': 'openpassword',
-  'pdfjs-issue3371-encrypted.pdf': 'ELXRTQWS',
-  'pdfjs-issue6010-2-encrypted-nonascii.pdf': 'æøå',
-  'pdfjs-issue21579-encrypted.pdf': 'pässwört',
-  'pdfjs-saslprep-r6-encrypted.pdf': 'SaSLprep',
-  'qpdf-20-pages-encrypted.pdf': 'user',
-  'qpdf-enc-r2-rc4-40.pdf': 'view',
-  'qpdf-enc-r6-aes256.pdf': 'view',
-};
-const ownerOnly = new Set(['pdfjs-issue17069-owner-only.pdf', 'qpdf-v4-aes128-owner-only.pdf']);
 const PROTECT_PASSWORD = 'sweep-password';
 
 function rawOptions(id: ToolId, file: string): Record<string, unknown> {
@@ -65,7 +46,7 @@ function rawOptions(id: ToolId, file: string): Record<string, unknown> {
     case 'protect-pdf':
       return { userPassword: PROTECT_PASSWORD };
     case 'unlock-pdf':
-      return passwords[file] ? { password: passwords[file] } : {};
+      return corpusPasswords[file] ? { password: corpusPasswords[file] } : {};
     case 'watermark-pdf':
       return { text: 'CONFIDENTIAL' };
     case 'pdf-to-jpg':
@@ -78,28 +59,12 @@ function rawOptions(id: ToolId, file: string): Record<string, unknown> {
   }
 }
 
-/** Page counts from MANIFEST.tsv (empty for Word files and unreadable PDFs). */
-function manifestPages(): Map<string, number> {
-  const pages = new Map<string, number>();
-  if (!present) return pages;
-  const [header, ...rows] = readFileSync(join(corpus, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
-  const columns = header!.split('\t');
-  const fileColumn = columns.indexOf('file');
-  const pagesColumn = columns.indexOf('pages');
-  for (const row of rows) {
-    const cells = row.split('\t');
-    const count = Number(cells[pagesColumn]);
-    if (cells[pagesColumn] && Number.isFinite(count)) pages.set(basename(cells[fileColumn]!), count);
-  }
-  return pages;
-}
-
 async function listFolder(folder: string): Promise<string[]> {
-  const names = await readdir(join(corpus, folder)).catch(() => []);
+  const names = await readdir(join(corpusDir, folder)).catch(() => []);
   return names
     .filter((name) => !name.startsWith('.'))
     .sort()
-    .map((name) => join(corpus, folder, name));
+    .map((name) => join(corpusDir, folder, name));
 }
 
 function qpdfCheck(path: string, password?: string): number {
@@ -146,7 +111,7 @@ let previousTmp: string | undefined;
 const socketsBefore = new Set<string>();
 
 describe.skipIf(!present)('corpus sweep', () => {
-  const pages = manifestPages();
+  const pages = manifestPageCounts();
 
   beforeAll(async () => {
     // A private temp folder for this file's process: whatever any engine leaves in os.tmpdir() shows up here,
@@ -185,7 +150,7 @@ describe.skipIf(!present)('corpus sweep', () => {
         results.set(id, runs);
         for (const path of files) {
           const file = basename(path);
-          if (contentTools.has(id) && (pages.get(file) ?? 0) > SAMPLE_MAX_PAGES) {
+          if (pageContentTools.has(id) && (pages.get(file) ?? 0) > CONTENT_MAX_PAGES) {
             runs.push({ file, outcome: 'sampled out', ms: 0 });
             continue;
           }
@@ -260,11 +225,11 @@ function expectationProblem(id: ToolId, file: string, outcome: string): string |
   if (id === 'word-to-pdf' && file.startsWith('poi-encrypted') && outcome !== 'encrypted_document') {
     return `encrypted Word file gave ${outcome}`;
   }
-  if (pdfTool && passwords[file]) {
+  if (pdfTool && corpusPasswords[file]) {
     const expected = id === 'unlock-pdf' ? 'ok' : 'encrypted_pdf';
     if (outcome !== expected) return `password-protected PDF gave ${outcome}, expected ${expected}`;
   }
-  if (id === 'unlock-pdf' && ownerOnly.has(file) && outcome !== 'ok') return `owner-only PDF gave ${outcome}`;
+  if (id === 'unlock-pdf' && ownerOnlyPdfs.has(file) && outcome !== 'ok') return `owner-only PDF gave ${outcome}`;
   return undefined;
 }
 

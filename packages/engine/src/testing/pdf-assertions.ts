@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { parsePpm } from './ppm.js';
 
 /**
  * Reads facts out of PDFs that tests assert on, through qpdf and poppler-utils (test-only tools).
@@ -91,23 +92,6 @@ export function renderPageRgb(
   });
   if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr.toString()}`);
   return parsePpm(result.stdout);
-}
-
-function parsePpm(data: Buffer): { width: number; height: number; pixels: Uint8Array } {
-  // P6 header: magic, width, height, maxval, each separated by whitespace, then one whitespace byte.
-  const fields: string[] = [];
-  let at = 0;
-  while (fields.length < 4) {
-    while (/\s/.test(String.fromCharCode(data[at]!))) at++;
-    let field = '';
-    while (!/\s/.test(String.fromCharCode(data[at]!))) field += String.fromCharCode(data[at++]!);
-    fields.push(field);
-  }
-  at++;
-  if (fields[0] !== 'P6') throw new Error(`not a binary PPM: ${fields[0]}`);
-  const width = Number(fields[1]);
-  const height = Number(fields[2]);
-  return { width, height, pixels: new Uint8Array(data.buffer, data.byteOffset + at, width * height * 3) };
 }
 
 /** True when every pixel has R = G = B. */

@@ -27,6 +27,18 @@ export function ToolOptions({
     return typeof value === 'string' ? value : '';
   };
   const bind = (name: string) => ({ value: text(name), onChange: (value: string) => onChange(name, value) });
+  // Shared by watermark and page numbers, each with its own positions and font sizes from the catalogue.
+  const positionField = (positions: readonly string[]) => (
+    <SelectField
+      label="Position"
+      {...bind('position')}
+      options={positions.map((value) => ({ value, label: positionLabel(value) }))}
+    />
+  );
+  const fontSizeField = ({ min, max, step }: { min: number; max: number; step: number }) => (
+    <SliderField label="Font size" {...bind('fontSize')} min={min} max={max} step={step} unit=" pt" />
+  );
+  const pagesField = <TextField label="Pages" {...bind('pages')} placeholder="All pages" hint={PAGES_HINT} />;
 
   switch (id) {
     case 'compress-pdf':
@@ -164,11 +176,7 @@ export function ToolOptions({
           <div className="sm:col-span-2">
             <TextField label="Watermark text" {...bind('text')} placeholder="CONFIDENTIAL" />
           </div>
-          <SelectField
-            label="Position"
-            {...bind('position')}
-            options={watermarkPositions.map((value) => ({ value, label: positionLabel(value) }))}
-          />
+          {positionField(watermarkPositions)}
           <SliderField
             label="Opacity"
             {...bind('opacity')}
@@ -177,17 +185,10 @@ export function ToolOptions({
             step={opacityPercent.step}
             unit="%"
           />
-          <SliderField
-            label="Font size"
-            {...bind('fontSize')}
-            min={fontSize.min}
-            max={fontSize.max}
-            step={fontSize.step}
-            unit=" pt"
-          />
+          {fontSizeField(fontSize)}
           <ColorField value={text('color')} onChange={(value) => onChange('color', value)} />
           <SliderField label="Rotation" {...bind('rotation')} min={-90} max={90} step={15} unit="°" />
-          <TextField label="Pages" {...bind('pages')} placeholder="All pages" hint={PAGES_HINT} />
+          {pagesField}
         </div>
       );
     }
@@ -195,26 +196,15 @@ export function ToolOptions({
       const { fontSize } = toolUi.pageNumbers;
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Position"
-            {...bind('position')}
-            options={pageNumberPositions.map((value) => ({ value, label: positionLabel(value) }))}
-          />
+          {positionField(pageNumberPositions)}
           <TextField label="Starting number" type="number" {...bind('startNumber')} />
-          <SliderField
-            label="Font size"
-            {...bind('fontSize')}
-            min={fontSize.min}
-            max={fontSize.max}
-            step={fontSize.step}
-            unit=" pt"
-          />
+          {fontSizeField(fontSize)}
           <TextField
             label="Format"
             {...bind('format')}
             hint="{n} is the page number, {total} the page count, e.g. Page {n} of {total}."
           />
-          <TextField label="Pages" {...bind('pages')} placeholder="All pages" hint={PAGES_HINT} />
+          {pagesField}
         </div>
       );
     }

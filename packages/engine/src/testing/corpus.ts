@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ToolId } from '@paperknife/catalog/tools';
+
+/**
+ * The shared corpus of real-world files (`../shared/corpus` beside the repository), as the corpus sweep and the
+ * engine benchmark use it. Absent on machines without it: callers skip with a message then.
+ */
+export const corpusDir = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
+
+export function corpusPresent(): boolean {
+  return existsSync(join(corpusDir, 'pdf')) && existsSync(join(corpusDir, 'MANIFEST.tsv'));
+}
+
+/** Open passwords of the encrypted corpus PDFs, from the corpus README. */
+export const corpusPasswords: Readonly<Record<string, string>> = {
+  'sf-libreoffice-writer-password.pdf': 'openpassword',
+  'pdfjs-issue3371-encrypted.pdf': 'ELXRTQWS',
+  'pdfjs-issue6010-2-encrypted-nonascii.pdf': 'æøå',
+  'pdfjs-issue21579-encrypted.pdf': 'pässwört',
+  'pdfjs-saslprep-r6-encrypted.pdf': 'SaSLprep',
+  'qpdf-20-pages-encrypted.pdf': 'user',
+  'qpdf-enc-r2-rc4-40.pdf': 'view',
+  'qpdf-enc-r6-aes256.pdf': 'view',
+};
+
+/** Corpus PDFs restricted by an owner password only: they open without one. */
+export const ownerOnlyPdfs: ReadonlySet<string> = new Set([
+  'pdfjs-issue17069-owner-only.pdf',
+  'qpdf-v4-aes128-owner-only.pdf',
+]);
+
+/** Tools that decode or draw every page: sampled to documents of at most CONTENT_MAX_PAGES pages. */
+export const pageContentTools: ReadonlySet<ToolId> = new Set<ToolId>([
+  'compress-pdf',
+  'grayscale-pdf',
+  'watermark-pdf',
+  'page-numbers',
+  'pdf-to-jpg',
+  'pdf-to-word',
+  'extract-text',
+  'extract-images',
+]);
+export const CONTENT_MAX_PAGES = 20;
+
+/** Page counts by file name from MANIFEST.tsv (none for Word files and unreadable PDFs). */
+export function manifestPageCounts(): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (!corpusPresent()) return counts;
+  const [header, ...rows] = readFileSync(join(corpusDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n');
+  const columns = header!.split('\t');
+  const fileColumn = columns.indexOf('file');
+  const pagesColumn = columns.indexOf('pages');
+  for (const row of rows) {
+    const cells = row.split('\t');
+    const pages = Number(cells[pagesColumn]);
+    if (cells[pagesColumn] && Number.isFinite(pages) && pages > 0) counts.set(basename(cells[fileColumn]!), pages);
+  }
+  return counts;
+}
