@@ -6,8 +6,10 @@ export interface FixturePage {
   width?: number;
   height?: number;
   rotate?: 0 | 90 | 180 | 270;
-  /** Lines of text drawn from the top left, 14 pt Helvetica. Default: `Page N`. */
+  /** Lines of text drawn from the top left, 14 pt Helvetica. Default: `Page N`, unless `runs` are given. */
   text?: string[];
+  /** Pieces of text placed one by one (x, y: baseline start), in a Helvetica style, size and colour. */
+  runs?: FixtureRun[];
   /** A filled rectangle in RGB 0..1, drawn behind the text. */
   box?: { rgb: [number, number, number]; x: number; y: number; width: number; height: number };
   /** A baseline JPEG drawn at (x, y) with the given size in points. */
@@ -22,6 +24,19 @@ export interface FixturePage {
     gray?: boolean;
   };
 }
+
+export interface FixtureRun {
+  text: string;
+  x: number;
+  y: number;
+  /** Points; default 12. */
+  size?: number;
+  style?: 'regular' | 'bold' | 'italic' | 'bold-italic';
+  /** Fill colour in RGB 0..1; default black. */
+  rgb?: [number, number, number];
+}
+
+const RUN_FONTS = { regular: 'F1', bold: 'F2', italic: 'F3', 'bold-italic': 'F4' } as const;
 
 export interface FixtureOptions {
   pages?: FixturePage[];
@@ -46,15 +61,18 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
   };
   const catalog = add(''); // filled in below
   const pagesRoot = add('');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const helvetica = (name: string) =>
+    add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`);
+  const font = helvetica('Helvetica');
+  const fontResources = `/Font << /F1 ${font} 0 R /F2 ${helvetica('Helvetica-Bold')} 0 R /F3 ${helvetica('Helvetica-Oblique')} 0 R /F4 ${helvetica('Helvetica-BoldOblique')} 0 R >>`;
   const pageRefs: number[] = [];
 
   pages.forEach((page, index) => {
     const width = page.width ?? 612;
     const height = page.height ?? 792;
-    const lines = page.text ?? [`Page ${index + 1}`];
+    const lines = page.text ?? (page.runs ? [] : [`Page ${index + 1}`]);
     let content = '';
-    let resources = `/Font << /F1 ${font} 0 R >>`;
+    let resources = fontResources;
     if (page.box) {
       const { rgb, x, y, width: w, height: h } = page.box;
       content += `q ${rgb.join(' ')} rg ${x} ${y} ${w} ${h} re f Q\n`;
@@ -71,6 +89,10 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
     content += `72 ${height - 72} Td\n`;
     content += lines.map((line) => `(${escapeText(line)}) Tj T*`).join('\n');
     content += '\nET\n';
+    for (const run of page.runs ?? []) {
+      const colour = (run.rgb ?? [0, 0, 0]).join(' ');
+      content += `BT /${RUN_FONTS[run.style ?? 'regular']} ${run.size ?? 12} Tf ${colour} rg ${run.x} ${run.y} Td (${escapeText(run.text)}) Tj ET\n`;
+    }
     const contentBytes = Buffer.from(content, 'latin1');
     const contentRef = add(
       Buffer.concat([

@@ -1,0 +1,190 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { closeLibreOffice, convertWithLibreOffice } from '../libreoffice.js';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { corpusDir, corpusPresent } from '../testing/corpus.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { pdfToWord } from './pdf-to-word.js';
+
+const job = jobPerTest();
+afterAll(async () => {
+  await Promise.all([closeMupdfPool(), closeLibreOffice()]);
+});
+
+const options = parseToolOptions('pdf-to-word', {});
+
+/** A JPEG whose top half is red and bottom half blue, to see that pictures keep their orientation. */
+async function redOverBlue(): Promise<Buffer> {
+  const width = 80;
+  const height = 40;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) pixels.set(y < height / 2 ? [220, 20, 20] : [20, 20, 220], (y * width + x) * 3);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+async function reportPdf(): Promise<Buffer> {
+  const line = (text: string, y: number) => ({ text, x: 72, y });
+  return makePdf({
+    pages: [
+      {
+        runs: [
+          { text: 'Quarterly Report', x: 72, y: 720, size: 20, style: 'bold' },
+          line('The first paragraph of the report runs over several', 690),
+          line('lines of the page, and its words flow together again', 675),
+          line('in Word, where the report covers the inter-', 660),
+          line('national market too.', 645),
+          line('A second paragraph starts after a blank line.', 615),
+          { text: 'Bold statement.', x: 72, y: 580, style: 'bold' },
+          { text: 'Italic remark.', x: 72, y: 550, style: 'italic' },
+          { text: 'Red warning.', x: 72, y: 520, rgb: [0.8, 0, 0] },
+          { text: 'Large print.', x: 72, y: 485, size: 18 },
+        ],
+        image: { jpeg: await redOverBlue(), pixelWidth: 80, pixelHeight: 40, x: 72, y: 250, width: 200, height: 100 },
+      },
+      { runs: [line('Second page text.', 720)] },
+      { width: 792, height: 612, runs: [line('Landscape page text.', 540)] },
+    ],
+  });
+}
+
+interface Docx {
+  files: Record<string, Uint8Array>;
+  xml: string;
+  /** Each `<w:p>` element of the body, in order. */
+  paragraphs: string[];
+}
+
+async function readDocx(path: string): Promise<Docx> {
+  const files = unzipSync(await readFile(path));
+  const xml = strFromU8(files['word/document.xml']!);
+  return { files, xml, paragraphs: xml.match(/<w:p>.*?<\/w:p>|<w:p\s.*?<\/w:p>/g) ?? [] };
+}
+
+const paragraphText = (paragraph: string) =>
+  [...paragraph.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join('');
+
+/** The `<w:r>` holding `text`. */
+function runWith(docx: Docx, text: string): string {
+  const run = docx.xml.match(/<w:r>.*?<\/w:r>/g)?.find((candidate) => paragraphText(candidate) === text);
+  if (!run) throw new Error(`no run with the text ${JSON.stringify(text)}`);
+  return run;
+}
+
+describe('pdf-to-word', () => {
+  it('joins the lines of a paragraph into one flowing paragraph and keeps real paragraph breaks', async () => {
+    const input = await job.input('report.pdf', await reportPdf());
+    const result = await pdfToWord([input], options, job.context);
+    expect(result.download).toMatchObject({ name: 'converted-document.docx' });
+    const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
+    expect(texts).toEqual([
+      'Quarterly Report',
+      'The first paragraph of the report runs over several lines of the page, and its words flow together again in ' +
+        'Word, where the report covers the international market too.',
+      'A second paragraph starts after a blank line.',
+      'Bold statement.',
+      'Italic remark.',
+      'Red warning.',
+      'Large print.',
+      'Second page text.',
+      'Landscape page text.',
+    ]);
+  });
+
+  it('keeps bold, italic, sizes and colours of the text', async () => {
+    const input = await job.input('report.pdf', await reportPdf());
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    const heading = runWith(docx, 'Quarterly Report');
+    expect(heading).toContain('<w:b/>');
+    expect(heading).toContain('<w:sz w:val="40"/>');
+    expect(runWith(docx, 'Bold statement.')).toContain('<w:b/>');
+    expect(runWith(docx, 'Bold statement.')).not.toContain('<w:i/>');
+    expect(runWith(docx, 'Italic remark.')).toContain('<w:i/>');
+    expect(runWith(docx, 'Italic remark.')).not.toContain('<w:b/>');
+    expect(runWith(docx, 'Red warning.')).toContain('<w:color w:val="CC0000"/>');
+    expect(runWith(docx, 'Large print.')).toContain('<w:sz w:val="36"/>');
+    expect(runWith(docx, 'A second paragraph starts after a blank line.')).toContain('<w:sz w:val="24"/>');
+    expect(runWith(docx, 'A second paragraph starts after a blank line.')).toContain('w:ascii="Arial"');
+  });
+
+  it('places the picture after the text above it, upright, and starts each PDF page on a new Word page', async () => {
+    const input = await job.input('report.pdf', await reportPdf());
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    const media = Object.keys(docx.files).filter((name) => name.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    const pictureIndex = docx.paragraphs.findIndex((paragraph) => paragraph.includes('<w:drawing>'));
+    const texts = docx.paragraphs.map(paragraphText);
+    expect(pictureIndex).toBeGreaterThan(texts.indexOf('Large print.'));
+    expect(pictureIndex).toBeLessThan(texts.indexOf('Second page text.'));
+    // The drawing points at the file in word/media through the document's relationships.
+    const embed = docx.paragraphs[pictureIndex]!.match(/r:embed="([^"]+)"/)![1];
+    const relations = strFromU8(docx.files['word/_rels/document.xml.rels']!);
+    expect(relations).toMatch(new RegExp(`Id="${embed}"[^>]*Target="media/${media[0]!.split('/').pop()}"`));
+    // 200 x 100 pt on the page: 2540000 x 1270000 EMU in Word (sized in whole pixels at 96 dpi).
+    const [, cx, cy] = docx.paragraphs[pictureIndex]!.match(/<wp:extent cx="(\d+)" cy="(\d+)"/)!;
+    expect(Number(cx) / 2540000).toBeCloseTo(1, 2);
+    expect(Number(cy) / 1270000).toBeCloseTo(1, 2);
+    const { data, info } = await sharp(docx.files[media[0]!]).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (y: number) => [...data.subarray(y * info.width * info.channels, y * info.width * info.channels + 3)];
+    expect(pixel(2)[0]).toBeGreaterThan(150); // red on top
+    expect(pixel(info.height - 3)[2]).toBeGreaterThan(150); // blue below
+
+    expect(docx.paragraphs.find((paragraph) => paragraphText(paragraph) === 'Second page text.')).toContain(
+      '<w:pageBreakBefore/>',
+    );
+    // The landscape page is its own section, 11 x 8.5 inches.
+    const sections = docx.xml.match(/<w:sectPr>.*?<\/w:sectPr>/g) ?? [];
+    expect(sections).toHaveLength(2);
+    expect(sections[0]).toContain('w:w="12240" w:h="15840" w:orient="portrait"');
+    expect(sections[1]).toContain('w:w="15840" w:h="12240" w:orient="landscape"');
+  });
+
+  it('writes a document LibreOffice opens, with the text and the pages of the PDF', async () => {
+    const input = await job.input('report.pdf', await reportPdf());
+    const result = await pdfToWord([input], options, job.context);
+    const pdf = await convertWithLibreOffice(result.path, join(job.context.workDir, 'check'), job.context);
+    assertValidPdf(pdf);
+    expect(pdfPageCount(pdf)).toBe(3);
+    const pages = pdfPageTexts(pdf).map((text) => text.replace(/\s+/g, ' '));
+    expect(pages[0]).toContain('Quarterly Report');
+    expect(pages[0]).toContain('covers the international market too.');
+    expect(pages[1]).toContain('Second page text.');
+    expect(pages[2]).toContain('Landscape page text.');
+  });
+
+  it('answers a coded error for a file that is not a PDF', async () => {
+    const input = await job.input('notes.pdf', Buffer.from('just some text, not a PDF'));
+    expect(await toolErrorCode(pdfToWord([input], options, job.context))).toBe('unsupported_file_type');
+  });
+});
+
+describe.skipIf(!corpusPresent())('pdf-to-word on real documents', () => {
+  it('converts a two-column paper into flowing paragraphs', async () => {
+    const path = join(corpusDir, 'pdf', 'pdfjs-tracemonkey.pdf');
+    const input = await job.input('paper.pdf', await readFile(path));
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    const texts = docx.paragraphs.map(paragraphText).filter(Boolean);
+    expect(texts[0]).toContain('Trace-based Just-in-Time Type Specialization');
+    // Whole paragraphs, not one per line: the abstract is one paragraph of several sentences.
+    expect(texts.find((text) => text.startsWith('Dynamic languages such as JavaScript'))?.length).toBeGreaterThan(600);
+    expect(docx.xml.match(/<w:pageBreakBefore\/>/g)).toHaveLength(13);
+  });
+
+  it('keeps Cyrillic text as Unicode', async () => {
+    const path = join(corpusDir, 'pdf', 'pdfjs-issue20232-cyrillic-drawing.pdf');
+    const input = await job.input('drawing.pdf', await readFile(path));
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    expect(docx.paragraphs.map(paragraphText).join(' ')).toContain('Масштаб');
+  });
+});
+
+if (!corpusPresent()) console.warn(`pdf-to-word corpus tests skipped: no corpus at ${corpusDir}`);

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type LayoutBlock,
+  type LayoutLine,
+  type LayoutTextBlock,
+  type PageLayout,
+  type Span,
+  type WordParagraph,
+  pageItems,
+  readingOrder,
+  sectionMargins,
+} from './word-layout.js';
+
+const plain = { font: 'Arial', bold: false, italic: false, size: 12, color: '000000', rightToLeft: false };
+
+function span(text: string, style: Partial<Span> = {}): Span {
+  return { ...plain, ...style, text };
+}
+
+/** A 12 pt line at `top`, 14 pt high, from x0 to x1. */
+function line(text: string, top: number, x0 = 72, x1 = 540, style: Partial<Span> = {}): LayoutLine {
+  return { x0, y0: top, x1, y1: top + 14, spans: [span(text, style)] };
+}
+
+function textBlock(lines: LayoutLine[]): LayoutTextBlock {
+  return {
+    kind: 'text',
+    x0: Math.min(...lines.map((each) => each.x0)),
+    y0: Math.min(...lines.map((each) => each.y0)),
+    x1: Math.max(...lines.map((each) => each.x1)),
+    y1: Math.max(...lines.map((each) => each.y1)),
+    lines,
+  };
+}
+
+const letter = (blocks: LayoutBlock[]): PageLayout => ({ width: 612, height: 792, blocks });
+const margins = { top: 72, right: 72, bottom: 72, left: 72 };
+const texts = (page: PageLayout) =>
+  pageItems(page, margins).map((item) =>
+    item.kind === 'paragraph' ? item.runs.map((run) => run.text).join('') : '[picture]',
+  );
+
+describe('pageItems', () => {
+  it('joins wrapped lines with a space and re-joins a word hyphenated at the line end', () => {
+    const page = letter([
+      textBlock([
+        line('A sentence that wraps onto', 72),
+        line('the next line and a hyphen-', 86, 72, 530),
+        line('ated word.', 100, 72, 140),
+      ]),
+    ]);
+    expect(texts(page)).toEqual(['A sentence that wraps onto the next line and a hyphenated word.']);
+  });
+
+  it('keeps a hyphen before a capital or a digit, as in a name or a range', () => {
+    const page = letter([
+      textBlock([line('Stratford-on-Avon and Jean-', 72), line('Paul met in 1990-', 86), line('1999.', 100, 72, 110)]),
+    ]);
+    expect(texts(page)).toEqual(['Stratford-on-Avon and Jean-Paul met in 1990-1999.']);
+  });
+
+  it('starts a new paragraph after a blank line, a short line ending a sentence, a size change or a bullet', () => {
+    const page = letter([
+      textBlock([
+        line('Heading', 72, 72, 200, { size: 18, bold: true }),
+        line('First paragraph, which runs', 96),
+        line('over two lines.', 110, 72, 200),
+        line('Second paragraph after a short line.', 124),
+        line('Third, after a blank line.', 160),
+        line('• A bullet point', 174),
+        line('• Another one', 188),
+      ]),
+    ]);
+    expect(texts(page)).toEqual([
+      'Heading',
+      'First paragraph, which runs over two lines.',
+      'Second paragraph after a short line.',
+      'Third, after a blank line.',
+      '• A bullet point',
+      '• Another one',
+    ]);
+  });
+
+  it('merges runs of one style and keeps runs of different styles apart', () => {
+    const page = letter([
+      textBlock([
+        { x0: 72, y0: 72, x1: 540, y1: 86, spans: [span('Plain '), span('bold', { bold: true }), span(' and more')] },
+        { x0: 72, y0: 86, x1: 300, y1: 100, spans: [span('plain text.')] },
+      ]),
+    ]);
+    const [paragraph] = pageItems(page, margins) as WordParagraph[];
+    expect(paragraph!.runs.map((run) => [run.text, run.bold])).toEqual([
+      ['Plain ', false],
+      ['bold', true],
+      [' and more plain text.', false],
+    ]);
+  });
+
+  it('centres a short line in the middle of the text width and indents an indented block', () => {
+    const page = letter([
+      textBlock([line('Centred title', 72, 250, 362)]),
+      textBlock([line('Indented quote.', 120, 108, 300)]),
+    ]);
+    const [title, quote] = pageItems(page, margins) as WordParagraph[];
+    expect(title).toMatchObject({ alignment: 'center', indent: 0 });
+    expect(quote).toMatchObject({ alignment: 'left', indent: 36 });
+  });
+
+  it('keeps the first-line indent of a paragraph apart from its left edge', () => {
+    const page = letter([
+      textBlock([line('An indented first line of a', 72, 100), line('paragraph that continues.', 86, 72, 300)]),
+    ]);
+    const [paragraph] = pageItems(page, margins) as WordParagraph[];
+    expect(paragraph).toMatchObject({ indent: 0, firstLineIndent: 28 });
+  });
+
+  it('keeps the space above a paragraph, up to a bound', () => {
+    const page = letter([
+      textBlock([line('One.', 72, 72, 100)]),
+      textBlock([line('Two.', 110, 72, 100)]),
+      textBlock([line('Three.', 500, 72, 100)]),
+    ]);
+    expect(pageItems(page, margins).map((item) => item.spaceBefore)).toEqual([0, 24, 36]);
+  });
+
+  it('scales a picture wider than the text down to the text width', () => {
+    const page = letter([{ kind: 'image', file: 'a.jpg', format: 'jpg', x0: 0, y0: 100, x1: 612, y1: 406 }]);
+    const [picture] = pageItems(page, margins);
+    expect(picture).toMatchObject({ kind: 'picture', alignment: 'left' });
+    expect(picture?.kind === 'picture' && [picture.width, picture.height].map(Math.round)).toEqual([468, 234]);
+  });
+});
+
+describe('readingOrder', () => {
+  it('puts a picture drawn first before the text below it in its column', () => {
+    const picture: LayoutBlock = { kind: 'image', file: 'a.png', format: 'png', x0: 320, y0: 300, x1: 540, y1: 400 };
+    const left = textBlock([line('Left column.', 100, 72, 300), line('More left.', 420, 72, 300)]);
+    const rightTop = textBlock([line('Right top.', 100, 320, 540)]);
+    const rightBottom = textBlock([line('Right bottom.', 420, 320, 540)]);
+    expect(readingOrder([picture, left, rightTop, rightBottom])).toEqual([left, rightTop, picture, rightBottom]);
+  });
+
+  it('puts a picture with no text below it last', () => {
+    const picture: LayoutBlock = { kind: 'image', file: 'a.png', format: 'png', x0: 72, y0: 600, x1: 300, y1: 700 };
+    const text = textBlock([line('Above.', 100)]);
+    expect(readingOrder([picture, text])).toEqual([text, picture]);
+  });
+});
+
+describe('sectionMargins', () => {
+  it("is where the section's content starts and ends, between a quarter and one and a half inches", () => {
+    const pages = [letter([textBlock([line('a', 90, 90, 500)])]), letter([textBlock([line('b', 700, 80, 600)])])];
+    expect(sectionMargins(pages)).toEqual({ top: 90, right: 18, bottom: 78, left: 80 });
+    expect(sectionMargins([letter([textBlock([line('c', 300, 200, 400)])])])).toEqual({
+      top: 108,
+      right: 108,
+      bottom: 108,
+      left: 108,
+    });
+    expect(sectionMargins([letter([])])).toEqual({ top: 108, right: 108, bottom: 108, left: 108 });
+  });
+});
