@@ -170,6 +170,14 @@ describe('callTool: answers', () => {
     const error = await rejection(outcome);
     expect([error.code, error.message]).toEqual(['aborted', 'The request was cancelled.']);
   });
+
+  it('sends nothing when the signal has already fired', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { request, outcome } = start('rotate-pdf', { signal: controller.signal });
+    expect(request.sent).toBe(false);
+    expect((await rejection(outcome)).code).toBe('aborted');
+  });
 });
 
 describe('dispositionFileName', () => {

@@ -87,6 +87,10 @@ export function callTool(
         void errorFromResponse(request.status, body).then(reject);
       }
     };
+    if (signal?.aborted) {
+      request.abort();
+      return;
+    }
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     onPhase?.({ phase: 'uploading', percent: 0 });
     request.send(form);
