@@ -1,10 +1,37 @@
-import { test as base, expect } from '@playwright/test';
+import { type Page, test as base, expect } from '@playwright/test';
 
 /**
- * The browser test fixture: an unexpected console error or page error fails the test. A test that expects one
- * names it with `allowConsoleErrors(/pattern/)`.
+ * Waits until React has hydrated the page, so clicks reach their handlers: a prerendered page shows its content
+ * (and its links and buttons) before its scripts have run. Documents without the app's scripts return at once.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!document.querySelector('script[type="module"]')) return true;
+    const first = document.body.firstElementChild;
+    return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/**
+ * The browser test fixture: `page.goto` and `page.reload` wait for hydration; an unexpected console error or page
+ * error fails the test. A test that expects one names it with `allowConsoleErrors(/pattern/)`.
  */
 export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   allowConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
