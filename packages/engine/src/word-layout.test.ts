@@ -129,6 +129,25 @@ describe('pageItems', () => {
     expect(picture).toMatchObject({ kind: 'picture', alignment: 'left' });
     expect(picture?.kind === 'picture' && [picture.width, picture.height].map(Math.round)).toEqual([468, 234]);
   });
+
+  it('scales a picture taller than the text area down to its height, keeping its proportions', () => {
+    // A scanned landscape page whose picture is nearly square: 612 pt high on a page with 468 pt of text height.
+    const scan = { width: 792, height: 612, blocks: [] };
+    const page: PageLayout = {
+      ...scan,
+      blocks: [{ kind: 'image', file: 'a.jpg', format: 'jpg', x0: 88, y0: 0, x1: 702, y1: 612 }],
+    };
+    const [picture] = pageItems(page, margins);
+    expect(picture?.kind === 'picture' && [picture.width, picture.height].map(Math.round)).toEqual([470, 468]);
+  });
+
+  it('joins wrapped Chinese and Japanese lines without a space, and other scripts with one', () => {
+    const page = letter([
+      textBlock([line('取引できない商品に対し', 72), line('て考える。', 86, 72, 200)]),
+      textBlock([line('Шрифт и', 200), line('масштаб.', 214, 72, 200)]),
+    ]);
+    expect(texts(page)).toEqual(['取引できない商品に対して考える。', 'Шрифт и масштаб.']);
+  });
 });
 
 describe('readingOrder', () => {

@@ -90,6 +90,9 @@ const MAX_MARGIN = 108;
 /** Gaps larger than this are not kept as space: they are layout, not rhythm. */
 const MAX_SPACE_BEFORE = 36;
 
+/** Scripts written without spaces between words: their wrapped lines join with nothing in between. */
+const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
 const BULLET_START = /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s/u;
 const SENTENCE_END = /[.!?:;。！？]["'”’)\]]?\s*$/u;
 
@@ -152,6 +155,8 @@ function appendLine(runs: Span[], line: LayoutLine): void {
     if (/[\p{L}\p{N}]-$/u.test(last.text) && /^\p{Ll}/u.test(first)) last.text = last.text.slice(0, -1);
     else if (/[\p{L}\p{N}]-$/u.test(last.text) && /^[\p{L}\p{N}]/u.test(first)) {
       // Jean-|Paul, 1990-|1999: the hyphen belongs to the text; only the line break goes.
+    } else if (NO_SPACE_SCRIPT.test(last.text.at(-1) ?? '') && NO_SPACE_SCRIPT.test(first.charAt(0))) {
+      // Chinese and Japanese wrap anywhere: a line end is not a word break.
     } else if (!/\s$/.test(last.text) && !/^\s/.test(first)) last.text += ' ';
   }
   for (const span of spans) {
@@ -203,6 +208,7 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
   const textLeft = margins.left;
   const textRight = page.width - margins.right;
   const textWidth = Math.max(textRight - textLeft, 1);
+  const textHeight = Math.max(page.height - margins.top - margins.bottom, 1);
   const items: WordItem[] = [];
   let previousBottom = margins.top;
 
@@ -215,7 +221,12 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
 
   for (const block of readingOrder(page.blocks)) {
     if (block.kind === 'image') {
-      const scale = Math.min(1, textWidth / Math.max(block.x1 - block.x0, 1));
+      // Within the text area both ways: a picture taller than it would push Word onto an extra page.
+      const scale = Math.min(
+        1,
+        textWidth / Math.max(block.x1 - block.x0, 1),
+        textHeight / Math.max(block.y1 - block.y0, 1),
+      );
       items.push({
         kind: 'picture',
         file: block.file,

@@ -10,6 +10,7 @@ import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { pictureFixture, picturesAndScanPdf } from '../testing/word-fixtures.js';
 import { pdfToWord } from './pdf-to-word.js';
 
 const job = jobPerTest();
@@ -72,6 +73,21 @@ async function readDocx(path: string): Promise<Docx> {
 
 const paragraphText = (paragraph: string) =>
   [...paragraph.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((match) => match[1]).join('');
+
+/** The media file a drawing shows, with its pixels as RGBA read at fractions of its width and height. */
+async function pictureIn(docx: Docx, drawing: string) {
+  const embed = drawing.match(/r:embed="([^"]+)"/)![1];
+  const relations = strFromU8(docx.files['word/_rels/document.xml.rels']!);
+  const target = relations.match(new RegExp(`Id="${embed}"[^>]*Target="([^"]+)"`))![1]!;
+  const bytes = docx.files[`word/${target}`]!;
+  const { format } = await sharp(bytes).metadata();
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixel = (fx: number, fy: number) => {
+    const at = (Math.floor(fy * info.height) * info.width + Math.floor(fx * info.width)) * 4;
+    return [...data.subarray(at, at + 4)];
+  };
+  return { format, pixel };
+}
 
 /** The `<w:r>` holding `text`. */
 function runWith(docx: Docx, text: string): string {
@@ -146,6 +162,41 @@ describe('pdf-to-word', () => {
     expect(sections).toHaveLength(2);
     expect(sections[0]).toContain('w:w="12240" w:h="15840" w:orient="portrait"');
     expect(sections[1]).toContain('w:w="15840" w:h="12240" w:orient="landscape"');
+  });
+
+  it('keeps soft masks and stencil masks as transparency, and a scanned page as its picture alone', async () => {
+    const input = await job.input('scan.pdf', picturesAndScanPdf());
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    const drawings = docx.paragraphs.filter((paragraph) => paragraph.includes('<w:drawing>'));
+    expect(drawings).toHaveLength(3);
+    const [masked, stencil, scan] = await Promise.all(drawings.map((drawing) => pictureIn(docx, drawing)));
+    // Green where the soft mask is opaque (left half), transparent where it is not.
+    expect(masked!.format).toBe('png');
+    expect(masked!.pixel(0.25, 0.5)).toEqual([...pictureFixture.masked.rgb, 255]);
+    expect(masked!.pixel(0.75, 0.5)[3]).toBe(0);
+    // The stencil paints its top half only, in black (the fill colour is not known to the structured text).
+    expect(stencil!.format).toBe('png');
+    expect(stencil!.pixel(0.5, 0.25)).toEqual([0, 0, 0, 255]);
+    expect(stencil!.pixel(0.5, 0.75)[3]).toBe(0);
+    const texts = docx.paragraphs.map(paragraphText);
+    expect(texts.indexOf(pictureFixture.caption)).toBeGreaterThan(docx.paragraphs.indexOf(drawings[1]!));
+
+    // The scan is its own A4 section holding the picture, upright, within the margins, and no text.
+    const sections = docx.xml.match(/<w:sectPr>.*?<\/w:sectPr>/g) ?? [];
+    expect(sections).toHaveLength(2);
+    expect(sections[1]).toContain('w:w="11900" w:h="16840" w:orient="portrait"');
+    const scanPage = docx.paragraphs.slice(
+      docx.paragraphs.findIndex((paragraph) => paragraph.includes('<w:sectPr>')) + 1,
+    );
+    expect(scanPage.map(paragraphText).join('')).toBe('');
+    expect(scanPage.filter((paragraph) => paragraph.includes('<w:drawing>'))).toEqual([drawings[2]]);
+    const [, cx, cy] = drawings[2]!.match(/<wp:extent cx="(\d+)" cy="(\d+)"/)!;
+    const [width, height] = [Number(cx) / 12700, Number(cy) / 12700]; // EMU to points
+    const margin = Number(sections[1]!.match(/w:top="(\d+)"/)![1]) / 20;
+    expect(height).toBeLessThanOrEqual(pictureFixture.scan.height - 2 * margin);
+    expect(width / height).toBeCloseTo(pictureFixture.scan.width / pictureFixture.scan.height, 2);
+    expect(scan!.pixel(0.5, 0.05)[0]).toBeGreaterThan(220); // white at the top
+    expect(scan!.pixel(0.5, 0.95)[0]).toBeLessThan(35); // black at the bottom
   });
 
   it('writes a document LibreOffice opens, with the text and the pages of the PDF', async () => {

@@ -12,7 +12,6 @@ import {
   sectionMargins,
   sameStyle,
 } from '../../word-layout.js';
-import { pixelsWithAlpha } from '../image-pixels.js';
 import { openPdf } from '../open-pdf.js';
 
 export interface PdfToWordPayload {
@@ -34,8 +33,8 @@ export interface PdfToWordResult {
 const PICTURE_DPI = 200;
 /** Images drawn smaller than this (points) are rules, bullets and specks, not pictures. */
 const MIN_PICTURE_SIDE = 4;
-/** Images with more pixels than this are left out rather than decoded (about 1.2 GB of RGBA). */
-const MAX_IMAGE_PIXELS = 300e6;
+/** Images whose decoded samples would take more bytes than this are left out rather than decoded. */
+const MAX_IMAGE_BYTES = 400e6;
 const JPEG_QUALITY = 85;
 
 const STANDARD_FONTS: Record<string, string> = {
@@ -82,9 +81,33 @@ const hex = (color: mupdf.Color) =>
 
 const distance = (a: mupdf.Point, b: mupdf.Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
+/** The corners of the displayed box (upper left, upper right, lower right, lower left) in a pixmap of `pixmap`'s size. */
+function cornersIn(pixmap: mupdf.Pixmap, bbox: mupdf.Rect, transform: mupdf.Matrix): mupdf.Point[] {
+  // The image's unit square maps to the page by `transform`, so its inverse takes the box's corners back into it.
+  const [a, b, c, d, e, f] = mupdf.Matrix.invert(transform);
+  const [x0, y0, x1, y1] = bbox;
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const at = (x: number, y: number): mupdf.Point => [(x * a + y * c + e) * width, (x * b + y * d + f) * height];
+  return [at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1)];
+}
+
+/** A pixmap as gray or RGB without alpha, the two forms JPEG and PNG encoders take as they are. */
+function grayOrRgb(pixmap: mupdf.Pixmap): mupdf.Pixmap {
+  const colorSpace = pixmap.getColorSpace();
+  if (colorSpace && (colorSpace.isRGB() || colorSpace.isGray()) && !pixmap.getAlpha()) return pixmap;
+  const converted = pixmap.convertToColorSpace(
+    colorSpace?.isGray() ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB,
+    false,
+  );
+  pixmap.destroy();
+  return converted;
+}
+
 /**
  * The image as the page shows it (turned and flipped by its placement, mask applied), resampled to at most
  * PICTURE_DPI, as a JPEG (opaque) or PNG (with transparency). Undefined for images not worth a picture.
+ * Warped before any colour conversion or masking, so those work on the small result, not on a full-size scan.
  */
 function encodePicture(
   image: mupdf.Image,
@@ -94,44 +117,75 @@ function encodePicture(
 ): { file: string; format: 'png' | 'jpg' } | undefined {
   const [x0, y0, x1, y1] = bbox;
   if (x1 - x0 < MIN_PICTURE_SIDE || y1 - y0 < MIN_PICTURE_SIDE) return undefined;
-  const width = image.getWidth();
-  const height = image.getHeight();
-  if (width * height > MAX_IMAGE_PIXELS) return undefined;
+  // One byte a pixel for stencils and gray scans (often huge, and cheap), up to four for colour.
+  const bytesPerPixel = image.getImageMask() || image.getColorSpace()?.isGray() ? 1 : 4;
+  if (image.getWidth() * image.getHeight() * bytesPerPixel > MAX_IMAGE_BYTES) return undefined;
 
-  let source: mupdf.Pixmap;
-  if (image.getMask()) {
-    const pixels = pixelsWithAlpha(image);
-    const gray = pixels.channels <= 2;
-    source = new mupdf.Pixmap(
-      gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB,
-      [0, 0, width, height],
-      true,
-    );
-    if (pixels.width !== width || pixels.height !== height) return undefined;
-    source.getPixels().set(pixels.data);
+  const decoded = image.toPixmap();
+  const corners = cornersIn(decoded, bbox, transform);
+  const outWidth = Math.max(
+    1,
+    Math.round(Math.min(distance(corners[0]!, corners[1]!), ((x1 - x0) * PICTURE_DPI) / 72)),
+  );
+  const outHeight = Math.max(
+    1,
+    Math.round(Math.min(distance(corners[0]!, corners[3]!), ((y1 - y0) * PICTURE_DPI) / 72)),
+  );
+  const placed = decoded.warp(corners, outWidth, outHeight);
+  decoded.destroy();
+
+  // A stencil mask (/ImageMask) has no colours of its own: it paints the fill colour, which the structured text
+  // does not give, through its shape. Black through the shape is how most of them look.
+  const stencil = image.getImageMask() || !placed.getColorSpace();
+  let alpha: Uint8ClampedArray | undefined;
+  let color: mupdf.Pixmap;
+  if (stencil) {
+    alpha = placed.getPixels().slice();
+    color = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, outWidth, outHeight], false);
+    color.clear(0);
+    placed.destroy();
   } else {
-    source = image.toPixmap();
-    const colorSpace = source.getColorSpace();
-    if (!colorSpace || !(colorSpace.isRGB() || colorSpace.isGray()) || source.getAlpha()) {
-      source = source.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+    color = grayOrRgb(placed);
+    const mask = image.getMask();
+    if (mask) {
+      const maskPixels = mask.toPixmap();
+      const placedMask = maskPixels.warp(cornersIn(maskPixels, bbox, transform), outWidth, outHeight);
+      maskPixels.destroy();
+      const gray = placedMask.getColorSpace() ? grayOrRgb(placedMask) : placedMask;
+      // One sample per pixel: gray without alpha, or a bare alpha channel.
+      const samples = gray.getPixels();
+      const stride = gray.getStride();
+      alpha = new Uint8ClampedArray(outWidth * outHeight);
+      for (let y = 0; y < outHeight; y++) alpha.set(samples.subarray(y * stride, y * stride + outWidth), y * outWidth);
+      gray.destroy();
     }
   }
 
-  // Where each corner of the displayed box lies in the image's pixels: the image unit square maps to the page by
-  // `transform`, so the inverse takes the box's corners back into it.
-  const [a, b, c, d, e, f] = mupdf.Matrix.invert(transform);
-  const toPixels = (x: number, y: number): mupdf.Point => [(x * a + y * c + e) * width, (x * b + y * d + f) * height];
-  const upperLeft = toPixels(x0, y0);
-  const upperRight = toPixels(x1, y0);
-  const lowerLeft = toPixels(x0, y1);
-  const lowerRight = toPixels(x1, y1);
-  const outWidth = Math.max(1, Math.round(Math.min(distance(upperLeft, upperRight), ((x1 - x0) * PICTURE_DPI) / 72)));
-  const outHeight = Math.max(1, Math.round(Math.min(distance(upperLeft, lowerLeft), ((y1 - y0) * PICTURE_DPI) / 72)));
-  const placed = source.warp([upperLeft, upperRight, lowerRight, lowerLeft], outWidth, outHeight);
-  const format = placed.getAlpha() ? 'png' : 'jpg';
-  writeFileSync(`${file}.${format}`, format === 'png' ? placed.asPNG() : placed.asJPEG(JPEG_QUALITY));
-  placed.destroy();
-  source.destroy();
+  let output = color;
+  if (alpha) {
+    // Colour and alpha together in a pixmap with an alpha channel, for PNG. MuPDF keeps colours premultiplied by
+    // alpha (its PNG writer divides them back). Sample views are taken after the allocation: a growing WASM heap
+    // detaches views taken before it.
+    const channels = color.getNumberOfComponents();
+    output = new mupdf.Pixmap(color.getColorSpace()!, [0, 0, outWidth, outHeight], true);
+    const colorStride = color.getStride();
+    const colorSamples = color.getPixels();
+    const target = output.getPixels();
+    const targetStride = output.getStride();
+    for (let y = 0; y < outHeight; y++) {
+      for (let x = 0; x < outWidth; x++) {
+        const from = y * colorStride + x * channels;
+        const to = y * targetStride + x * (channels + 1);
+        const opacity = alpha[y * outWidth + x]!;
+        for (let c = 0; c < channels; c++) target[to + c] = (colorSamples[from + c]! * opacity) / 255;
+        target[to + channels] = opacity;
+      }
+    }
+    color.destroy();
+  }
+  const format = output.getAlpha() ? 'png' : 'jpg';
+  writeFileSync(`${file}.${format}`, format === 'png' ? output.asPNG() : output.asJPEG(JPEG_QUALITY));
+  output.destroy();
   return { file: `${file}.${format}`, format };
 }
 
