@@ -6,6 +6,7 @@ import {
   type PageLayout,
   type Span,
   type WordParagraph,
+  logicalLine,
   pageItems,
   readingOrder,
   sectionMargins,
@@ -147,6 +148,27 @@ describe('pageItems', () => {
       textBlock([line('Шрифт и', 200), line('масштаб.', 214, 72, 200)]),
     ]);
     expect(texts(page)).toEqual(['取引できない商品に対して考える。', 'Шрифт и масштаб.']);
+  });
+});
+
+describe('logicalLine', () => {
+  const rtl = { rightToLeft: true };
+  const text = (each: LayoutLine) => each.spans.map((part) => part.text).join('');
+
+  it('reads a right-to-left line from the right: runs reversed, punctuation drawn on the left put at the end', () => {
+    // As MuPDF gives it: drawn left to right, the Hebrew already in reading order, the question mark first.
+    const drawn: LayoutLine = { ...line('', 72), spans: [span(' ?'), span('שלום עולם', rtl)] };
+    expect(text(logicalLine(drawn))).toBe('שלום עולם? ');
+    const withNumber: LayoutLine = {
+      ...line('', 72),
+      spans: [span('מבקר', rtl), span(' (15) '), span('לפי סעיף', rtl)],
+    };
+    expect(text(logicalLine(withNumber))).toBe('לפי סעיף (15) מבקר');
+  });
+
+  it('leaves a line that is mostly left to right alone', () => {
+    const mixed: LayoutLine = { ...line('', 72), spans: [span('The word '), span('שלום', rtl), span(' means peace.')] };
+    expect(logicalLine(mixed)).toBe(mixed);
   });
 });
 

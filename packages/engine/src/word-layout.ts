@@ -187,6 +187,47 @@ function alignmentOf(box: Box, textLeft: number, textRight: number): WordParagra
 
 const overlapsHorizontally = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
 
+const MIRRORED: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+};
+
+/**
+ * A line in the order it is read. MuPDF gives a line's runs in the order they are drawn, left to right, with the
+ * characters of each right-to-left run already in reading order. A line mostly in a right-to-left script is read
+ * from the right: its runs go in reverse, and so do the characters of the runs between them that hold no letter
+ * or digit (punctuation and spaces drawn left of the text, with their brackets mirrored). Runs of Latin letters or
+ * digits inside keep their order.
+ */
+export function logicalLine(line: LayoutLine): LayoutLine {
+  const letters = (rightToLeft: boolean) =>
+    line.spans
+      .filter((span) => span.rightToLeft === rightToLeft)
+      .reduce((count, span) => count + (span.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
+  const rightToLeft = letters(true);
+  if (rightToLeft === 0 || rightToLeft < letters(false)) return line;
+  const spans = line.spans
+    .map((span) =>
+      span.rightToLeft || /[\p{L}\p{N}]/u.test(span.text)
+        ? span
+        : {
+            ...span,
+            text: [...span.text]
+              .reverse()
+              .map((char) => MIRRORED[char] ?? char)
+              .join(''),
+          },
+    )
+    .reverse();
+  return { ...line, spans };
+}
+
 /**
  * MuPDF lists blocks in the order the page draws them, and pages often draw their pictures first (backgrounds,
  * figures). Text keeps MuPDF's reading order; each picture goes before the first text below its top edge in the
@@ -267,7 +308,7 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
       }
       group = [];
     };
-    for (const line of block.lines) {
+    for (const line of block.lines.map(logicalLine)) {
       const previous = group.at(-1);
       if (previous && startsParagraph(previous, line, block)) flush();
       group.push(line);

@@ -236,6 +236,26 @@ describe.skipIf(!corpusPresent())('pdf-to-word on real documents', () => {
     const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
     expect(docx.paragraphs.map(paragraphText).join(' ')).toContain('Масштаб');
   });
+
+  it('keeps Hebrew as right-to-left paragraphs in reading order', async () => {
+    const path = join(corpusDir, 'pdf', 'pdfjs-issue11656-hebrew.pdf');
+    const input = await job.input('hebrew.pdf', await readFile(path));
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    const paragraph = docx.paragraphs.find((each) => paragraphText(each).includes('שלום'));
+    // The question mark is drawn left of the text; read from the right it ends the sentence.
+    expect(paragraphText(paragraph!)).toBe('שלום עולם מה שלום כולם?');
+    expect(paragraph).toContain('<w:bidi/>');
+    expect(paragraph).toContain('<w:rtl/>');
+  });
+
+  it('joins wrapped Japanese lines without spaces', async () => {
+    const path = join(corpusDir, 'pdf', 'pdfjs-issue16538-japanese.pdf');
+    const input = await job.input('japanese.pdf', await readFile(path));
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    const text = docx.paragraphs.map(paragraphText).join('\n');
+    // 「取引できない商品」がマ|クロ経済変数: the line ends inside the word.
+    expect(text).toContain('「取引できない商品」がマクロ経済変数などであるモデルを考えることは可能.');
+  });
 });
 
 if (!corpusPresent()) console.warn(`pdf-to-word corpus tests skipped: no corpus at ${corpusDir}`);
