@@ -10,6 +10,7 @@ import {
   pageItems,
   readingOrder,
   sectionMargins,
+  wordFontName,
 } from './word-layout.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 12, color: '000000', rightToLeft: false };
@@ -199,5 +200,28 @@ describe('sectionMargins', () => {
       left: 108,
     });
     expect(sectionMargins([letter([])])).toEqual({ top: 108, right: 108, bottom: 108, left: 108 });
+  });
+});
+
+describe('wordFontName', () => {
+  const sans = { serif: false, mono: false };
+  it('keeps fonts Word users have, without subset prefix, PostScript suffix or style', () => {
+    expect(wordFontName('ABCDEF+TimesNewRomanPSMT', sans)).toBe('Times New Roman');
+    expect(wordFontName('TimesNewRomanPS-BoldItalicMT', sans)).toBe('Times New Roman');
+    expect(wordFontName('Arial-BoldMT', sans)).toBe('Arial');
+    expect(wordFontName('QWERTY+Calibri-Light', sans)).toBe('Calibri Light');
+    expect(wordFontName('QWERTY+Calibri-Bold', sans)).toBe('Calibri');
+    expect(wordFontName('BookAntiqua,Bold', sans)).toBe('Book Antiqua');
+    expect(wordFontName('MS-Mincho', sans)).toBe('MS Mincho');
+  });
+
+  it('names the standard fonts as Word knows them and others by their class', () => {
+    expect(wordFontName('Helvetica-Oblique', sans)).toBe('Arial');
+    expect(wordFontName('Times-Roman', sans)).toBe('Times New Roman');
+    expect(wordFontName('Courier-Bold', sans)).toBe('Courier New');
+    expect(wordFontName('NimbusRomNo9L-Regu', { serif: true, mono: false })).toBe('Times New Roman');
+    expect(wordFontName('ABCDEF+Inconsolata', { serif: false, mono: true })).toBe('Courier New');
+    expect(wordFontName('ABCDEF+SourceSansPro-Regular', sans)).toBe('Arial');
+    expect(wordFontName('Symbol', sans)).toBe('');
   });
 });

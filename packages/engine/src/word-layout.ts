@@ -85,6 +85,87 @@ export interface Margins {
   left: number;
 }
 
+/** Fonts Word users have (Office and system fonts), by their name without spaces, lower case. */
+const WORD_FONTS = new Map(
+  [
+    'Arial',
+    'Arial Narrow',
+    'Arial Black',
+    'Arial Unicode MS',
+    'Times New Roman',
+    'Courier New',
+    'Calibri',
+    'Calibri Light',
+    'Cambria',
+    'Candara',
+    'Consolas',
+    'Constantia',
+    'Corbel',
+    'Georgia',
+    'Verdana',
+    'Tahoma',
+    'Trebuchet MS',
+    'Garamond',
+    'Book Antiqua',
+    'Palatino Linotype',
+    'Century Gothic',
+    'Century',
+    'Segoe UI',
+    'Lucida Console',
+    'Lucida Sans Unicode',
+    'Comic Sans MS',
+    'Impact',
+    'Aptos',
+    'Gill Sans MT',
+    'Bookman Old Style',
+    'Franklin Gothic Medium',
+    'MS Mincho',
+    'MS Gothic',
+    'MS PMincho',
+    'MS PGothic',
+    'Meiryo',
+    'Yu Gothic',
+    'Yu Mincho',
+    'SimSun',
+    'SimHei',
+    'Microsoft YaHei',
+    'Microsoft JhengHei',
+    'MingLiU',
+    'PMingLiU',
+    'Malgun Gothic',
+    'Batang',
+    'Gulim',
+    'David',
+    'Miriam',
+    'Traditional Arabic',
+    'Simplified Arabic',
+  ].map((name) => [name.replace(/\s/g, '').toLowerCase(), name]),
+);
+/** The PDF standard fonts under the names Word knows them by. */
+const STANDARD_FONTS: Record<string, string> = { helvetica: 'Arial', times: 'Times New Roman', courier: 'Courier New' };
+
+/**
+ * The font Word should use for a PDF font: the font itself when Word users have it (subset prefix, PostScript
+ * suffixes and style words removed), else the PDF standard font's Word twin, else Times New Roman, Courier New
+ * or Arial by the font's class, as embedded fonts (Nimbus, Computer Modern, ...) are rarely installed. Empty for
+ * symbol fonts, whose characters MuPDF already gives as Unicode.
+ */
+export function wordFontName(pdfName: string, kind: { serif: boolean; mono: boolean }): string {
+  const name = pdfName.replace(/^[A-Z]{6}\+/, '');
+  if (/symbol|dingbats|wingdings/i.test(name)) return '';
+  // The whole name first (MS-Mincho), then the family before the style (Arial-BoldMT).
+  for (const candidate of [name, name.split(/[-,]/)[0]!]) {
+    const key = candidate
+      .replace(/[\s_,-]/g, '')
+      .toLowerCase()
+      .replace(/(psmt|mt|ps)$/, '');
+    const plain = key.replace(/(regular|roman|bold|italic|oblique|semibold|medium|light|black|condensed)+$/, '');
+    const known = WORD_FONTS.get(key) ?? WORD_FONTS.get(plain) ?? STANDARD_FONTS[key] ?? STANDARD_FONTS[plain];
+    if (known) return known;
+  }
+  return kind.mono ? 'Courier New' : kind.serif ? 'Times New Roman' : 'Arial';
+}
+
 const MIN_MARGIN = 18;
 const MAX_MARGIN = 108;
 /** Gaps larger than this are not kept as space: they are layout, not rhythm. */

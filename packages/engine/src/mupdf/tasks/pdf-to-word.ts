@@ -11,6 +11,7 @@ import {
   pageItems,
   sectionMargins,
   sameStyle,
+  wordFontName,
 } from '../../word-layout.js';
 import { openPdf } from '../open-pdf.js';
 
@@ -37,18 +38,6 @@ const MIN_PICTURE_SIDE = 4;
 const MAX_IMAGE_BYTES = 400e6;
 const JPEG_QUALITY = 85;
 
-const STANDARD_FONTS: Record<string, string> = {
-  Helvetica: 'Arial',
-  Arial: 'Arial',
-  Times: 'Times New Roman',
-  TimesNewRoman: 'Times New Roman',
-  Courier: 'Courier New',
-  CourierNew: 'Courier New',
-  Symbol: '',
-  ZapfDingbats: '',
-  Dingbats: '',
-};
-
 interface FontStyle {
   font: string;
   bold: boolean;
@@ -57,13 +46,9 @@ interface FontStyle {
 
 /** Word's name for a PDF font, and whether it is bold or italic (from its flags or its name). */
 function fontStyle(font: mupdf.Font): FontStyle {
-  const name = font.getName().replace(/^[A-Z]{6}\+/, '');
-  const family = name
-    .split(/[-,]/)[0]!
-    .replace(/(PS)?MT$/, '')
-    .replace(/(Roman|Regular|Bold|Italic|Oblique)+$/, '');
+  const name = font.getName();
   return {
-    font: STANDARD_FONTS[family] ?? family,
+    font: wordFontName(name, { serif: font.isSerif(), mono: font.isMono() }),
     bold: font.isBold() || /bold|black|heavy|semibold|demi/i.test(name),
     italic: font.isItalic() || /italic|oblique/i.test(name),
   };
