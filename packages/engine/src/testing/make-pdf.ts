@@ -128,6 +128,14 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRoot} 0 R${outlineEntry} >>`;
   const info = options.title ? add(`<< /Title (${escapeText(options.title)}) >>`) : undefined;
 
+  return writePdfObjects(objects, `/Root ${catalog} 0 R${info ? ` /Info ${info} 0 R` : ''}`);
+}
+
+/**
+ * A PDF file of numbered objects (object N is `objects[N - 1]`), with its cross-reference table and a trailer
+ * holding `trailer` (e.g. `/Root 1 0 R`).
+ */
+export function writePdfObjects(objects: readonly (string | Buffer)[], trailer: string): Buffer {
   const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = chunks[0]!.length;
   const offsets: number[] = [];
@@ -144,7 +152,7 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
   const xref =
     `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
     offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R${info ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${offset}\n%%EOF\n`;
+    `trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${offset}\n%%EOF\n`;
   chunks.push(Buffer.from(xref, 'latin1'));
   return Buffer.concat(chunks);
 }

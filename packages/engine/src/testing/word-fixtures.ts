@@ -1,3 +1,5 @@
+import { writePdfObjects } from './make-pdf.js';
+
 /**
  * PDFs for the PDF to Word tests that make-pdf.ts cannot draw: an image with a soft mask, a stencil mask painted in
  * a colour, and a scanned page (one page-sized gray image, no text). Written by hand, images uncompressed.
@@ -11,27 +13,7 @@ export const pictureFixture = {
   scan: { width: 595, height: 842, pixelWidth: 60, pixelHeight: 84 },
 } as const;
 
-function writePdf(objects: (string | Buffer)[]): Buffer {
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = chunks[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(offset);
-    const chunk = Buffer.concat([
-      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
-      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    chunks.push(chunk);
-    offset += chunk.length;
-  });
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((each) => `${String(each).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
-  chunks.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(chunks);
-}
+const writePdf = (objects: (string | Buffer)[]) => writePdfObjects(objects, '/Root 1 0 R');
 
 const stream = (dictionary: string, data: Buffer) =>
   Buffer.concat([
