@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { toolIds, tools } from '@paperknife/catalog/tools';
+import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 
 // Every catalogue tool must exist in the engine registry, the API and the website.
 const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -28,8 +28,8 @@ describe('catalogue coverage', () => {
     const { prerenderPaths } = await import('../apps/web/app/site-routes.js');
     const paths = prerenderPaths();
     for (const id of toolIds) {
-      expect(paths, id).toContain(`/${id}`);
-      expect(paths, id).toContain(`/tools/${id}`);
+      expect(paths, id).toContain(toolPaths(id).canonical);
+      expect(paths, id).toContain(toolPaths(id).alias);
     }
     expect(existsSync(repoFile('apps/web/app/routes/tool-page.tsx'))).toBe(true);
   });

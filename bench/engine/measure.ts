@@ -72,15 +72,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** A plain-text table with right-aligned numbers. */
-export function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const numeric = (cell: string) => /^[-+]?[\d.,]+( ?(ms|MB|KB|dB|%))?$/.test(cell);
-  const line = (cells: string[]) =>
-    cells.map((cell, i) => (numeric(cell) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ');
-  return [line(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...rows.map(line)].join('\n');
-}
-
 export const formatMs = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : '-');
 export const formatMb = (mb: number) => (Number.isFinite(mb) ? `${Math.round(mb)} MB` : '-');
 export const formatKb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KB`;

@@ -29,13 +29,11 @@ interface JobSpec {
 }
 
 export interface JobReport {
-  /** ok, not built, or the catalogue error code. */
+  /** ok, or the catalogue error code. */
   outcome: string;
   ms: number;
   bytes: number;
 }
-
-const NOT_BUILT = 'This tool is not available yet.';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as JobSpec;
 const signal = new AbortController().signal;
@@ -77,6 +75,6 @@ async function measure(tool: ToolId): Promise<JobReport> {
   } catch (error) {
     const ms = performance.now() - started;
     if (!(error instanceof ToolError)) throw error;
-    return { outcome: error.message === NOT_BUILT ? 'not built' : error.code, ms, bytes: 0 };
+    return { outcome: error.code, ms, bytes: 0 };
   }
 }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
  * 2. The compress target: the corpus's image-heavy files through Compress PDF (low, medium, high) and
  *    Ghostscript's pdfwrite /ebook, with bytes and the PSNR of page 1 rendered at 100 dpi against the original.
  *
- * Tools that are still placeholders show "not built". Prints tables; asserts nothing.
+ * Prints tables; asserts nothing.
  */
 
 // The engine is imported from its TypeScript sources, which the "source" export condition selects.
@@ -28,8 +28,9 @@ if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
 const { toolIds } = await import('@paperknife/catalog/tools');
 const { baselines, corpusDir, corpusPresent, filesFor, imageHeavyPdfs, optionsFor, pageCounts } =
   await import('./corpus.js');
-const { formatDb, formatKb, formatMb, formatMs, median, psnr, renderFirstPage, runTimed, table } =
+const { formatDb, formatKb, formatMb, formatMs, median, psnr, renderFirstPage, runTimed } =
   await import('./measure.js');
+const { table } = await import('../table.js');
 type ToolId = (typeof toolIds)[number];
 
 const JOB_TIMEOUT_MS = 180_000;
@@ -130,7 +131,6 @@ async function toolTable(): Promise<void> {
       const run = await engineJob({ tool: id, files: inputs, options: optionsFor(id, path) });
       ours.push(run);
       process.stderr.write(`${id} ${basename(path)}: ${run.outcome} ${formatMs(run.ms)} ${formatMb(run.peakMb)}\n`);
-      if (run.outcome === 'not built') break;
       if (baseline) {
         const out = await mkdtemp(join(scratch, 'baseline-'));
         base.push(await baselineJob(baseline.command(path, out)));
@@ -138,18 +138,15 @@ async function toolTable(): Promise<void> {
       }
     }
     const ok = ours.filter((run) => run.outcome === 'ok');
-    const notBuilt = ours.some((run) => run.outcome === 'not built');
     const failures = ours.filter((run) => run.outcome !== 'ok').map((run) => run.outcome);
     rows.push([
       id,
-      notBuilt
-        ? 'not built'
-        : `${ok.length}/${ours.length} ok${failures.length ? ` (${[...new Set(failures)].join(', ')})` : ''}`,
-      notBuilt ? '-' : formatMs(median(ok.map((run) => run.ms))),
-      notBuilt ? '-' : formatMb(Math.max(...ours.map((run) => run.peakMb))),
+      `${ok.length}/${ours.length} ok${failures.length ? ` (${[...new Set(failures)].join(', ')})` : ''}`,
+      formatMs(median(ok.map((run) => run.ms))),
+      formatMb(Math.max(...ours.map((run) => run.peakMb))),
       baseline?.label ?? '-',
-      baseline && !notBuilt ? formatMs(median(base.filter((run) => run.outcome === 'ok').map((run) => run.ms))) : '-',
-      baseline && !notBuilt ? formatMb(Math.max(...base.map((run) => run.peakMb))) : '-',
+      baseline ? formatMs(median(base.filter((run) => run.outcome === 'ok').map((run) => run.ms))) : '-',
+      baseline ? formatMb(Math.max(...base.map((run) => run.peakMb))) : '-',
     ]);
   }
   console.log('Engine tools on corpus samples (content tools skip documents over 20 pages, as the corpus sweep does)');
@@ -166,7 +163,6 @@ async function compressTable(): Promise<void> {
   const rows: string[][] = [];
   const totals = { original: 0, low: 0, medium: 0, high: 0, gs: 0 };
   const quality: { medium: number[]; high: number[]; gs: number[] } = { medium: [], high: [], gs: [] };
-  let notBuilt = false;
   for (const path of imageHeavyPdfs) {
     const name = basename(path, '.pdf');
     const original = (await stat(path)).size;
@@ -182,12 +178,10 @@ async function compressTable(): Promise<void> {
     for (const level of ['low', 'medium', 'high'] as const) {
       const keep = join(scratch, `${name}-${level}.pdf`);
       const run = await engineJob({ tool: 'compress-pdf', files: [path], options: { level }, keep });
-      if (run.outcome === 'not built') notBuilt = true;
       if (run.outcome !== 'ok') continue;
       const db = level === 'low' ? Number.NaN : psnr(reference, renderFirstPage(keep, RENDER_DPI, size));
       ours[level] = { bytes: run.bytes, ms: run.ms, db };
     }
-    if (notBuilt) break;
     const out = await mkdtemp(join(scratch, 'gs-'));
     const gsRun = await baselineJob(baselines['compress-pdf']!.command(path, out));
     const gsPath = join(out, 'out.pdf');
@@ -221,10 +215,6 @@ async function compressTable(): Promise<void> {
     ]);
   }
   console.log(`Compress target: image-heavy corpus files; PSNR of page 1 at ${RENDER_DPI} dpi against the original`);
-  if (notBuilt) {
-    console.log('compress-pdf: not built\n');
-    return;
-  }
   rows.push([
     'total',
     formatKb(totals.original),

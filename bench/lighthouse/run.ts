@@ -4,14 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { table } from '../table.js';
 
 /**
  * Lighthouse on the built site, served by the real server: `node --import tsx bench/lighthouse/run.ts [--desktop]`.
  * Scores (performance, accessibility, best practices, SEO) for the home page, a tool page and an article, and
- * the JavaScript the home page loads, raw and gzip-compressed. Needs `npm run build` (site and server) first.
+ * the JavaScript the home page loads, uncompressed and as the server sends it. Needs `npm run build` (site and server) first.
  * Prints tables; asserts nothing.
  */
 
@@ -59,25 +59,24 @@ interface ScriptRequest {
   resourceType?: string;
 }
 
-/** Bytes of the scripts a page loaded, as served and as gzip (level 6, what a compressing proxy would send). */
-async function scriptBytes(urls: readonly string[]): Promise<{ count: number; raw: number; gzip: number }> {
+/**
+ * Bytes of the scripts a page loaded: uncompressed, and as the server sends them to a browser that accepts brotli
+ * and gzip (the build's precompressed copies).
+ */
+async function scriptBytes(urls: readonly string[]): Promise<{ count: number; raw: number; sent: number }> {
   let raw = 0;
-  let gzip = 0;
+  let sent = 0;
   for (const url of urls) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    // fetch() decompresses the body; the header still says how many bytes came over the wire.
+    const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    const body = Buffer.from(await response.arrayBuffer());
     raw += body.length;
-    gzip += gzipSync(body, { level: 6 }).length;
+    sent += Number(response.headers.get('content-length') ?? body.length);
   }
-  return { count: urls.length, raw, gzip };
+  return { count: urls.length, raw, sent };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
-}
 
 const workDir = await mkdtemp(join(tmpdir(), 'paperknife-lighthouse-'));
 const server = await startServer(workDir);
@@ -126,7 +125,7 @@ try {
     table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'], rows),
   );
   const js = await scriptBytes(homeScripts);
-  console.log(`\nHome page JavaScript: ${js.count} files, ${kb(js.raw)} as served, ${kb(js.gzip)} gzip`);
+  console.log(`\nHome page JavaScript: ${js.count} files, ${kb(js.raw)} uncompressed, ${kb(js.sent)} sent compressed`);
 } finally {
   chrome.kill();
   server.kill();

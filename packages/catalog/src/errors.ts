@@ -28,7 +28,11 @@ export const errorCodes = {
     message: 'This document is password-protected: open it in Word, remove the password, save it and try again.',
   },
   wrong_password: { status: 422, message: 'The password is not correct. Check it and try again.' },
-  no_images: { status: 422, message: 'This PDF contains no images to extract.' },
+  no_images: {
+    status: 422,
+    message:
+      'This PDF contains no images to extract. If its pages are scans or drawings, use PDF to JPG to save each page as a picture.',
+  },
   damaged_pdf: {
     status: 422,
     message: 'This PDF is damaged and could not be repaired. Try exporting it again from the program that made it.',
