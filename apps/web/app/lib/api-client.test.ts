@@ -6,7 +6,6 @@ import {
   type ToolPhase,
   ToolRequestError,
   callTool,
-  defaultMessage,
   dispositionFileName,
   saveBlob,
 } from './api-client';
@@ -192,13 +191,6 @@ describe('dispositionFileName', () => {
   it('gives nothing without a header or a name', () => {
     expect(dispositionFileName(null)).toBeUndefined();
     expect(dispositionFileName('attachment')).toBeUndefined();
-  });
-});
-
-describe('defaultMessage', () => {
-  it('gives the catalogue’s message for a known code and nothing for others', () => {
-    expect(defaultMessage('wrong_password')).toBe(errorCodes.wrong_password.message);
-    expect(defaultMessage('network_error')).toBeUndefined();
   });
 });
 

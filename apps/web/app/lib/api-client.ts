@@ -1,4 +1,4 @@
-import { errorCodes, isErrorCode } from '@paperknife/catalog/errors';
+import { errorCodes } from '@paperknife/catalog/errors';
 
 /** The public client token the pages send (the server accepts it and does not rely on it). */
 export const PUBLIC_CLIENT_TOKEN = 'paperknife-web';
@@ -95,11 +95,6 @@ export function callTool(
     onPhase?.({ phase: 'uploading', percent: 0 });
     request.send(form);
   });
-}
-
-/** The message a person sees for an error code the server did not explain. */
-export function defaultMessage(code: string): string | undefined {
-  return isErrorCode(code) ? errorCodes[code].message : undefined;
 }
 
 /** Saves a blob through a temporary link, as the seed does. */
