@@ -1,3 +1,5 @@
+import { ToolError, errorCodes } from '@paperknife/catalog/errors';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { type ToolId, toolUi } from '@paperknife/catalog/tools';
 
 /**
@@ -105,37 +107,40 @@ export interface ValidationToast {
   description: string;
 }
 
+/** What the catalogue's schema says about these raw options, which it must refuse: the words the API answers with. */
+function refusal(id: ToolId, raw: Record<string, string>): string {
+  try {
+    parseToolOptions(id, raw);
+  } catch (error) {
+    if (error instanceof ToolError) return error.message;
+    throw error;
+  }
+  throw new Error(`The catalogue accepts ${JSON.stringify(raw)} for ${id}.`);
+}
+
 /**
- * The seed's client checks (section 5), in its order and words, for the values of the form. Returns the first
- * toast to show, or undefined when the request may go.
+ * The seed's client checks (section 5), in its order and with its titles, for the values of the form; the
+ * descriptions are the catalogue's. Returns the first toast to show, or undefined when the request may go.
  */
 export function seedValidation(id: ToolId, values: FormValues): ValidationToast | undefined {
   switch (id) {
     case 'protect-pdf': {
       const password = text(values, 'userPassword');
-      if (!password) return { title: 'Password required', description: 'Please enter a password to protect your PDF.' };
+      if (!password) return { title: 'Password required', description: refusal(id, {}) };
       if (password !== text(values, 'confirmPassword')) {
-        return { title: "Passwords don't match", description: 'Please make sure both password fields match.' };
+        return { title: "Passwords don't match", description: errorCodes.passwords_do_not_match.message };
       }
       if (password.length < toolUi.protect.passwordMinLength) {
-        return { title: 'Password too short', description: 'Password must be at least 6 characters long.' };
+        return { title: 'Password too short', description: refusal(id, { userPassword: password }) };
       }
       return undefined;
     }
     case 'extract-pages':
     case 'delete-pages':
-      if (!text(values, 'pages').trim()) {
-        const verb = id === 'extract-pages' ? 'extract' : 'delete';
-        return {
-          title: 'No pages specified',
-          description: `Please specify which pages to ${verb} (e.g., 1-3,5,7-9).`,
-        };
-      }
+      if (!text(values, 'pages').trim()) return { title: 'No pages specified', description: refusal(id, {}) };
       return undefined;
     case 'watermark-pdf':
-      if (!text(values, 'text').trim()) {
-        return { title: 'No watermark text', description: 'Please enter text for the watermark.' };
-      }
+      if (!text(values, 'text').trim()) return { title: 'No watermark text', description: refusal(id, {}) };
       return undefined;
     default:
       return undefined;
