@@ -19,6 +19,8 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 let removeBlobStream: () => void;
 let removeFakeXhr: () => void;
 let downloads: { name: string; url: string }[];
+/** The blobs handed to URL.createObjectURL: what the downloads hold. */
+let savedBlobs: Blob[];
 beforeAll(() => {
   removeBlobStream = installBlobStream();
 });
@@ -26,7 +28,11 @@ afterAll(() => removeBlobStream());
 beforeEach(() => {
   removeFakeXhr = installFakeXhr();
   downloads = [];
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/result');
+  savedBlobs = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    savedBlobs.push(blob as Blob);
+    return 'blob:http://localhost/result';
+  });
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
   // jsdom cannot navigate to a blob URL: record the download the temporary link starts instead.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -256,7 +262,8 @@ describe('running a tool', () => {
     expect(await screen.findByText('Uploading 40%')).toBeInTheDocument();
     request.uploadDone();
     expect(await screen.findByText('Processing on the server...')).toBeInTheDocument();
-    request.respond(200, pdfResponse(), { 'Content-Disposition': attachment('rotated-document.pdf') });
+    const result = pdfResponse();
+    request.respond(200, result, { 'Content-Disposition': attachment('rotated-document.pdf') });
 
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Success!', {
@@ -264,6 +271,9 @@ describe('running a tool', () => {
       }),
     );
     expect(downloads).toEqual([{ name: 'rotated-document.pdf', url: 'blob:http://localhost/result' }]);
+    // The download holds the server's answer itself.
+    expect(savedBlobs).toHaveLength(1);
+    expect(savedBlobs[0]).toBe(result);
     expect(screen.queryByText('scan.pdf')).not.toBeInTheDocument();
     expect(screen.getByText('Drag & drop a PDF file')).toBeInTheDocument();
     expect(toast.error).not.toHaveBeenCalled();
@@ -472,6 +482,10 @@ describe('merge', () => {
     );
     expect(screen.getByRole('heading', { name: 'Your PDF has been merged successfully!' })).toBeInTheDocument();
     expect(screen.getByText('The merged document has been downloaded to your device.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Compress the merged PDF' })).toHaveAttribute(
+      'href',
+      toolPaths('compress-pdf').canonical,
+    );
     expect(screen.queryByText('first.pdf')).not.toBeInTheDocument();
     expect(downloads).toEqual([expect.objectContaining({ name: 'merged-document.pdf' })]);
   });

@@ -26,13 +26,13 @@ import { MergeFileList } from './merge-file-list';
 import { ToolOptions } from './tool-options';
 import { useToolFiles } from './use-tool-files';
 
-export interface CompressOutcome {
+interface CompressOutcome {
   before: number;
   after: number;
 }
 
 /** The drop zone's words: the seed's for page numbers, the same pattern for every tool. */
-export function dropZoneTexts(id: ToolId): DropZoneTexts {
+function dropZoneTexts(id: ToolId): DropZoneTexts {
   const tool = tools[id];
   const kind = tool.input.label;
   const several = tool.files.max !== 1;
@@ -73,20 +73,13 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   }, [add, id]);
 
   const isMerge = id === 'merge-pdf';
-  const ready = isMerge ? files.items.length > 1 && files.allReady : files.allReady;
+  const ready = files.allReady && files.items.length >= tool.files.min;
   const accept = [...tool.input.extensions, ...tool.input.mimeTypes].join(',');
 
   const onChange = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
 
+  // The action shows only once enough files are ready, so there is no "no file" case to check here.
   async function run() {
-    if (files.items.length === 0) {
-      toast.error('No file uploaded', { description: tool.noFileDescription });
-      return;
-    }
-    if (isMerge && files.items.length < 2) {
-      toast.error('Not enough files', { description: 'Please upload at least 2 PDF files to merge.' });
-      return;
-    }
     const problem = seedValidation(id, values);
     if (problem) {
       toast.error(problem.title, { description: problem.description });
@@ -105,7 +98,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const item of files.items) form.append(isMerge ? 'files' : 'file', item.file, item.file.name);
+    for (const item of files.items) form.append(files.multiple ? 'files' : 'file', item.file, item.file.name);
 
     setBusy(true);
     setMerged(false);
@@ -175,7 +168,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       ) : null}
 
       {compressed ? <CompressSavings outcome={compressed} /> : null}
-      {isMerge && merged ? <MergeSuccess /> : null}
+      {merged ? <MergeSuccess /> : null}
     </div>
   );
 }
@@ -213,9 +206,9 @@ function CompressSavings({ outcome }: { outcome: CompressOutcome }) {
 
 function MergeSuccess() {
   const next = [
-    { href: '/compress-pdf', label: 'Compress the merged PDF' },
-    { href: '/page-numbers', label: 'Add page numbers' },
-    { href: '/protect-pdf', label: 'Protect it with a password' },
+    { href: toolPaths('compress-pdf').canonical, label: 'Compress the merged PDF' },
+    { href: toolPaths('page-numbers').canonical, label: 'Add page numbers' },
+    { href: toolPaths('protect-pdf').canonical, label: 'Protect it with a password' },
   ];
   return (
     <section className="rounded-xl border border-success/40 bg-success/10 p-6" aria-labelledby="merge-success">
