@@ -11,13 +11,11 @@ export function MergeFileList({
   items,
   disabled,
   onRemove,
-  onMove,
   onMoveTo,
 }: {
   items: readonly FileItem[];
   disabled: boolean;
   onRemove: (id: string) => void;
-  onMove: (id: string, offset: number) => void;
   onMoveTo: (id: string, index: number) => void;
 }) {
   const [announcement, setAnnouncement] = useState('');
@@ -25,7 +23,7 @@ export function MergeFileList({
   const list = useRef<HTMLOListElement>(null);
 
   const moveBy = (item: FileItem, index: number, offset: number, direction: 'up' | 'down') => {
-    onMove(item.id, offset);
+    onMoveTo(item.id, index + offset);
     setAnnouncement(`${item.file.name} moved to position ${index + offset + 1} of ${items.length}.`);
     // Keep focus on the same control of the moved row once it has re-rendered in its new place.
     requestAnimationFrame(() => {

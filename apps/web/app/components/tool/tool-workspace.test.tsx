@@ -455,7 +455,7 @@ describe('text options', () => {
 });
 
 describe('merge', () => {
-  it('has no action with one file, merges two in list order and shows the success panel', async () => {
+  it('has no action with one file, merges two in the order of the list after a move, and shows the success panel', async () => {
     const user = renderTool('merge-pdf');
     expect(screen.getByText('Drag & drop PDF files')).toBeInTheDocument();
     await user.upload(fileInput(), sampleFile('pdf', 'first.pdf'));
@@ -471,8 +471,11 @@ describe('merge', () => {
         .getAllByRole('listitem')
         .map((row) => row.textContent),
     ).toEqual([expect.stringContaining('first.pdf'), expect.stringContaining('second.pdf')]);
+    expect(screen.getByRole('button', { name: 'Move first.pdf up' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move second.pdf up' }));
+    expect(screen.getByText('second.pdf moved to position 1 of 2.')).toBeInTheDocument();
     await user.click(actionButton('merge-pdf')!);
-    expect(sentFields(latestRequest())).toEqual({ files: ['file:first.pdf', 'file:second.pdf'] });
+    expect(sentFields(latestRequest())).toEqual({ files: ['file:second.pdf', 'file:first.pdf'] });
     latestRequest().respond(200, pdfResponse(), { 'Content-Disposition': attachment('merged-document.pdf') });
 
     await waitFor(() =>

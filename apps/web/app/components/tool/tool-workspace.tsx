@@ -133,13 +133,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       ) : null}
 
       {isMerge && files.items.length > 0 ? (
-        <MergeFileList
-          items={files.items}
-          disabled={busy}
-          onRemove={files.remove}
-          onMove={files.move}
-          onMoveTo={files.moveTo}
-        />
+        <MergeFileList items={files.items} disabled={busy} onRemove={files.remove} onMoveTo={files.moveTo} />
       ) : null}
       {!isMerge && single ? <FileRow item={single} onRemove={() => files.remove(single.id)} disabled={busy} /> : null}
 

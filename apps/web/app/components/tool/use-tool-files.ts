@@ -1,4 +1,4 @@
-import { type Tool, type ToolId, tools } from '@paperknife/catalog/tools';
+import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { checkFile, looksLike } from '../../lib/file-check';
@@ -8,10 +8,6 @@ import type { FileItem } from './file-row';
 let nextId = 0;
 const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`;
 
-function kindWord(tool: Tool): string {
-  return tool.input.label === 'Word' ? 'Word' : 'PDF';
-}
-
 /**
  * The files of a tool page: what was dropped, checked in the browser (type by content, size against the
  * configured limit) with the row's progress showing that reading, and the seed's toasts for what does not fit.
@@ -20,28 +16,29 @@ export function useToolFiles(id: ToolId) {
   const tool = tools[id];
   const multiple = tool.files.max === null || tool.files.max > 1;
   const [items, setItems] = useState<FileItem[]>([]);
-  const generation = useRef(new Map<string, boolean>());
+  // The items still wanted: a check that ends after its item was removed or replaced changes nothing.
+  const wanted = useRef(new Set<string>());
 
   const update = useCallback((itemId: string, change: Partial<FileItem>) => {
     setItems((current) => current.map((item) => (item.id === itemId ? { ...item, ...change } : item)));
   }, []);
 
   const remove = useCallback((itemId: string) => {
-    generation.current.delete(itemId);
+    wanted.current.delete(itemId);
     setItems((current) => current.filter((item) => item.id !== itemId));
   }, []);
 
   const clear = useCallback(() => {
-    generation.current.clear();
+    wanted.current.clear();
     setItems([]);
   }, []);
 
   const check = useCallback(
     async (item: FileItem) => {
       const result = await checkFile(item.file, tool.input, siteConfig.limits.maxFileBytes, (progress) => {
-        if (generation.current.has(item.id)) update(item.id, { progress });
+        if (wanted.current.has(item.id)) update(item.id, { progress });
       });
-      if (!generation.current.has(item.id)) return;
+      if (!wanted.current.has(item.id)) return;
       if (!result.problem) {
         update(item.id, { status: 'success', progress: 100 });
         return;
@@ -70,42 +67,29 @@ export function useToolFiles(id: ToolId) {
   const add = useCallback(
     (dropped: readonly File[]) => {
       if (dropped.length === 0) return;
-      let files = [...dropped];
-      if (!multiple && files.length > 1) {
+      if (!multiple && dropped.length > 1) {
         toast.error('Too many files', {
-          description: `Please upload only one ${kindWord(tool)} file at a time.`,
+          description: `Please upload only one ${tool.input.label} file at a time.`,
         });
         return;
       }
-      const fitting = files.filter((file) => looksLike(file, tool.input));
-      if (fitting.length < files.length) {
+      const fitting = dropped.filter((file) => looksLike(file, tool.input));
+      if (fitting.length < dropped.length) {
         toast.error(multiple ? 'Invalid files detected' : 'Invalid file type', {
           description: tool.invalidTypeDescription,
         });
       }
-      files = fitting;
-      if (files.length === 0) return;
-      const added = files.map((file): FileItem => ({ id: newId(), file, status: 'checking', progress: 0 }));
-      if (!multiple) generation.current.clear();
-      for (const item of added) generation.current.set(item.id, true);
+      if (fitting.length === 0) return;
+      const added = fitting.map((file): FileItem => ({ id: newId(), file, status: 'checking', progress: 0 }));
+      if (!multiple) wanted.current.clear();
+      for (const item of added) wanted.current.add(item.id);
       setItems((current) => (multiple ? [...current, ...added] : added));
       for (const item of added) void check(item);
     },
     [check, multiple, tool],
   );
 
-  const move = useCallback((itemId: string, offset: number) => {
-    setItems((current) => {
-      const from = current.findIndex((item) => item.id === itemId);
-      const to = from + offset;
-      if (from < 0 || to < 0 || to >= current.length) return current;
-      const next = [...current];
-      const [moved] = next.splice(from, 1);
-      next.splice(to, 0, moved!);
-      return next;
-    });
-  }, []);
-
+  /** Moves a file to `index` in the list (merge order); out-of-range moves change nothing. */
   const moveTo = useCallback((itemId: string, index: number) => {
     setItems((current) => {
       const from = current.findIndex((item) => item.id === itemId);
@@ -118,5 +102,5 @@ export function useToolFiles(id: ToolId) {
   }, []);
 
   const allReady = items.length > 0 && items.every((item) => item.status === 'success');
-  return { items, add, remove, clear, move, moveTo, multiple, allReady };
+  return { items, add, remove, clear, moveTo, multiple, allReady };
 }
