@@ -1,7 +1,10 @@
 // @vitest-environment node
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { defaultLimits } from '@paperknife/catalog/limits';
+import { toolIds, tools } from '@paperknife/catalog/tools';
 import { describe, expect, it } from 'vitest';
-import { contentSlugs, indexedPaths } from '../site-routes';
+import { contentFolder, contentSlugs, indexedPaths } from '../site-routes';
 import { siteConfig } from '../site-config';
 import {
   allArticles,
@@ -137,6 +140,31 @@ describe('every piece of content', () => {
       .flatMap((group) => group.items.map((item) => item.answerText))
       .join(' ');
     expect(faqText).toContain(`up to ${siteConfig.limits.maxPages} pages`);
+    const rotate = allGuides().find((guide) => guide.slug === 'rotate-pdf-pages')!;
+    expect(rotate.steps.at(-1)?.text).toContain(tools['rotate-pdf'].download.name);
+  });
+
+  it('writes no configured number or download name by hand: the sources quote them as placeholders', () => {
+    const values = contentValues();
+    const byHand = [
+      values['maxFileSize']!,
+      values['maxRequestSize']!,
+      `${values['maxFiles']} files`,
+      `${values['maxPages']} pages`,
+      `${values['jobTimeoutSeconds']} seconds`,
+      `${values['cleanupMinutes']} minutes`,
+      `${values['cleanupMinutes']}-minute`,
+      values['supportEmail']!,
+      ...toolIds.map((id) => tools[id].download.name),
+    ];
+    const sources = readdirSync(contentFolder, { recursive: true, encoding: 'utf8' }).filter((name) =>
+      /\.(md|yaml)$/.test(name),
+    );
+    expect(sources.length).toBeGreaterThan(20);
+    for (const name of sources) {
+      const source = readFileSync(join(contentFolder, name), 'utf8');
+      for (const value of byHand) expect(source, `${name} writes "${value}" by hand`).not.toContain(value);
+    }
   });
 });
 
@@ -159,7 +187,8 @@ describe('FAQ', () => {
 describe('policy pages', () => {
   it('state what the server really does with files, logs and messages', () => {
     const privacy = htmlToText(policyPage('privacy').html);
-    for (const fact of ['within 1 hour', '10 minutes', 'no cookies', 'IP address', 'first name, last name, email']) {
+    const cleanup = `${contentValues()['cleanupMinutes']} minutes`;
+    for (const fact of ['within 1 hour', cleanup, 'no cookies', 'IP address', 'first name, last name, email']) {
       expect(privacy).toContain(fact);
     }
     expect(htmlToText(policyPage('terms').html)).toContain('AGPL-3.0-or-later');

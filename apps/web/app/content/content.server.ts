@@ -1,5 +1,5 @@
 import { formatMegabytes } from '@paperknife/catalog/limits';
-import { type ToolId, isToolId } from '@paperknife/catalog/tools';
+import { type ToolId, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { type SiteConfig, siteConfig } from '../site-config';
@@ -45,7 +45,16 @@ const faqSources = import.meta.glob<string>('../../content/faq.yaml', {
   eager: true,
 });
 
-/** Values the content may quote as `{{name}}`, so the numbers people read are the configured ones. */
+/**
+ * The server's sweep of its temporary area (apps/server/src/temp-folders.ts): every minute it removes whatever is
+ * older than this, in case a transfer was cut off.
+ */
+const SWEEP_AGE_MINUTES = 10;
+
+/**
+ * Values the content may quote as `{{name}}`, so the numbers and names people read are the configured ones:
+ * the limits, the cleanup age, the addresses, and each tool's download name as `{{download.<tool id>}}`.
+ */
 export function contentValues(config: SiteConfig = siteConfig): Record<string, string> {
   const { limits } = config;
   return {
@@ -54,15 +63,19 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     maxFiles: String(limits.maxFiles),
     maxPages: String(limits.maxPages),
     jobTimeoutSeconds: String(Math.round(limits.jobTimeoutMs / 1000)),
+    cleanupMinutes: String(SWEEP_AGE_MINUTES),
+    // A leftover is found at the first sweep after it turns old enough: at most one sweep interval later.
+    cleanupLatestMinutes: String(SWEEP_AGE_MINUTES + 1),
     supportEmail: config.supportEmail,
     sourceUrl: config.sourceUrl,
     siteUrl: config.siteUrl,
+    ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),
   };
 }
 
 /** Replaces every `{{name}}`; an unknown name is an error, never left in the page. */
 export function fillPlaceholders(text: string, values: Record<string, string>, file: string): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => {
+  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_match, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`${file}: unknown placeholder {{${name}}}`);
     return value;
@@ -167,10 +180,11 @@ interface ParsedDocument {
   wordCount: number;
 }
 
+/** Placeholders are filled in the whole file, so the front matter (HowTo steps) quotes the same values. */
 function parseDocument(path: string, source: string): ParsedDocument {
   const file = path.replace(/^(\.\.\/)+/, '');
-  const { data, body } = splitFrontMatter(source, file);
-  const html = renderMarkdown(fillPlaceholders(body, contentValues(), file));
+  const { data, body } = splitFrontMatter(fillPlaceholders(source, contentValues(), file), file);
+  const html = renderMarkdown(body);
   return { slug: slugOf(path), fields: new Fields(data, file), html, wordCount: countWords(htmlToText(html)) };
 }
 
