@@ -1,11 +1,11 @@
-import { SNIFF_BYTES } from '@paperknife/catalog/file-types';
+import { type DetectedType, SNIFF_BYTES, acceptedTypes } from '@paperknife/catalog/file-types';
 import { formatMegabytes } from '@paperknife/catalog/limits';
-import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
+import { pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteConfig } from '../site-config';
 import { bytesStreamed, installBlobStream } from '../testing/blob-stream';
 import { sampleFile } from '../testing/sample-files';
-import { checkFile, looksLike } from './file-check';
+import { checkFile, looksLike, pickerAccept } from './file-check';
 
 const CHUNK_BYTES = 256;
 let removeBlobStream: () => void;
@@ -17,8 +17,8 @@ afterAll(() => removeBlobStream());
 
 const MB = 1024 * 1024;
 const maxBytes = siteConfig.limits.maxFileBytes;
-const check = (file: File, accepts: FileKind = pdfInput, limit = maxBytes) =>
-  checkFile(file, accepts, limit, () => undefined);
+const check = (file: File, accepted: readonly DetectedType[] = acceptedTypes.PDF, limit = maxBytes) =>
+  checkFile(file, accepted, limit, () => undefined);
 
 describe('checkFile: type by content', () => {
   it('accepts a PDF by its %PDF- signature', async () => {
@@ -37,8 +37,17 @@ describe('checkFile: type by content', () => {
   });
 
   it('accepts a .docx (ZIP package) and a .doc (OLE compound file) for Word', async () => {
-    expect(await check(sampleFile('docx', 'letter.docx'), wordInput)).toEqual({ detected: 'docx' });
-    expect(await check(sampleFile('doc', 'letter.doc'), wordInput)).toEqual({ detected: 'doc' });
+    expect(await check(sampleFile('docx', 'letter.docx'), acceptedTypes.Word)).toEqual({ detected: 'docx' });
+    expect(await check(sampleFile('doc', 'letter.doc'), acceptedTypes.Word)).toEqual({ detected: 'doc' });
+  });
+
+  it('takes PDFs and Word files in one reading when both are accepted', async () => {
+    const either = [...acceptedTypes.PDF, ...acceptedTypes.Word];
+    expect(await check(sampleFile('pdf', 'report.pdf'), either)).toEqual({ detected: 'pdf' });
+    expect(await check(sampleFile('doc', 'letter.doc'), either)).toEqual({ detected: 'doc' });
+    const file = sampleFile('docx', 'letter.docx');
+    expect(await check(file, either)).toEqual({ detected: 'docx' });
+    expect(bytesStreamed(file)).toBe(file.size);
   });
 
   it('rejects a file whose content is not what the tool takes, whatever its name and browser type say', async () => {
@@ -49,7 +58,10 @@ describe('checkFile: type by content', () => {
     expect(await check(text)).toEqual({ detected: null, problem: { kind: 'type', detected: null } });
 
     const pdfForWord = sampleFile('pdf', 'report.docx');
-    expect(await check(pdfForWord, wordInput)).toEqual({ detected: 'pdf', problem: { kind: 'type', detected: 'pdf' } });
+    expect(await check(pdfForWord, acceptedTypes.Word)).toEqual({
+      detected: 'pdf',
+      problem: { kind: 'type', detected: 'pdf' },
+    });
   });
 });
 
@@ -59,7 +71,7 @@ describe('checkFile: size and empty files', () => {
     // jsdom cannot hold a file past the real limit cheaply; the check only looks at the size the browser reports.
     Object.defineProperty(file, 'size', { value: maxBytes + 1 });
     const onProgress = vi.fn();
-    expect(await checkFile(file, pdfInput, maxBytes, onProgress)).toEqual({
+    expect(await checkFile(file, acceptedTypes.PDF, maxBytes, onProgress)).toEqual({
       detected: null,
       problem: { kind: 'size', limit: formatMegabytes(maxBytes) },
     });
@@ -70,10 +82,10 @@ describe('checkFile: size and empty files', () => {
 
   it('accepts a file of exactly the limit and rejects one byte more', async () => {
     const limit = 1.5 * MB;
-    expect(await check(sampleFile('pdf', 'at-limit.pdf', { size: limit }), pdfInput, limit)).toEqual({
+    expect(await check(sampleFile('pdf', 'at-limit.pdf', { size: limit }), acceptedTypes.PDF, limit)).toEqual({
       detected: 'pdf',
     });
-    expect(await check(sampleFile('pdf', 'over.pdf', { size: limit + 1 }), pdfInput, limit)).toEqual({
+    expect(await check(sampleFile('pdf', 'over.pdf', { size: limit + 1 }), acceptedTypes.PDF, limit)).toEqual({
       detected: null,
       problem: { kind: 'size', limit: '1.5 MB' },
     });
@@ -103,7 +115,7 @@ describe('checkFile: progress', () => {
   it('reports the share of the file read so far after every read, then 100', async () => {
     const file = sampleFile('pdf', 'progress.pdf', { size: 10 * CHUNK_BYTES + 100 });
     const reports: { percent: number; read: number }[] = [];
-    const result = await checkFile(file, pdfInput, maxBytes, (percent) => {
+    const result = await checkFile(file, acceptedTypes.PDF, maxBytes, (percent) => {
       reports.push({ percent, read: bytesStreamed(file) });
     });
 
@@ -139,5 +151,12 @@ describe('looksLike', () => {
     expect(looksLike(new File(['x'], 'letter.doc'), wordInput)).toBe(true);
     expect(looksLike(new File(['x'], 'letter.docx'), wordInput)).toBe(true);
     expect(looksLike(new File(['x'], 'report.pdf', { type: 'application/pdf' }), wordInput)).toBe(false);
+  });
+});
+
+describe('pickerAccept', () => {
+  it('lists the extensions and MIME types of the kind', () => {
+    expect(pickerAccept(pdfInput)).toBe('.pdf,application/pdf');
+    expect(pickerAccept(wordInput).split(',')).toEqual([...wordInput.extensions, ...wordInput.mimeTypes]);
   });
 });

@@ -1,4 +1,4 @@
-import { type DetectedType, SNIFF_BYTES, acceptedTypes, detectFileType } from '@paperknife/catalog/file-types';
+import { type DetectedType, SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import type { FileKind } from '@paperknife/catalog/tools';
 
@@ -15,11 +15,12 @@ export interface FileCheckResult {
 
 /**
  * Reads a file once from start to end in the browser, as the upload row's progress, and checks it: its type by
- * content (the same signatures the server checks), its size against the configured limit. Nothing is sent.
+ * content (the same signatures the server checks) against `accepted` (from the catalogue's `acceptedTypes`), its
+ * size against the configured limit. Nothing is sent.
  */
 export async function checkFile(
   file: File,
-  accepts: FileKind,
+  accepted: readonly DetectedType[],
   maxBytes: number,
   onProgress: (percent: number) => void,
 ): Promise<FileCheckResult> {
@@ -46,8 +47,7 @@ export async function checkFile(
   }
   onProgress(100);
   const detected = detectFileType(head);
-  const allowed = (acceptedTypes as Record<string, readonly DetectedType[]>)[accepts.label] ?? [];
-  if (!detected || !allowed.includes(detected)) return { detected, problem: { kind: 'type', detected } };
+  if (!detected || !accepted.includes(detected)) return { detected, problem: { kind: 'type', detected } };
   return { detected };
 }
 
@@ -55,4 +55,9 @@ export async function checkFile(
 export function looksLike(file: File, accepts: FileKind): boolean {
   const name = file.name.toLowerCase();
   return accepts.extensions.some((extension) => name.endsWith(extension)) || accepts.mimeTypes.includes(file.type);
+}
+
+/** The file picker's filter for a kind: its extensions and MIME types, e.g. ".pdf,application/pdf". */
+export function pickerAccept(accepts: FileKind): string {
+  return [...accepts.extensions, ...accepts.mimeTypes].join(',');
 }

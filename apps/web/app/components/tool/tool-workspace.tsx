@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../../lib/api-client';
+import { pickerAccept } from '../../lib/file-check';
 import { formatBytes } from '../../lib/format-size';
 import { takeHandedOverFiles } from '../../lib/pending-files';
 import {
@@ -74,7 +75,6 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
   const isMerge = id === 'merge-pdf';
   const ready = files.allReady && files.items.length >= tool.files.min;
-  const accept = [...tool.input.extensions, ...tool.input.mimeTypes].join(',');
 
   const onChange = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -129,7 +129,12 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   return (
     <div className="grid gap-6">
       {files.multiple || files.items.length === 0 ? (
-        <DropZone texts={dropZoneTexts(id)} accept={accept} multiple={files.multiple} onFiles={files.add} />
+        <DropZone
+          texts={dropZoneTexts(id)}
+          accept={pickerAccept(tool.input)}
+          multiple={files.multiple}
+          onFiles={files.add}
+        />
       ) : null}
 
       {isMerge && files.items.length > 0 ? (

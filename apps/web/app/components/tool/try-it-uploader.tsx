@@ -1,10 +1,10 @@
-import type { DetectedType } from '@paperknife/catalog/file-types';
+import { type DetectedType, acceptedTypes } from '@paperknife/catalog/file-types';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { checkFile, looksLike } from '../../lib/file-check';
+import { checkFile, looksLike, pickerAccept } from '../../lib/file-check';
 import { handOverFiles } from '../../lib/pending-files';
 import { suggestTools } from '../../lib/tool-suggestions';
 import { siteConfig } from '../../site-config';
@@ -18,6 +18,8 @@ const anyDocument: FileKind = {
   mimeTypes: [...pdfInput.mimeTypes, ...wordInput.mimeTypes],
   extensions: [...pdfInput.extensions, ...wordInput.extensions],
 };
+
+const anyDocumentTypes = [...acceptedTypes.PDF, ...acceptedTypes.Word];
 
 interface CheckedItem extends FileItem {
   detected?: DetectedType;
@@ -53,20 +55,17 @@ export function TryItUploader() {
     setItems((current) => [...current, ...added]);
     setChoosing(false);
     for (const item of added) {
-      void checkFile(item.file, pdfInput, siteConfig.limits.maxFileBytes, (progress) =>
+      void checkFile(item.file, anyDocumentTypes, siteConfig.limits.maxFileBytes, (progress) =>
         update(item.id, { progress }),
-      ).then(async (asPdf) => {
-        const result =
-          asPdf.problem?.kind === 'type'
-            ? await checkFile(item.file, wordInput, siteConfig.limits.maxFileBytes, () => undefined)
-            : asPdf;
+      ).then((result) => {
         if (result.problem || !result.detected) {
           setItems((current) => current.filter((candidate) => candidate.id !== item.id));
-          const tooLarge = result.problem?.kind === 'size';
-          toast.error(tooLarge ? 'File too large' : 'Invalid file type', {
-            description: tooLarge
-              ? `${item.file.name} is larger than the ${formatMegabytes(siteConfig.limits.maxFileBytes)} limit.`
-              : `${item.file.name} is not a PDF or Word document.`,
+          const { problem } = result;
+          toast.error(problem?.kind === 'size' ? 'File too large' : 'Invalid file type', {
+            description:
+              problem?.kind === 'size'
+                ? `${item.file.name} is larger than the ${problem.limit} limit.`
+                : `${item.file.name} is not a PDF or Word document.`,
           });
           return;
         }
@@ -87,7 +86,7 @@ export function TryItUploader() {
           hint: 'PDF (.pdf) and Word (.doc, .docx) files',
           limit: `Up to ${formatMegabytes(siteConfig.limits.maxFileBytes)} per file`,
         }}
-        accept={[...anyDocument.extensions, ...anyDocument.mimeTypes].join(',')}
+        accept={pickerAccept(anyDocument)}
         multiple
         onFiles={add}
       />

@@ -1,3 +1,4 @@
+import { acceptedTypes } from '@paperknife/catalog/file-types';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -35,7 +36,8 @@ export function useToolFiles(id: ToolId) {
 
   const check = useCallback(
     async (item: FileItem) => {
-      const result = await checkFile(item.file, tool.input, siteConfig.limits.maxFileBytes, (progress) => {
+      const accepted = acceptedTypes[tool.input.label];
+      const result = await checkFile(item.file, accepted, siteConfig.limits.maxFileBytes, (progress) => {
         if (wanted.current.has(item.id)) update(item.id, { progress });
       });
       if (!wanted.current.has(item.id)) return;
