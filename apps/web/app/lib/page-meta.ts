@@ -5,7 +5,7 @@ import { breadcrumbTrail } from './breadcrumb-map';
 export const SITE_NAME = 'PaperKnife';
 export const TAGLINE = 'Professional PDF tools for everyone. Merge, split, compress, and convert your PDFs with ease.';
 
-export interface PageMetaInput {
+interface PageMetaInput {
   title: string;
   description: string;
   /** The canonical path, e.g. `/merge-pdf` (tool pages point both of their paths here). */
@@ -15,8 +15,6 @@ export interface PageMetaInput {
   type?: 'website' | 'article';
   /** Structured data objects (schema.org), each written as its own JSON-LD script. */
   jsonLd?: readonly Record<string, unknown>[];
-  /** The page's own crumb label when the fixed breadcrumb map does not name it (guides and articles). */
-  crumbLabel?: string;
   /** `YYYY-MM-DD` publish date of an article. */
   publishedTime?: string;
 }
@@ -27,16 +25,15 @@ export function absoluteUrl(path: string): string {
 
 /**
  * Title, description, keywords, canonical link, Open Graph, Twitter card and JSON-LD for one page. A page with a
- * breadcrumb also gets its BreadcrumbList, built from the same trail the visible breadcrumb shows.
+ * breadcrumb also gets its BreadcrumbList, built from the same trail the visible breadcrumb shows (guides and
+ * articles, which the fixed map does not name, are named by their title there too).
  */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = input.path === '/' ? input.title : `${input.title} | ${SITE_NAME}`;
   const url = absoluteUrl(input.path);
   const jsonLd = [...(input.jsonLd ?? [])];
-  const crumbs = breadcrumbTrail(input.path, input.crumbLabel);
-  if (crumbs.length > 1 && !jsonLd.some((data) => data['@type'] === 'BreadcrumbList')) {
-    jsonLd.push(breadcrumbJsonLd(crumbs));
-  }
+  const crumbs = breadcrumbTrail(input.path, input.title);
+  if (crumbs.length > 1) jsonLd.push(breadcrumbJsonLd(crumbs));
   return [
     { title },
     { name: 'description', content: input.description },
@@ -57,7 +54,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 }
 
 /** schema.org BreadcrumbList for a trail of crumbs. */
-export function breadcrumbJsonLd(crumbs: readonly { label: string; path: string }[]): Record<string, unknown> {
+function breadcrumbJsonLd(crumbs: readonly { label: string; path: string }[]): Record<string, unknown> {
   return {
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, index) => ({

@@ -3,7 +3,7 @@ import { ArticleCard } from '../components/content/content-card';
 import { ContentPage } from '../components/content/content-page';
 import type { CrumbHandle } from '../components/layout/site-breadcrumb';
 import { allArticles, articleBySlug, articleSummary, relatedItems } from '../content/content.server';
-import { SITE_NAME, absoluteUrl, organizationJsonLd, pageMeta } from '../lib/page-meta';
+import { SITE_NAME, absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/blog-post';
 
 // Runs at build time for every article (the pages are prerendered): Markdown never reaches the browser.
@@ -22,14 +22,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { article } = loaderData;
   const url = absoluteUrl(article.href);
-  const organization = organizationJsonLd();
+  const site = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') };
   return pageMeta({
     title: article.title,
     description: article.description,
     path: article.href,
     keywords: article.keywords,
     type: 'article',
-    crumbLabel: article.title,
     publishedTime: article.date,
     jsonLd: [
       {
@@ -45,8 +44,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         keywords: article.keywords.join(', '),
         wordCount: article.wordCount,
         image: absoluteUrl('/favicon.svg'),
-        author: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') },
-        publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/'), logo: organization['logo'] },
+        author: site,
+        publisher: { ...site, logo: absoluteUrl('/favicon.svg') },
       },
     ],
   });

@@ -28,7 +28,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     path: guide.href,
     keywords: guide.keywords,
     type: 'article',
-    crumbLabel: guide.title,
     publishedTime: guide.date,
     jsonLd: [
       {
