@@ -1,4 +1,4 @@
-import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import { toolIds, toolPaths, toolRedirects, tools } from '@paperknife/catalog/tools';
 
 export interface Crumb {
   label: string;
@@ -10,8 +10,15 @@ interface CrumbEntry {
   parent?: string;
 }
 
-/** The fixed map of path -> label and parent. Guides and articles take their label from their own title. */
-export const breadcrumbMap: Record<string, CrumbEntry> = {
+const toolCrumbs: Record<string, CrumbEntry> = Object.fromEntries(
+  toolIds.map((id) => [toolPaths(id).canonical, { label: tools[id].title, parent: '/tools' }]),
+);
+
+/**
+ * The fixed map of path -> label and parent. Tools come from the catalogue, and an old tool path that moved names
+ * the tool it moved to. Guides and articles take their label from their own title.
+ */
+const breadcrumbMap: Record<string, CrumbEntry> = {
   '/': { label: 'Home' },
   '/tools': { label: 'PDF Tools', parent: '/' },
   '/guides': { label: 'Guides', parent: '/' },
@@ -22,8 +29,8 @@ export const breadcrumbMap: Record<string, CrumbEntry> = {
   '/contact': { label: 'Contact', parent: '/' },
   '/features': { label: 'Features', parent: '/' },
   '/developers': { label: 'Developers', parent: '/' },
-  '/secure-pdf': { label: 'Protect PDF', parent: '/tools' },
-  ...Object.fromEntries(toolIds.map((id) => [toolPaths(id).canonical, { label: tools[id].title, parent: '/tools' }])),
+  ...toolCrumbs,
+  ...Object.fromEntries(Object.entries(toolRedirects).map(([from, to]) => [from, toolCrumbs[to]])),
 };
 
 /**
