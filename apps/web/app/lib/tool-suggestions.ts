@@ -1,4 +1,4 @@
-import { type DetectedType } from '@paperknife/catalog/file-types';
+import { type DetectedType, acceptedTypes } from '@paperknife/catalog/file-types';
 import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 
 export interface ToolSuggestion {
@@ -14,15 +14,13 @@ export interface ToolSuggestion {
  */
 export function suggestTools(types: readonly DetectedType[]): ToolSuggestion[] {
   if (types.length === 0) return [];
-  const allPdf = types.every((type) => type === 'pdf');
-  const allWord = types.every((type) => type === 'doc' || type === 'docx');
   const fits = toolIds.filter((id) => {
     const tool = tools[id];
-    const kindFits = tool.input.label === 'PDF' ? allPdf : allWord;
+    const accepted: readonly DetectedType[] = acceptedTypes[tool.input.label];
     const max = tool.files.max ?? Number.POSITIVE_INFINITY;
-    return kindFits && types.length >= tool.files.min && types.length <= max;
+    return types.every((type) => accepted.includes(type)) && types.length >= tool.files.min && types.length <= max;
   });
-  const ranked = [...fits].sort((a, b) => Number(tools[b].popular) - Number(tools[a].popular));
+  const ranked = fits.sort((a, b) => Number(tools[b].popular) - Number(tools[a].popular));
   return ranked.map((id) => ({
     id,
     title: tools[id].title,
