@@ -247,7 +247,7 @@ function ColorField({ value, onChange }: { value: string; onChange: (value: stri
         <input
           type="color"
           aria-label="Pick a colour"
-          value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#808080'}
+          value={/^#[0-9a-f]{6}$/i.test(value) ? value : toolUi.watermark.color}
           onChange={(event) => onChange(event.target.value)}
           className="h-10 w-14 cursor-pointer rounded-md border border-input bg-background p-1"
         />
