@@ -1,3 +1,4 @@
+import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
@@ -13,11 +14,7 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const suggestions = [
-  { href: '/merge-pdf', label: 'Merge PDF' },
-  { href: '/compress-pdf', label: 'Compress PDF' },
-  { href: '/split-pdf', label: 'Split PDF' },
-] as const;
+const suggestions: readonly ToolId[] = ['merge-pdf', 'compress-pdf', 'split-pdf'];
 
 export default function NotFound() {
   const { pathname } = useLocation();
@@ -42,10 +39,10 @@ export default function NotFound() {
       </div>
       <h2 className="mt-12 text-lg font-semibold">Popular tools</h2>
       <ul className="mt-4 flex flex-wrap justify-center gap-3">
-        {suggestions.map((tool) => (
-          <li key={tool.href}>
-            <Link to={tool.href} className="rounded-md border px-4 py-2 text-sm hover:bg-accent">
-              {tool.label}
+        {suggestions.map((id) => (
+          <li key={id}>
+            <Link to={toolPaths(id).canonical} className="rounded-md border px-4 py-2 text-sm hover:bg-accent">
+              {tools[id].title}
             </Link>
           </li>
         ))}

@@ -1,16 +1,17 @@
+import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { Code, FileText, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { SITE_NAME, TAGLINE } from '../../lib/page-meta';
 import { type ThemePreference, useTheme } from '../../lib/theme';
 import { siteConfig } from '../../site-config';
 
+const footerTools: readonly ToolId[] = ['merge-pdf', 'split-pdf', 'compress-pdf'];
+
 const columns = [
   {
     title: 'PDF Tools',
     links: [
-      { href: '/merge-pdf', label: 'Merge PDF' },
-      { href: '/split-pdf', label: 'Split PDF' },
-      { href: '/compress-pdf', label: 'Compress PDF' },
+      ...footerTools.map((id) => ({ href: toolPaths(id).canonical, label: tools[id].title })),
       { href: '/tools', label: 'All Tools' },
     ],
   },
@@ -31,7 +32,7 @@ const columns = [
       { href: '/contact', label: 'Contact' },
     ],
   },
-] as const;
+];
 
 function ThemeSelect() {
   const { preference, setPreference } = useTheme();
