@@ -1,6 +1,5 @@
-import { PolicyDocument } from '../components/content/policy-document';
+import { PolicyDocument, policyPageMeta } from '../components/content/policy-document';
 import { policyPage } from '../content/content.server';
-import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/privacy';
 
 export function loader() {
@@ -8,23 +7,12 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? pageMeta({
-        title: loaderData.page.title,
-        description: loaderData.page.description,
-        path: '/privacy',
-        keywords: ['privacy policy', 'pdf file privacy', 'files deleted after processing', 'no tracking'],
-        jsonLd: [
-          {
-            '@type': 'WebPage',
-            name: loaderData.page.title,
-            description: loaderData.page.description,
-            url: absoluteUrl('/privacy'),
-            dateModified: loaderData.page.updated,
-          },
-        ],
-      })
-    : [];
+  policyPageMeta(loaderData?.page, '/privacy', [
+    'privacy policy',
+    'pdf file privacy',
+    'files deleted after processing',
+    'no tracking',
+  ]);
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return <PolicyDocument page={loaderData.page} />;

@@ -1,6 +1,27 @@
 import type { PolicyPage } from '../../content/content-types';
 import { formatContentDate } from '../../content/format-date';
+import { absoluteUrl, pageMeta } from '../../lib/page-meta';
 import { MarkdownContent } from './markdown-content';
+
+/** The head of a policy page: its title and summary, described as a WebPage with the date it last changed. */
+export function policyPageMeta(page: PolicyPage | undefined, path: string, keywords: readonly string[]) {
+  if (!page) return [];
+  return pageMeta({
+    title: page.title,
+    description: page.description,
+    path,
+    keywords,
+    jsonLd: [
+      {
+        '@type': 'WebPage',
+        name: page.title,
+        description: page.description,
+        url: absoluteUrl(path),
+        dateModified: page.updated,
+      },
+    ],
+  });
+}
 
 /** A policy page (privacy, terms): title, last change, and the text. */
 export function PolicyDocument({ page }: { page: PolicyPage }) {
