@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Theme preference: stored in localStorage under this key; default light. */
-export const THEME_STORAGE_KEY = 'paperknife-theme';
+const THEME_STORAGE_KEY = 'paperknife-theme';
 export type ThemePreference = 'light' | 'dark' | 'system';
 
 /**
@@ -21,7 +21,7 @@ function readPreference(): ThemePreference {
 
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-export function resolvesToDark(preference: ThemePreference): boolean {
+function resolvesToDark(preference: ThemePreference): boolean {
   return preference === 'dark' || (preference === 'system' && darkQuery().matches);
 }
 
@@ -47,7 +47,7 @@ function applyTheme(preference: ThemePreference): void {
   document.documentElement.classList.toggle('dark', resolvesToDark(preference));
 }
 
-export function setThemePreference(preference: ThemePreference): void {
+function setThemePreference(preference: ThemePreference): void {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, preference);
   } catch {

@@ -36,9 +36,10 @@ function Cards({
   title: string;
   cards: readonly { icon: ReactNode; title: string; text: string }[];
 }) {
+  const headingId = `cards-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <section className="mt-16" aria-labelledby={`cards-${title.replace(/\W+/g, '-').toLowerCase()}`}>
-      <h2 id={`cards-${title.replace(/\W+/g, '-').toLowerCase()}`} className="text-2xl font-bold">
+    <section className="mt-16" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-2xl font-bold">
         {title}
       </h2>
       <ul className={`mt-6 grid gap-4 sm:grid-cols-2 ${cards.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
@@ -56,7 +57,7 @@ function Cards({
 
 const icon = (Icon: typeof Zap) => <Icon className="size-6" aria-hidden="true" />;
 
-export function CompressSections() {
+function CompressSections() {
   return (
     <>
       <Steps
@@ -97,7 +98,7 @@ export function CompressSections() {
   );
 }
 
-export function SplitSections() {
+function SplitSections() {
   return (
     <>
       <Cards
@@ -137,7 +138,7 @@ export function SplitSections() {
   );
 }
 
-export function PageNumbersSections() {
+function PageNumbersSections() {
   return (
     <Cards
       title="Why Add Page Numbers"
