@@ -116,6 +116,9 @@ function fileField(id: ToolId, limits: Limits): ApiField {
   };
 }
 
+/** Where a tool's function answers. */
+export const functionPath = (id: ToolId) => `/functions/v1/${tools[id].functionName}`;
+
 const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
 /** A multipart curl call with sample files and the tool's example options. */
@@ -125,7 +128,7 @@ export function curlExample(id: ToolId, siteUrl: string): string {
   const files = tool.files.max === 1 ? [`-F file=@${sample}`] : ['-F files=@first.pdf', '-F files=@second.pdf'];
   const options = Object.entries(apiExamples[id]).map(([name, value]) => `-F ${shellQuote(`${name}=${value}`)}`);
   const output = `-o ${tool.download.name}`;
-  return [`curl ${siteUrl}/functions/v1/${tool.functionName}`, ...files, ...options, output].join(' \\\n  ');
+  return [`curl ${siteUrl}${functionPath(id)}`, ...files, ...options, output].join(' \\\n  ');
 }
 
 export function apiFunctions(siteUrl: string, limits: Limits): ApiFunction[] {
@@ -137,7 +140,7 @@ export function apiFunctions(siteUrl: string, limits: Limits): ApiFunction[] {
       functionName: tool.functionName,
       title: tool.title,
       description: tool.description,
-      path: `/functions/v1/${tool.functionName}`,
+      path: functionPath(id),
       pagePath: toolPaths(id).canonical,
       fields: [fileField(id, limits), ...optionFields(id)],
       downloads: downloads.map(({ name, contentType }) => ({ name, contentType })),

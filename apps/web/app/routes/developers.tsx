@@ -143,6 +143,7 @@ function FunctionReference({ fn }: { fn: ApiFunction }) {
 export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
   const { functions, errors } = loaderData;
   const { limits, siteUrl } = siteConfig;
+  const rotate = functions.find((fn) => fn.toolId === 'rotate-pdf');
   const merge = functions.find((fn) => fn.toolId === 'merge-pdf');
   return (
     <>
@@ -166,7 +167,9 @@ export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-4xl space-y-10 px-4 pb-16 sm:px-6">
         <Section id="quick-start" title="Quick start">
           <p>Rotate every page of a PDF by 90 degrees and save the result:</p>
-          <CodeBlock label="Quick start example">{`curl ${siteUrl}/functions/v1/rotate-pdf \\\n  -F file=@document.pdf \\\n  -F angle=90 \\\n  -o rotated-document.pdf`}</CodeBlock>
+          {rotate ? (
+            <CodeBlock label="Quick start example">{`curl ${siteUrl}${rotate.path} \\\n  -F file=@document.pdf \\\n  -F angle=90 \\\n  -o ${rotate.downloads[0]?.name ?? 'result'}`}</CodeBlock>
+          ) : null}
           <p>
             The full machine-readable description is at{' '}
             <a href={OPENAPI_PATH} className="font-medium text-primary underline underline-offset-2 hover:no-underline">
