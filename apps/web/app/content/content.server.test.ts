@@ -155,6 +155,7 @@ describe('every piece of content', () => {
       `${values['cleanupMinutes']} minutes`,
       `${values['cleanupMinutes']}-minute`,
       values['supportEmail']!,
+      values['supportReplyTime']!,
       ...toolIds.map((id) => tools[id].download.name),
     ];
     const sources = readdirSync(contentFolder, { recursive: true, encoding: 'utf8' }).filter((name) =>

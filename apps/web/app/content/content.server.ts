@@ -2,6 +2,7 @@ import { formatMegabytes } from '@paperknife/catalog/limits';
 import { type ToolId, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
+import { SUPPORT_REPLY_TIME } from '../lib/page-meta';
 import { type SiteConfig, siteConfig } from '../site-config';
 import {
   type Article,
@@ -67,6 +68,7 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     // A leftover is found at the first sweep after it turns old enough: at most one sweep interval later.
     cleanupLatestMinutes: String(SWEEP_AGE_MINUTES + 1),
     supportEmail: config.supportEmail,
+    supportReplyTime: SUPPORT_REPLY_TIME,
     sourceUrl: config.sourceUrl,
     siteUrl: config.siteUrl,
     ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),

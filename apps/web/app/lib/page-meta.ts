@@ -3,6 +3,9 @@ import { siteConfig } from '../site-config';
 import { breadcrumbTrail } from './breadcrumb-map';
 
 export const SITE_NAME = 'PaperKnife';
+/** How soon support answers; every page that promises it quotes this. */
+export const SUPPORT_REPLY_TIME = 'within 24 hours on business days';
+
 export const TAGLINE = 'Professional PDF tools for everyone. Merge, split, compress, and convert your PDFs with ease.';
 
 interface PageMetaInput {

@@ -2,15 +2,14 @@ import { BookOpen, Mail, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { ContactForm } from '../components/content/contact-form';
 import { PageHeader } from '../components/content/page-header';
-import { absoluteUrl, pageMeta } from '../lib/page-meta';
+import { SUPPORT_REPLY_TIME, absoluteUrl, pageMeta } from '../lib/page-meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: 'Contact Us',
-    description:
-      'Questions, problems or ideas about PaperKnife? Send us a message or email support; we reply within 24 hours on business days.',
+    description: `Questions, problems or ideas about PaperKnife? Send us a message or email support; we reply ${SUPPORT_REPLY_TIME}.`,
     path: '/contact',
     keywords: ['contact paperknife', 'pdf tools support', 'report a problem', 'pdf help'],
     jsonLd: [
@@ -50,7 +49,7 @@ export default function ContactPage() {
               >
                 {siteConfig.supportEmail}
               </a>
-              . We aim for a response within 24 hours on business days.
+              . We aim for a response {SUPPORT_REPLY_TIME}.
             </p>
           </div>
           <div className="rounded-xl border bg-card p-6 text-card-foreground">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { FaqAccordion } from '../components/content/faq-accordion';
 import { PageHeader } from '../components/content/page-header';
 import { faqGroups } from '../content/content.server';
-import { absoluteUrl, pageMeta } from '../lib/page-meta';
+import { SUPPORT_REPLY_TIME, absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/faq';
 
 export function loader() {
@@ -45,7 +45,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           <Link to="/contact" className="font-medium text-primary underline underline-offset-2 hover:no-underline">
             Contact us
           </Link>{' '}
-          and we will reply within 24 hours on business days.
+          and we will reply {SUPPORT_REPLY_TIME}.
         </p>
       </div>
     </>

@@ -22,7 +22,7 @@ import { TryItSection } from '../components/content/try-it-section';
 import { ToolGrid } from '../components/tool-grid';
 import { Button } from '../components/ui/button';
 import { featuredArticles, popularGuides } from '../content/content.server';
-import { SITE_NAME, TAGLINE, organizationJsonLd, pageMeta, websiteJsonLd } from '../lib/page-meta';
+import { SITE_NAME, SUPPORT_REPLY_TIME, TAGLINE, organizationJsonLd, pageMeta, websiteJsonLd } from '../lib/page-meta';
 import { siteConfig } from '../site-config';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import type { Route } from './+types/home';
@@ -130,7 +130,7 @@ const gettingStarted: LinkedPoint[] = [
   {
     icon: LifeBuoy,
     title: 'Ask us',
-    text: 'Stuck or found a problem? We reply within 24 hours on business days.',
+    text: `Stuck or found a problem? We reply ${SUPPORT_REPLY_TIME}.`,
     href: '/contact',
     linkText: 'Contact support',
   },

@@ -1,6 +1,7 @@
 import { Loader2, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { SUPPORT_REPLY_TIME } from '../../lib/page-meta';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
@@ -93,7 +94,7 @@ export function ContactForm() {
         formRef.current?.reset();
         setErrors({});
         toast.success('Message sent!', {
-          description: 'Thank you for writing. We reply within 24 hours on business days.',
+          description: `Thank you for writing. We reply ${SUPPORT_REPLY_TIME}.`,
         });
         return;
       }
