@@ -17,7 +17,7 @@ export function contentSlugs(kind: 'guides' | 'blog'): string[] {
     .sort();
 }
 
-export const pagePaths = [
+const pagePaths = [
   '/',
   '/features',
   '/tools',

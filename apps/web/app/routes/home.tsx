@@ -72,45 +72,43 @@ const sellingPoints: LinkedPoint[] = [
   },
 ];
 
-function whyChoose() {
-  return [
-    {
-      icon: Gift,
-      title: 'Free, with no catch',
-      text: 'Every tool is free. No trial, no premium tier, and no watermark of ours on your files.',
-    },
-    {
-      icon: UserX,
-      title: 'No registration required',
-      text: 'No account, no email address, no history of your documents waiting to leak.',
-    },
-    {
-      icon: ShieldCheck,
-      title: 'Your files stay yours',
-      text: 'Each request is processed in a private folder that is deleted at its end. No cookies, no tracking.',
-    },
-    {
-      icon: Sparkles,
-      title: 'Real quality',
-      text: 'Text stays text and vectors stay sharp. Compression shows the sizes and never returns a bigger file.',
-    },
-    {
-      icon: Zap,
-      title: 'Fast and generous',
-      text: `Files up to ${formatMegabytes(siteConfig.limits.maxFileBytes)} and ${siteConfig.limits.maxPages} pages, processed on our server in seconds.`,
-    },
-    {
-      icon: Code,
-      title: 'Open source, open API',
-      text: 'Read the code, run your own copy, or call every tool from your scripts through our public API.',
-    },
-    {
-      icon: Accessibility,
-      title: 'Accessible',
-      text: 'Every tool works with a keyboard and a screen reader, in light and dark themes.',
-    },
-  ];
-}
+const whyChoose = [
+  {
+    icon: Gift,
+    title: 'Free, with no catch',
+    text: 'Every tool is free. No trial, no premium tier, and no watermark of ours on your files.',
+  },
+  {
+    icon: UserX,
+    title: 'No registration required',
+    text: 'No account, no email address, no history of your documents waiting to leak.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Your files stay yours',
+    text: 'Each request is processed in a private folder that is deleted at its end. No cookies, no tracking.',
+  },
+  {
+    icon: Sparkles,
+    title: 'Real quality',
+    text: 'Text stays text and vectors stay sharp. Compression shows the sizes and never returns a bigger file.',
+  },
+  {
+    icon: Zap,
+    title: 'Fast and generous',
+    text: `Files up to ${formatMegabytes(siteConfig.limits.maxFileBytes)} and ${siteConfig.limits.maxPages} pages, processed on our server in seconds.`,
+  },
+  {
+    icon: Code,
+    title: 'Open source, open API',
+    text: 'Read the code, run your own copy, or call every tool from your scripts through our public API.',
+  },
+  {
+    icon: Accessibility,
+    title: 'Accessible',
+    text: 'Every tool works with a keyboard and a screen reader, in light and dark themes.',
+  },
+];
 
 const gettingStarted: LinkedPoint[] = [
   {
@@ -238,7 +236,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <PageSection id="why-choose" title={`Why choose ${SITE_NAME}?`} className="border-t">
         <ul className="grid gap-x-8 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
-          {whyChoose().map((reason) => (
+          {whyChoose.map((reason) => (
             <li key={reason.title} className="flex gap-4">
               <reason.icon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
               <div>

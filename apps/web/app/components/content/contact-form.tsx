@@ -11,7 +11,7 @@ import { Textarea } from '../ui/textarea';
  * The fields of POST /api/contact with the server's limits and messages (apps/server/src/contact-routes.ts), so
  * the page refuses exactly what the server would refuse, before sending.
  */
-export const contactFields = {
+const contactFields = {
   firstName: { label: 'First name', noun: 'first name', maxLength: 100, autoComplete: 'given-name' },
   lastName: { label: 'Last name', noun: 'last name', maxLength: 100, autoComplete: 'family-name' },
   email: { label: 'Email', noun: 'email address', maxLength: 254, autoComplete: 'email' },
@@ -19,7 +19,7 @@ export const contactFields = {
   message: { label: 'Message', noun: 'message', maxLength: 5000, autoComplete: 'off' },
 } as const;
 
-export type ContactField = keyof typeof contactFields;
+type ContactField = keyof typeof contactFields;
 type FieldErrors = Partial<Record<ContactField, string>>;
 
 const fieldNames = Object.keys(contactFields) as ContactField[];

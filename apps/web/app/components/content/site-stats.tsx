@@ -3,21 +3,21 @@ import { toolIds } from '@paperknife/catalog/tools';
 import { siteConfig } from '../../site-config';
 
 /** The statistics strip: facts we can stand behind, from the catalogue and the configured limits. */
-export function siteStats() {
-  const { limits } = siteConfig;
-  return [
-    { value: String(toolIds.length), label: 'free PDF tools, no sign-up' },
-    { value: formatMegabytes(limits.maxFileBytes), label: `per file, up to ${limits.maxPages} pages` },
-    { value: '0', label: 'files kept after your download' },
-    { value: 'AES-256', label: 'encryption for protected PDFs' },
-  ];
-}
+const siteStats = [
+  { value: String(toolIds.length), label: 'free PDF tools, no sign-up' },
+  {
+    value: formatMegabytes(siteConfig.limits.maxFileBytes),
+    label: `per file, up to ${siteConfig.limits.maxPages} pages`,
+  },
+  { value: '0', label: 'files kept after your download' },
+  { value: 'AES-256', label: 'encryption for protected PDFs' },
+];
 
 export function SiteStats() {
   return (
     <section aria-label="PaperKnife in numbers" className="border-y bg-muted/60">
       <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 sm:px-6 lg:grid-cols-4">
-        {siteStats().map((stat) => (
+        {siteStats.map((stat) => (
           // The value shows above its label, but is read after it: "per file, up to 2000 pages: 100 MB".
           <div key={stat.label} className="flex flex-col-reverse text-center">
             <dt className="mt-1 text-sm text-muted-foreground">{stat.label}</dt>
