@@ -1,17 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { toolPaths, tools } from '@paperknife/catalog/tools';
-import { contentSlugs } from '../../apps/web/app/site-routes';
 import type { Page } from '@playwright/test';
+import { contentSlugs } from '../../apps/web/app/site-routes';
+import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
+import { pdfRotations } from '../../packages/engine/src/testing/pdf-assertions.js';
 import { expectNoAxeViolations, useStoredTheme } from '../axe';
 import { expect, test } from '../fixtures';
-
-/** Opens a page and waits until React has hydrated `selector`, so clicks reach their handlers. */
-async function gotoHydrated(page: Page, path: string, selector: string) {
-  await page.goto(path);
-  await page.waitForFunction((target) => {
-    const element = document.querySelector(target);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-  }, selector);
-}
+import { fixtureDir } from '../tool-fixtures.js';
 
 test.describe('home', () => {
   test('has the hero, its three selling points, the Try it now uploader and every section of the seed', async ({
@@ -110,7 +106,7 @@ test.describe('guides', () => {
   }
 
   test('a guide names itself in the breadcrumb, and its links move inside the app', async ({ page }) => {
-    await gotoHydrated(page, '/guides/how-to-merge-pdf-files', 'article');
+    await page.goto('/guides/how-to-merge-pdf-files');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Guides' })).toHaveAttribute('href', '/guides');
     await expect(crumbs.getByText('How to Merge PDF Files')).toHaveAttribute('aria-current', 'page');
@@ -135,7 +131,7 @@ test.describe('blog', () => {
   });
 
   test('the category chips filter the list', async ({ page }) => {
-    await gotoHydrated(page, '/blog', '[aria-pressed]');
+    await page.goto('/blog');
     const chips = page.getByRole('group', { name: 'Filter articles by category' });
     await expect(chips.getByRole('button')).toHaveText([
       'All',
@@ -184,7 +180,7 @@ test.describe('blog', () => {
 
 test.describe('FAQ', () => {
   test('has five groups and keeps one answer open at a time; an open answer collapses', async ({ page }) => {
-    await gotoHydrated(page, '/faq', '[data-slot="accordion-trigger"]');
+    await page.goto('/faq');
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
       'General',
       'Security & Privacy',
@@ -212,7 +208,7 @@ test.describe('FAQ', () => {
   });
 
   test('works with the keyboard', async ({ page }) => {
-    await gotoHydrated(page, '/faq', '[data-slot="accordion-trigger"]');
+    await page.goto('/faq');
     const first = page.getByRole('button', { name: 'What is PaperKnife?' });
     await first.focus();
     await page.keyboard.press('Enter');
@@ -245,7 +241,7 @@ test.describe('contact', () => {
   });
 
   test('sends a valid message, which the server stores (201), then confirms and clears the form', async ({ page }) => {
-    await gotoHydrated(page, '/contact', 'form');
+    await page.goto('/contact');
     for (const [label, value] of Object.entries(valid)) await page.getByLabel(label, { exact: true }).fill(value);
     const stored = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -263,7 +259,7 @@ test.describe('contact', () => {
   });
 
   test('shows each problem by its field, without sending, and moves focus to the first one', async ({ page }) => {
-    await gotoHydrated(page, '/contact', 'form');
+    await page.goto('/contact');
     let sent = false;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/contact')) sent = true;
@@ -293,7 +289,7 @@ test.describe('contact', () => {
 
   test('shows the server’s field errors by their field', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 400/);
-    await gotoHydrated(page, '/contact', 'form');
+    await page.goto('/contact');
     for (const [label, value] of Object.entries(valid)) await page.getByLabel(label, { exact: true }).fill(value);
     // Passes the page's simple check; the server's stricter one refuses it.
     await page.getByLabel('Email', { exact: true }).fill('ada@example.c');
@@ -328,39 +324,27 @@ test.describe('developers', () => {
   });
 
   test('the quick-start call works against the real API as documented', async ({ page, request }) => {
+    const rotate = tools['rotate-pdf'];
     await page.goto('/developers');
     const example = await page.getByRole('region', { name: 'Quick start example' }).innerText();
-    expect(example).toContain('/functions/v1/rotate-pdf');
-    expect(example).toContain('-F file=@document.pdf');
-    expect(example).toContain('-F angle=90');
+    for (const part of [
+      '/functions/v1/rotate-pdf',
+      '-F file=@document.pdf',
+      '-F angle=90',
+      `-o ${rotate.download.name}`,
+    ]) {
+      expect(example).toContain(part);
+    }
     const response = await request.post('/functions/v1/rotate-pdf', {
-      multipart: { file: { name: 'document.pdf', mimeType: 'application/pdf', buffer: onePagePdf() }, angle: '90' },
+      multipart: { file: { name: 'document.pdf', mimeType: 'application/pdf', buffer: makePdf() }, angle: '90' },
     });
     expect(response.status()).toBe(200);
-    expect(response.headers()['content-disposition']).toContain('rotated-document.pdf');
-    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(response.headers()['content-disposition']).toContain(rotate.download.name);
+    const result = join(fixtureDir, 'quick-start-result.pdf');
+    writeFileSync(result, await response.body());
+    expect(pdfRotations(result)).toEqual([90]);
   });
 });
-
-/** A valid one-page PDF, with a correct cross-reference table. */
-function onePagePdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /** Waits for running CSS transitions (a chip changing colour), so axe checks the colours people end up seeing. */
 async function settled(page: Page) {
@@ -372,19 +356,19 @@ for (const theme of ['light', 'dark'] as const) {
     page,
   }) => {
     await useStoredTheme(page, theme);
-    await gotoHydrated(page, '/faq', '[data-slot="accordion-trigger"]');
+    await page.goto('/faq');
     await page.getByRole('button', { name: 'What happens to my files after I upload them?' }).click();
     await expect(page.getByRole('region', { name: 'What happens to my files after I upload them?' })).toBeVisible();
     await settled(page);
     await expectNoAxeViolations(page, `/faq with an answer open (${theme})`);
 
-    await gotoHydrated(page, '/blog', '[aria-pressed]');
+    await page.goto('/blog');
     await page.getByRole('button', { name: 'Advanced' }).click();
     await expect(page.getByText('No articles in Advanced yet.')).toBeVisible();
     await settled(page);
     await expectNoAxeViolations(page, `/blog filtered to an empty category (${theme})`);
 
-    await gotoHydrated(page, '/contact', 'form');
+    await page.goto('/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter your first name.')).toBeVisible();
     await settled(page);
