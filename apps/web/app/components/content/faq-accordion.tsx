@@ -21,10 +21,7 @@ export function FaqAccordion({ groups }: { groups: readonly FaqGroup[] }) {
                 <AccordionItem key={item.id} value={item.id} id={item.id}>
                   <AccordionTrigger className="text-base">{item.question}</AccordionTrigger>
                   <AccordionContent>
-                    <MarkdownContent
-                      html={item.answerHtml}
-                      className="text-base text-muted-foreground [&_a]:text-primary"
-                    />
+                    <MarkdownContent html={item.answerHtml} className="text-muted-foreground" />
                   </AccordionContent>
                 </AccordionItem>
               ))}
