@@ -1,5 +1,5 @@
 import { formatMegabytes } from '@paperknife/catalog/limits';
-import { type ToolId, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
+import { type ToolId, isToolId, toolIds, toolUi, tools } from '@paperknife/catalog/tools';
 import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { SUPPORT_REPLY_TIME } from '../lib/page-meta';
@@ -52,7 +52,8 @@ const SWEEP_AGE_MINUTES = 10;
 
 /**
  * Values the content may quote as `{{name}}`, so the numbers and names people read are the configured ones:
- * the limits, the cleanup age, the addresses, and each tool's download name as `{{download.<tool id>}}`.
+ * the limits, the cleanup age, the addresses, each tool's download name as `{{download.<tool id>}}`, and the
+ * option bounds and defaults of the tool pages as `{{ui.<path in toolUi>}}` (`{{ui.watermark.fontSize.max}}`).
  */
 export function contentValues(config: SiteConfig = siteConfig): Record<string, string> {
   const { limits } = config;
@@ -70,7 +71,14 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     sourceUrl: config.sourceUrl,
     siteUrl: config.siteUrl,
     ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),
+    ...flatten('ui', toolUi),
   };
+}
+
+/** `{ a: { b: 1 } }` as `{ 'prefix.a.b': '1' }`. */
+function flatten(prefix: string, value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return { [prefix]: String(value) };
+  return Object.assign({}, ...Object.entries(value).map(([key, inner]) => flatten(`${prefix}.${key}`, inner)));
 }
 
 /** Replaces every `{{name}}`; an unknown name is an error, never left in the page. */
