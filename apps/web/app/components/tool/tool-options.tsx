@@ -1,8 +1,7 @@
 import { type ToolId, pageNumberPositions, toolUi, watermarkPositions } from '@paperknife/catalog/tools';
 import { Input } from '../ui/input';
-import { Label } from '../ui/label';
 import type { FormValues } from '../../lib/tool-form';
-import { CheckboxField, RadioCards, SelectField, SliderField, TextField } from './option-fields';
+import { CheckboxField, Field, RadioCards, SelectField, SliderField, TextField } from './option-fields';
 
 const PAGES_HINT = 'Page numbers and ranges, e.g. 1-3,5,7-9. Leave empty for every page.';
 
@@ -241,23 +240,19 @@ export function ToolOptions({
 
 function ColorField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor="watermark-color-hex">Colour</Label>
-      <div className="flex gap-2">
-        <input
-          type="color"
-          aria-label="Pick a colour"
-          value={/^#[0-9a-f]{6}$/i.test(value) ? value : toolUi.watermark.color}
-          onChange={(event) => onChange(event.target.value)}
-          className="h-10 w-14 cursor-pointer rounded-md border border-input bg-background p-1"
-        />
-        <Input
-          id="watermark-color-hex"
-          value={value}
-          maxLength={7}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-    </div>
+    <Field label="Colour">
+      {(id) => (
+        <div className="flex gap-2">
+          <input
+            type="color"
+            aria-label="Pick a colour"
+            value={/^#[0-9a-f]{6}$/i.test(value) ? value : toolUi.watermark.color}
+            onChange={(event) => onChange(event.target.value)}
+            className="h-10 w-14 cursor-pointer rounded-md border border-input bg-background p-1"
+          />
+          <Input id={id} value={value} maxLength={7} onChange={(event) => onChange(event.target.value)} />
+        </div>
+      )}
+    </Field>
   );
 }

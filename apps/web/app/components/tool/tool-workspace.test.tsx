@@ -441,6 +441,7 @@ describe('text options', () => {
     await user.type(screen.getByLabelText('Watermark text'), '  ');
     expect(actionButton('watermark-pdf')).toBeDisabled();
     await user.type(screen.getByLabelText('Watermark text'), 'DRAFT ');
+    expect(screen.getByLabelText('Colour')).toHaveValue('#808080');
     await user.click(actionButton('watermark-pdf')!);
     expect(sentFields(latestRequest())).toEqual({
       text: ['DRAFT'],
