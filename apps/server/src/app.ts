@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ToolError, errorBody } from '@paperknife/catalog/errors';
+import { FUNCTIONS_PREFIX } from '@paperknife/catalog/tools';
 import { BUSY_RETRY_AFTER_S, installErrorHandler } from './api-errors.js';
 import { contactRoutes } from './contact-routes.js';
 import { ContactStore } from './contact-store.js';
@@ -86,7 +87,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   await app.register(multipart);
 
-  await app.register(functionRoutes, { prefix: '/functions/v1', config, queue, temp, metrics });
+  await app.register(functionRoutes, { prefix: FUNCTIONS_PREFIX, config, queue, temp, metrics });
   await app.register(contactRoutes, { store, rateLimit: config.contactRateLimit });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

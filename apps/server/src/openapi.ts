@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { errorCodeList, errorCodes } from '@paperknife/catalog/errors';
 import { formatMegabytes } from '@paperknife/catalog/limits';
-import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
+import { type ToolId, functionPath, maxFilesFor, toolDownloads, toolIds, tools } from '@paperknife/catalog/tools';
 import type { ServerConfig } from './env.js';
-import { maxFilesFor } from './receive-uploads.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -71,7 +70,7 @@ export function buildOpenApi(config: ServerConfig): JsonSchema {
         data: { type: 'string', contentEncoding: 'base64', description: 'The file content, base64-encoded.' },
       },
     };
-    const downloads = 'singlePageDownload' in tool ? [tool.download, tool.singlePageDownload] : [tool.download];
+    const downloads = toolDownloads(id);
     const headers: Record<string, JsonSchema> = {
       'Content-Disposition': {
         description: `attachment; the download name (${downloads.map((d) => d.name).join(' or ')}).`,
@@ -100,7 +99,7 @@ export function buildOpenApi(config: ServerConfig): JsonSchema {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     }
-    paths[`/functions/v1/${tool.functionName}`] = {
+    paths[functionPath(id)] = {
       post: {
         operationId: tool.functionName,
         summary: tool.title,

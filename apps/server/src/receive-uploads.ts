@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ToolError } from '@paperknife/catalog/errors';
 import { SNIFF_BYTES, acceptedTypes, detectFileType } from '@paperknife/catalog/file-types';
 import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
-import { type ToolId, tools } from '@paperknife/catalog/tools';
+import { type ToolId, maxFilesFor, tools } from '@paperknife/catalog/tools';
 import type { InputFile } from '@paperknife/engine/tool-runner';
 
 /** What a tool request brought: files on disk in the request folder, and raw option fields. */
@@ -23,12 +23,6 @@ const FILE_FIELDS = new Set(['file', 'files', 'files[]']);
 const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_FIELDS = 50;
 const MAX_NAME_LENGTH = 255;
-
-/** Most files this tool takes in one request. */
-export function maxFilesFor(id: ToolId, limits: Limits): number {
-  const max = tools[id].files.max;
-  return max === null ? limits.maxFiles : Math.min(max, limits.maxFiles);
-}
 
 /** Counts bytes against the per-request limit while they stream, and keeps the first bytes for the type check. */
 class UploadMeter {

@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TEMP_SWEEP_AGE_MINUTES } from '@paperknife/catalog/limits';
 
 /** Anything in the temp root older than this is left over from a crash or a bug, and goes. */
-export const SWEEP_AGE_MS = 10 * 60 * 1000;
+export const SWEEP_AGE_MS = TEMP_SWEEP_AGE_MINUTES * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 1000;
 
 /**

@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from './password-rules.js';
+
 /**
  * The error codes every part of PaperKnife speaks: the engine throws them, the server maps them to HTTP
  * statuses, the website shows their messages and the API docs list them. One table, no copies.
@@ -14,7 +16,7 @@ export const errorCodes = {
   not_enough_files: { status: 400, message: 'Please upload at least 2 PDF files to merge.' },
   too_many_files: { status: 400, message: 'Too many files in one request. Send fewer files at a time.' },
   password_required: { status: 400, message: 'Please enter a password.' },
-  password_too_short: { status: 400, message: 'Password must be at least 6 characters long.' },
+  password_too_short: { status: 400, message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.` },
   passwords_do_not_match: { status: 400, message: 'Please make sure both password fields match.' },
   file_too_large: { status: 413, message: 'This file is larger than the size limit. Upload a smaller file.' },
   too_many_pages: { status: 413, message: 'This PDF has more pages than the limit. Split it first.' },

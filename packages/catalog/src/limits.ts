@@ -12,6 +12,12 @@ export interface Limits {
   jobTimeoutMs: number;
 }
 
+/**
+ * The server's sweeper removes anything in its temporary area older than this, every minute: the latest a file
+ * of an interrupted request is deleted. The site quotes it in its privacy texts.
+ */
+export const TEMP_SWEEP_AGE_MINUTES = 10;
+
 export const limitEnvironment = {
   PAPERKNIFE_MAX_FILE_MB: { default: 100, describe: 'largest accepted file, in MB' },
   PAPERKNIFE_MAX_FILES: { default: 50, describe: 'most files in one request' },

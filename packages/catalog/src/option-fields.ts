@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import { parsePageRanges } from './page-ranges.js';
-import { ToolError } from './errors.js';
+import { ToolError, errorCodes } from './errors.js';
+import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 
 /**
  * Building blocks of the tools' option schemas. Every field accepts what a JSON client sends (numbers,
@@ -138,8 +139,6 @@ export function hexColorField(fallback: `#${string}`) {
     .meta({ description: `Colour as #rrggbb. Default ${fallback}.` });
 }
 
-export const PASSWORD_MIN_LENGTH = 6;
-
 /** The protect password: required, at least PASSWORD_MIN_LENGTH characters, never trimmed. */
 export function newPasswordField() {
   return z
@@ -156,7 +155,7 @@ export function newPasswordField() {
       } else if (value.length < PASSWORD_MIN_LENGTH) {
         ctx.addIssue({
           code: 'custom',
-          message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+          message: errorCodes.password_too_short.message,
           params: { errorCode: 'password_too_short' },
         });
       }

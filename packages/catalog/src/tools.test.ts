@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseToolOptions } from './tool-options.js';
-import { functionNames, toolByFunction, toolIds, toolRedirects, toolUi, tools } from './tools.js';
+import {
+  functionNames,
+  functionPath,
+  maxFilesFor,
+  toolByFunction,
+  toolDownloads,
+  toolIds,
+  toolRedirects,
+  toolUi,
+  tools,
+} from './tools.js';
 
 describe('tool catalogue', () => {
   it('holds the 14 tools of the seed plus extract-text and extract-images', () => {
@@ -248,5 +258,16 @@ describe('seed constants', () => {
       expect.objectContaining({ code: 'invalid_page_range' }),
     );
     expect(parseToolOptions('split-pdf', { mode: 'every', every: '2' })).toEqual({ mode: 'every', every: 2 });
+  });
+});
+
+describe('tool helpers', () => {
+  it('gives each function its API path, every download and its file limit', () => {
+    expect(functionPath('page-numbers')).toBe('/functions/v1/page-numbers-pdf');
+    expect(toolDownloads('pdf-to-jpg').map((download) => download.name)).toEqual(['pdf-pages-jpg.zip', 'page-1.jpg']);
+    expect(toolDownloads('rotate-pdf').map((download) => download.name)).toEqual(['rotated-document.pdf']);
+    expect(maxFilesFor('merge-pdf', { maxFiles: 50 })).toBe(50);
+    expect(maxFilesFor('merge-pdf', { maxFiles: 7 })).toBe(7);
+    expect(maxFilesFor('rotate-pdf', { maxFiles: 50 })).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { Limits } from './limits.js';
+import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 import {
-  PASSWORD_MIN_LENGTH,
   booleanField,
   enumField,
   hexColorField,
@@ -486,6 +487,26 @@ export function toolByFunction(name: string): ToolId | undefined {
 
 export function isToolId(value: string): value is ToolId {
   return Object.hasOwn(tools, value);
+}
+
+/** Where the public API answers: `POST {FUNCTIONS_PREFIX}/{functionName}`. */
+export const FUNCTIONS_PREFIX = '/functions/v1';
+
+/** The API path of a tool's function. */
+export function functionPath(id: ToolId): string {
+  return `${FUNCTIONS_PREFIX}/${tools[id].functionName}`;
+}
+
+/** Every download a tool can give, the usual one first (PDF to JPG: the ZIP, or one JPG for a one-page PDF). */
+export function toolDownloads(id: ToolId): readonly { name: string; contentType: string }[] {
+  const tool = tools[id];
+  return 'singlePageDownload' in tool ? [tool.download, tool.singlePageDownload] : [tool.download];
+}
+
+/** Most files a tool takes in one request: its own maximum, within the configured limit. */
+export function maxFilesFor(id: ToolId, limits: Pick<Limits, 'maxFiles'>): number {
+  const max = tools[id].files.max;
+  return max === null ? limits.maxFiles : Math.min(max, limits.maxFiles);
 }
 
 /** The page paths of a tool: `/{tool}` (canonical) and `/tools/{tool}`. */

@@ -62,7 +62,7 @@ describe('API reference', () => {
   });
 
   it('lists both downloads of PDF to JPG and the size headers of compress', () => {
-    expect(byTool('pdf-to-jpg').downloads.map((d) => d.name)).toEqual(['page-1.jpg', 'pdf-pages-jpg.zip']);
+    expect(byTool('pdf-to-jpg').downloads.map((d) => d.name)).toEqual(['pdf-pages-jpg.zip', 'page-1.jpg']);
     expect(byTool('compress-pdf').extraHeaders.map((h) => h.name)).toEqual(['X-Original-Size', 'X-Output-Size']);
   });
 

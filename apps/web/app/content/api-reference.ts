@@ -1,6 +1,14 @@
 import { type ErrorCode, errorCodeList, errorCodes } from '@paperknife/catalog/errors';
 import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
-import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import {
+  type ToolId,
+  functionPath,
+  maxFilesFor,
+  toolDownloads,
+  toolIds,
+  toolPaths,
+  tools,
+} from '@paperknife/catalog/tools';
 
 /**
  * The API reference of the developers page, derived from the catalogue: one entry per function with its file
@@ -112,12 +120,9 @@ function fileField(id: ToolId, limits: Limits): ApiField {
     name: 'files',
     type: 'file, repeated',
     required: true,
-    description: `${tool.files.min} to ${limits.maxFiles} ${kind} files in order, ${size}; repeat the field for each file.`,
+    description: `${tool.files.min} to ${maxFilesFor(id, limits)} ${kind} files in order, ${size}; repeat the field for each file.`,
   };
 }
-
-/** Where a tool's function answers. */
-export const functionPath = (id: ToolId) => `/functions/v1/${tools[id].functionName}`;
 
 const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
@@ -134,7 +139,7 @@ export function curlExample(id: ToolId, siteUrl: string): string {
 export function apiFunctions(siteUrl: string, limits: Limits): ApiFunction[] {
   return toolIds.map((id) => {
     const tool = tools[id];
-    const downloads = 'singlePageDownload' in tool ? [tool.singlePageDownload, tool.download] : [tool.download];
+    const downloads = toolDownloads(id);
     return {
       toolId: id,
       functionName: tool.functionName,

@@ -1,4 +1,4 @@
-import { formatMegabytes } from '@paperknife/catalog/limits';
+import { TEMP_SWEEP_AGE_MINUTES, formatMegabytes } from '@paperknife/catalog/limits';
 import { type ToolId, isToolId, toolIds, toolUi, tools } from '@paperknife/catalog/tools';
 import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
@@ -45,12 +45,6 @@ const faqSources = import.meta.glob<string>('../../content/faq.yaml', {
 });
 
 /**
- * The server's sweep of its temporary area (apps/server/src/temp-folders.ts): every minute it removes whatever is
- * older than this, in case a transfer was cut off.
- */
-const SWEEP_AGE_MINUTES = 10;
-
-/**
  * Values the content may quote as `{{name}}`, so the numbers and names people read are the configured ones:
  * the limits, the cleanup age, the addresses, each tool's download name as `{{download.<tool id>}}`, and the
  * option bounds and defaults of the tool pages as `{{ui.<path in toolUi>}}` (`{{ui.watermark.fontSize.max}}`).
@@ -63,9 +57,9 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     maxFiles: String(limits.maxFiles),
     maxPages: String(limits.maxPages),
     jobTimeoutSeconds: String(Math.round(limits.jobTimeoutMs / 1000)),
-    cleanupMinutes: String(SWEEP_AGE_MINUTES),
+    cleanupMinutes: String(TEMP_SWEEP_AGE_MINUTES),
     // A leftover is found at the first sweep after it turns old enough: at most one sweep interval later.
-    cleanupLatestMinutes: String(SWEEP_AGE_MINUTES + 1),
+    cleanupLatestMinutes: String(TEMP_SWEEP_AGE_MINUTES + 1),
     supportEmail: config.supportEmail,
     supportReplyTime: SUPPORT_REPLY_TIME,
     sourceUrl: config.sourceUrl,

@@ -1,5 +1,5 @@
 import { formatMegabytes } from '@paperknife/catalog/limits';
-import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import { type ToolId, maxFilesFor, toolDownloads, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/content/page-header';
@@ -45,8 +45,8 @@ function toolFacts(id: ToolId): string[] {
   const files =
     tool.files.max === 1
       ? `One ${tool.input.label} file (${tool.input.extensions.join(', ')})`
-      : `${tool.files.min} to ${limits.maxFiles} ${tool.input.label} files`;
-  const downloads = 'singlePageDownload' in tool ? [tool.singlePageDownload, tool.download] : [tool.download];
+      : `${tool.files.min} to ${maxFilesFor(id, limits)} ${tool.input.label} files`;
+  const downloads = toolDownloads(id);
   return [
     `${files}, up to ${formatMegabytes(limits.maxFileBytes)} each`,
     `You get ${downloads.map((download) => download.name).join(' or ')}`,
