@@ -271,3 +271,14 @@ describe('tool helpers', () => {
     expect(maxFilesFor('rotate-pdf', { maxFiles: 50 })).toBe(1);
   });
 });
+
+describe('toolUi', () => {
+  it('preselects on the page exactly the defaults the API applies', () => {
+    const jpg = parseToolOptions('pdf-to-jpg', {});
+    expect([jpg.dpi, jpg.quality]).toEqual([toolUi.pdfToJpg.defaultDpi, toolUi.pdfToJpg.quality.default]);
+    expect(toolUi.pdfToJpg.dpiChoices.map((choice) => choice.dpi)).toContain(toolUi.pdfToJpg.defaultDpi);
+    expect(parseToolOptions('watermark-pdf', { text: 'x' }).rotation).toBe(toolUi.watermark.rotation.default);
+    expect(parseToolOptions('split-pdf', {}).mode).toBe(toolUi.split.defaultMode);
+    expect(parseToolOptions('split-pdf', { mode: 'every', every: String(toolUi.split.defaultEvery) }).every).toBe(2);
+  });
+});

@@ -524,6 +524,8 @@ export const toolUi = {
     fontSize: { min: 8, max: 72, step: 2, default: 24 },
     color: '#808080',
     position: 'center',
+    /** The page's slider; the API takes any angle from -360 to 360. */
+    rotation: { min: -90, max: 90, step: 15, default: 0 },
   },
   pageNumbers: {
     fontSize: { min: 8, max: 24, step: 1, default: 12 },
@@ -531,5 +533,17 @@ export const toolUi = {
     position: 'bottom-center',
   },
   rotate: { defaultAngle: '90' },
+  split: { defaultMode: 'pages', defaultEvery: 2 },
+  pdfToJpg: {
+    /** The resolutions the page offers; the API takes any from 72 to 300. */
+    dpiChoices: [
+      { dpi: 72, label: '72 dpi (screen)' },
+      { dpi: 150, label: '150 dpi (default)' },
+      { dpi: 200, label: '200 dpi' },
+      { dpi: 300, label: '300 dpi (print)' },
+    ],
+    defaultDpi: 150,
+    quality: { min: 50, max: 100, step: 5, default: 85 },
+  },
   protect: { passwordMinLength: PASSWORD_MIN_LENGTH },
 } as const;

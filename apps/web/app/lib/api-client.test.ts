@@ -1,3 +1,4 @@
+import type { ToolId } from '@paperknife/catalog/tools';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr, latestRequest } from '../testing/fake-xhr';
@@ -23,11 +24,11 @@ afterEach(() => {
 const pdfBlob = () => new Blob(['%PDF-1.7 result'], { type: 'application/pdf' });
 
 /** Starts a call and collects its phases; the fake request is the server's side. */
-function start(functionName = 'rotate-pdf', options: { signal?: AbortSignal } = {}) {
+function start(id: ToolId = 'rotate-pdf', options: { signal?: AbortSignal } = {}) {
   const form = new FormData();
   form.append('angle', '90');
   const phases: ToolPhase[] = [];
-  const result = callTool(functionName, form, { ...options, onPhase: (phase) => phases.push(phase) });
+  const result = callTool(id, form, { ...options, onPhase: (phase) => phases.push(phase) });
   // Settle the promise's outcome now so a rejection is never reported as unhandled before the test awaits it.
   const outcome = result.then(
     (response) => ({ ok: true as const, response }),
@@ -45,7 +46,7 @@ async function rejection(outcome: Promise<{ ok: boolean; error?: unknown }>): Pr
 
 describe('callTool: the request', () => {
   it('POSTs the form to /functions/v1/{function} with the public client token, expecting a blob', () => {
-    const { form, request } = start('page-numbers-pdf');
+    const { form, request } = start('page-numbers');
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/functions/v1/page-numbers-pdf');
     expect(request.requestHeaders['authorization']).toBe(`Bearer ${PUBLIC_CLIENT_TOKEN}`);
@@ -115,7 +116,7 @@ describe('callTool: answers', () => {
   });
 
   it('keeps a message the server wrote for this request', async () => {
-    const { request, outcome } = start('extract-pages-pdf');
+    const { request, outcome } = start('extract-pages');
     request.respondWithError(400, 'page_out_of_range', 'Page 12 does not exist: this PDF has 10 pages.');
     const error = await rejection(outcome);
     expect([error.code, error.message, error.status]).toEqual([

@@ -1,4 +1,5 @@
 import { errorCodes } from '@paperknife/catalog/errors';
+import { type ToolId, functionPath } from '@paperknife/catalog/tools';
 
 /** The public client token the pages send (the server accepts it and does not rely on it). */
 export const PUBLIC_CLIENT_TOKEN = 'paperknife-web';
@@ -51,18 +52,18 @@ async function errorFromResponse(status: number, body: Blob | null): Promise<Too
 }
 
 /**
- * POSTs a form to `/functions/v1/{functionName}` with real upload progress (XMLHttpRequest: fetch cannot report
+ * POSTs a form to the tool's function (`/functions/v1/{function}`) with real upload progress (XMLHttpRequest: fetch cannot report
  * it), then reports processing until the first byte of the answer and downloading until the last.
  */
 export function callTool(
-  functionName: string,
+  id: ToolId,
   form: FormData,
   options: { onPhase?: (phase: ToolPhase) => void; signal?: AbortSignal } = {},
 ): Promise<ToolResponse> {
   const { onPhase, signal } = options;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/functions/v1/${functionName}`);
+    request.open('POST', functionPath(id));
     request.responseType = 'blob';
     request.setRequestHeader('Authorization', `Bearer ${PUBLIC_CLIENT_TOKEN}`);
     request.upload.onprogress = (event) => {

@@ -9,12 +9,12 @@ import { type ToolId, toolUi } from '@paperknife/catalog/tools';
  */
 export type FormValues = Record<string, string | boolean>;
 
-const { watermark, pageNumbers, rotate } = toolUi;
+const { watermark, pageNumbers, rotate, split, pdfToJpg } = toolUi;
 
 export const initialFormValues: { [Id in ToolId]: FormValues } = {
   'compress-pdf': { level: 'medium' },
   'merge-pdf': {},
-  'split-pdf': { mode: 'pages', ranges: '', every: '2' },
+  'split-pdf': { mode: split.defaultMode, ranges: '', every: String(split.defaultEvery) },
   'rotate-pdf': { angle: rotate.defaultAngle, scope: 'all', pages: '' },
   'protect-pdf': {
     userPassword: '',
@@ -31,7 +31,7 @@ export const initialFormValues: { [Id in ToolId]: FormValues } = {
     opacity: String(watermark.opacityPercent.default),
     fontSize: String(watermark.fontSize.default),
     color: watermark.color,
-    rotation: '0',
+    rotation: String(watermark.rotation.default),
     pages: '',
   },
   'page-numbers': {
@@ -42,7 +42,7 @@ export const initialFormValues: { [Id in ToolId]: FormValues } = {
     pages: '',
   },
   'grayscale-pdf': {},
-  'pdf-to-jpg': { dpi: '150', quality: '85' },
+  'pdf-to-jpg': { dpi: String(pdfToJpg.defaultDpi), quality: String(pdfToJpg.quality.default) },
   'pdf-to-word': {},
   'word-to-pdf': {},
   'extract-pages': { pages: '' },

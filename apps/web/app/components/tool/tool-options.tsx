@@ -186,7 +186,14 @@ export function ToolOptions({
           />
           {fontSizeField(fontSize)}
           <ColorField value={text('color')} onChange={(value) => onChange('color', value)} />
-          <SliderField label="Rotation" {...bind('rotation')} min={-90} max={90} step={15} unit="°" />
+          <SliderField
+            label="Rotation"
+            {...bind('rotation')}
+            min={toolUi.watermark.rotation.min}
+            max={toolUi.watermark.rotation.max}
+            step={toolUi.watermark.rotation.step}
+            unit="°"
+          />
           {pagesField}
         </div>
       );
@@ -213,14 +220,15 @@ export function ToolOptions({
           <SelectField
             label="Resolution"
             {...bind('dpi')}
-            options={[
-              { value: '72', label: '72 dpi (screen)' },
-              { value: '150', label: '150 dpi (default)' },
-              { value: '200', label: '200 dpi' },
-              { value: '300', label: '300 dpi (print)' },
-            ]}
+            options={toolUi.pdfToJpg.dpiChoices.map(({ dpi, label }) => ({ value: String(dpi), label }))}
           />
-          <SliderField label="JPEG quality" {...bind('quality')} min={50} max={100} step={5} />
+          <SliderField
+            label="JPEG quality"
+            {...bind('quality')}
+            min={toolUi.pdfToJpg.quality.min}
+            max={toolUi.pdfToJpg.quality.max}
+            step={toolUi.pdfToJpg.quality.step}
+          />
         </div>
       );
     case 'extract-pages':

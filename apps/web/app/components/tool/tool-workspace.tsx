@@ -104,7 +104,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
     setMerged(false);
     setCompressed(undefined);
     try {
-      const response = await callTool(tool.functionName, form, { onPhase: setPhase });
+      const response = await callTool(id, form, { onPhase: setPhase });
       saveBlob(response.blob, response.fileName ?? tool.download.name);
       toast.success('Success!', { description: tool.successToast });
       if (id === 'compress-pdf') {
