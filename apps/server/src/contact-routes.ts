@@ -1,29 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { parseContact } from '@paperknife/catalog/contact';
 import { errorCodes } from '@paperknife/catalog/errors';
 import type { ApiErrorBody } from './api-errors.js';
 import type { ContactStore } from './contact-store.js';
-
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `Please enter your ${label}.` })
-    .trim()
-    .min(1, `Please enter your ${label}.`)
-    .max(max, `Your ${label} can be at most ${max} characters.`);
-
-export const contactSchema = z.object({
-  firstName: required('first name', 100),
-  lastName: required('last name', 100),
-  email: z
-    .string({ error: 'Please enter a valid email address.' })
-    .trim()
-    .max(254, 'Please enter a valid email address.')
-    .pipe(z.email({ error: 'Please enter a valid email address.' })),
-  subject: required('subject', 200),
-  message: required('message', 5000),
-  /** Honeypot: hidden from people, filled in by bots. */
-  website: z.string().max(1000).optional(),
-});
 
 export interface ContactRoutesOptions {
   store: ContactStore;
@@ -37,13 +16,9 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
     '/api/contact',
     { bodyLimit: 64 * 1024, config: { rateLimit: { max: rateLimit, timeWindow: 60 * 60_000 } } },
     async (request, reply) => {
-      const parsed = contactSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) {
-          const key = String(issue.path[0] ?? 'form');
-          fields[key] ??= issue.message;
-        }
+      const parsed = parseContact(request.body);
+      if ('errors' in parsed) {
+        const fields = parsed.errors;
         const body: ApiErrorBody = {
           error: {
             code: 'invalid_option',
@@ -53,7 +28,7 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
         };
         return reply.code(400).send(body);
       }
-      const { website, ...message } = parsed.data;
+      const { website, ...message } = parsed.message;
       // A bot filled the hidden field: answer as if it worked, so it learns nothing, and keep nothing.
       if (!website) store.save(message);
       return reply.code(201).send({ ok: true });

@@ -1,3 +1,4 @@
+import { type ContactField, contactFieldNames, contactFields, parseContact } from '@paperknife/catalog/contact';
 import { Loader2, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,40 +8,12 @@ import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 
-/**
- * The fields of POST /api/contact with the server's limits and messages (apps/server/src/contact-routes.ts), so
- * the page refuses exactly what the server would refuse, before sending.
- */
-const contactFields = {
-  firstName: { label: 'First name', noun: 'first name', maxLength: 100, autoComplete: 'given-name' },
-  lastName: { label: 'Last name', noun: 'last name', maxLength: 100, autoComplete: 'family-name' },
-  email: { label: 'Email', noun: 'email address', maxLength: 254, autoComplete: 'email' },
-  subject: { label: 'Subject', noun: 'subject', maxLength: 200, autoComplete: 'off' },
-  message: { label: 'Message', noun: 'message', maxLength: 5000, autoComplete: 'off' },
-} as const;
-
-type ContactField = keyof typeof contactFields;
 type FieldErrors = Partial<Record<ContactField, string>>;
 
-const fieldNames = Object.keys(contactFields) as ContactField[];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const INVALID_EMAIL = 'Please enter a valid email address.';
-
-/** The first problem of each field, in the server's words; empty when the message can be sent. */
+/** The first problem of each field, in the server's words (one schema for both); empty when it can be sent. */
 export function validateContact(values: Record<ContactField, string>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const name of fieldNames) {
-    const { noun, maxLength } = contactFields[name];
-    const value = values[name].trim();
-    if (name === 'email') {
-      if (value === '' || value.length > maxLength || !EMAIL.test(value)) errors.email = INVALID_EMAIL;
-    } else if (value === '') {
-      errors[name] = `Please enter your ${noun}.`;
-    } else if (value.length > maxLength) {
-      errors[name] = `Your ${noun} can be at most ${maxLength} characters.`;
-    }
-  }
-  return errors;
+  const parsed = parseContact(values);
+  return 'errors' in parsed ? parsed.errors : {};
 }
 
 interface ContactErrorBody {
@@ -54,7 +27,7 @@ export function ContactForm() {
 
   function showErrors(found: FieldErrors) {
     setErrors(found);
-    const first = fieldNames.find((name) => found[name]);
+    const first = contactFieldNames.find((name) => found[name]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
@@ -67,7 +40,7 @@ export function ContactForm() {
 
   function currentValues(): Record<ContactField, string> {
     const data = new FormData(formRef.current ?? undefined);
-    return Object.fromEntries(fieldNames.map((name) => [name, String(data.get(name) ?? '')])) as Record<
+    return Object.fromEntries(contactFieldNames.map((name) => [name, String(data.get(name) ?? '')])) as Record<
       ContactField,
       string
     >;
