@@ -1,24 +1,8 @@
-import { z } from 'zod';
 import { errorCodeList, errorCodes } from '@paperknife/catalog/errors';
 import { formatMegabytes } from '@paperknife/catalog/limits';
+import { type JsonSchema, optionsJsonSchema, toolResponseHeaders } from '@paperknife/catalog/tool-options';
 import { type ToolId, functionPath, maxFilesFor, toolDownloads, toolIds, tools } from '@paperknife/catalog/tools';
 import type { ServerConfig } from './env.js';
-
-type JsonSchema = Record<string, unknown>;
-
-/** The JSON Schema of what a client sends for a tool's options, from the catalogue's zod schema. */
-function optionSchemas(id: ToolId): { properties: Record<string, JsonSchema>; required: string[] } {
-  const schema = tools[id].options;
-  const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
-  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  // Required fields are written as optional + a check (so a blank form field gets its own message): an empty
-  // request tells which fields the schema insists on.
-  const empty = schema.safeParse({});
-  const required = empty.success
-    ? []
-    : [...new Set(empty.error.issues.map((issue) => String(issue.path[0] ?? '')).filter((key) => key in properties))];
-  return { properties, required };
-}
 
 function fileFields(
   id: ToolId,
@@ -60,7 +44,7 @@ export function buildOpenApi(config: ServerConfig): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const id of toolIds) {
     const tool = tools[id];
-    const options = optionSchemas(id);
+    const options = optionsJsonSchema(id);
     const multipartFiles = fileFields(id, config, { type: 'string', format: 'binary' });
     const base64File = {
       type: 'object',
@@ -77,9 +61,8 @@ export function buildOpenApi(config: ServerConfig): JsonSchema {
         schema: { type: 'string' },
       },
     };
-    if (id === 'compress-pdf') {
-      headers['X-Original-Size'] = { description: 'Size of the upload in bytes.', schema: { type: 'integer' } };
-      headers['X-Output-Size'] = { description: 'Size of the result in bytes.', schema: { type: 'integer' } };
+    for (const { name, description } of toolResponseHeaders(id)) {
+      headers[name] = { description, schema: { type: 'integer' } };
     }
     const responses: Record<string, JsonSchema> = {
       '200': {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type ErrorCode, ToolError, isErrorCode } from './errors.js';
 import { type ToolId, type ToolOptions, tools } from './tools.js';
 
@@ -21,4 +21,32 @@ function issueCode(issue: z.core.$ZodIssue | undefined): ErrorCode {
     if (isErrorCode(code)) return code;
   }
   return 'invalid_option';
+}
+
+/** A JSON Schema object, as zod writes it. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What a client sends for a tool's options, as JSON Schema (draft 2020-12, input side) from the catalogue's zod
+ * schema, with the fields the tool insists on. Those are written as optional fields plus a check (so a blank form
+ * field gets its own message): an empty request tells which they are.
+ */
+export function optionsJsonSchema(id: ToolId): { properties: Record<string, JsonSchema>; required: string[] } {
+  const schema = tools[id].options;
+  const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const empty = schema.safeParse({});
+  const required = empty.success
+    ? []
+    : [...new Set(empty.error.issues.map((issue) => String(issue.path[0] ?? '')).filter((key) => key in properties))];
+  return { properties, required };
+}
+
+/** Headers a tool's answer carries besides the file's own (compress: the sizes before and after). */
+export function toolResponseHeaders(id: ToolId): readonly { name: string; description: string }[] {
+  if (id !== 'compress-pdf') return [];
+  return [
+    { name: 'X-Original-Size', description: 'Size of the upload in bytes.' },
+    { name: 'X-Output-Size', description: 'Size of the result in bytes (never more than the upload).' },
+  ];
 }

@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCodeList, errorCodes } from '@paperknife/catalog/errors';
 import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
+import { optionsJsonSchema, toolResponseHeaders } from '@paperknife/catalog/tool-options';
 import {
   type ToolId,
   functionPath,
@@ -69,16 +70,17 @@ export const apiExamples: Record<ToolId, Record<string, string>> = {
   'extract-images': {},
 };
 
-type JsonSchema = {
+/** The parts of a field's JSON Schema the reference reads. */
+type FieldSchema = {
   type?: string;
   enum?: unknown[];
-  anyOf?: JsonSchema[];
+  anyOf?: FieldSchema[];
   maxLength?: number;
   pattern?: string;
   description?: string;
 };
 
-function typeOf(schema: JsonSchema): string {
+function typeOf(schema: FieldSchema): string {
   const variants = schema.anyOf ?? [schema];
   const enumValues = variants.find((variant) => variant.type === 'string' && variant.enum)?.enum;
   if (variants.some((variant) => variant.type === 'boolean')) return 'true or false';
@@ -88,18 +90,13 @@ function typeOf(schema: JsonSchema): string {
   return schema.maxLength ? `text, up to ${schema.maxLength} characters` : 'text';
 }
 
-/** The option fields of a tool. Required fields are written as optional plus a check, so an empty request tells. */
+/** The option fields of a tool, from the same JSON Schema the OpenAPI document publishes. */
 function optionFields(id: ToolId): ApiField[] {
-  const schema = tools[id].options;
-  const json = schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, JsonSchema>;
-  };
-  const empty = schema.safeParse({});
-  const required = new Set(empty.success ? [] : empty.error.issues.map((issue) => String(issue.path[0] ?? '')));
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+  const { properties, required } = optionsJsonSchema(id);
+  return Object.entries(properties as Record<string, FieldSchema>).map(([name, property]) => ({
     name,
     type: typeOf(property),
-    required: required.has(name),
+    required: required.includes(name),
     description: property.description ?? '',
   }));
 }
@@ -149,13 +146,7 @@ export function apiFunctions(siteUrl: string, limits: Limits): ApiFunction[] {
       pagePath: toolPaths(id).canonical,
       fields: [fileField(id, limits), ...optionFields(id)],
       downloads: downloads.map(({ name, contentType }) => ({ name, contentType })),
-      extraHeaders:
-        id === 'compress-pdf'
-          ? [
-              { name: 'X-Original-Size', description: 'Size of the upload in bytes.' },
-              { name: 'X-Output-Size', description: 'Size of the result in bytes (never more than the upload).' },
-            ]
-          : [],
+      extraHeaders: [...toolResponseHeaders(id)],
       curl: curlExample(id, siteUrl),
     };
   });
