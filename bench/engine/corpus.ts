@@ -109,10 +109,10 @@ const qpdf = (label: string, args: (input: string, out: string) => string[]): Ba
   command: (input, out) => ['qpdf', '--warning-exit-0', ...args(input, out)],
 });
 
-/** The plain CLI doing the same job; undefined where there is no fair one-command equivalent. */
-export const baselines: Partial<Record<ToolId, Baseline>> = {
-  'compress-pdf': {
-    label: 'gs pdfwrite /ebook',
+/** Ghostscript's pdfwrite with the given settings, as a plain command. */
+function gsPdfwrite(label: string, settings: readonly string[]): Baseline {
+  return {
+    label,
     command: (input, out) => [
       'gs',
       '-q',
@@ -120,11 +120,16 @@ export const baselines: Partial<Record<ToolId, Baseline>> = {
       '-dBATCH',
       '-dNOPAUSE',
       '-sDEVICE=pdfwrite',
-      '-dPDFSETTINGS=/ebook',
+      ...settings,
       `-sOutputFile=${out}/out.pdf`,
       input,
     ],
-  },
+  };
+}
+
+/** The plain CLI doing the same job; undefined where there is no fair one-command equivalent. */
+export const baselines: Partial<Record<ToolId, Baseline>> = {
+  'compress-pdf': gsPdfwrite('gs pdfwrite /ebook', ['-dPDFSETTINGS=/ebook']),
   'merge-pdf': qpdf('qpdf --pages', (input, out) => ['--empty', '--pages', input, input, '--', `${out}/out.pdf`]),
   'split-pdf': qpdf('qpdf --split-pages', (input, out) => ['--split-pages', input, `${out}/page-%d.pdf`]),
   'rotate-pdf': qpdf('qpdf --rotate', (input, out) => ['--rotate=+90', input, `${out}/out.pdf`]),
@@ -145,21 +150,10 @@ export const baselines: Partial<Record<ToolId, Baseline>> = {
   ]),
   'extract-pages': qpdf('qpdf --pages 1', (input, out) => ['--empty', '--pages', input, '1', '--', `${out}/out.pdf`]),
   'delete-pages': qpdf('qpdf --pages 2-z', (input, out) => [input, '--pages', input, '2-z', '--', `${out}/out.pdf`]),
-  'grayscale-pdf': {
-    label: 'gs pdfwrite Gray',
-    command: (input, out) => [
-      'gs',
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-sDEVICE=pdfwrite',
-      '-sColorConversionStrategy=Gray',
-      '-dProcessColorModel=/DeviceGray',
-      `-sOutputFile=${out}/out.pdf`,
-      input,
-    ],
-  },
+  'grayscale-pdf': gsPdfwrite('gs pdfwrite Gray', [
+    '-sColorConversionStrategy=Gray',
+    '-dProcessColorModel=/DeviceGray',
+  ]),
   'pdf-to-jpg': {
     label: 'pdftoppm -jpeg -r 150',
     command: (input, out) => ['pdftoppm', '-jpeg', '-r', '150', '-jpegopt', 'quality=85', input, `${out}/page`],
