@@ -35,7 +35,6 @@ const present = corpusPresent();
 if (!present) console.warn(`Corpus sweep skipped: no corpus at ${corpusDir}`);
 
 const JOB_LIMIT_MS = 60_000;
-const NOT_BUILT = 'This tool is not available yet.';
 
 const PROTECT_PASSWORD = 'sweep-password';
 
@@ -198,8 +197,7 @@ async function runOne(id: ToolId, path: string): Promise<Run> {
   } catch (error) {
     const ms = Date.now() - started;
     if (error instanceof ToolError) {
-      const outcome = error.message === NOT_BUILT ? 'not built' : error.code;
-      run = { file, outcome, ms };
+      run = { file, outcome: error.code, ms };
     } else {
       run = { file, outcome: 'crash', ms, problem: `uncoded error: ${String(error).slice(0, 200)}` };
     }
@@ -214,7 +212,8 @@ async function runOne(id: ToolId, path: string): Promise<Run> {
 
 /** Outcomes the corpus README lets us predict. */
 function expectationProblem(id: ToolId, file: string, outcome: string): string | undefined {
-  if (outcome === 'not built') return undefined;
+  // A coded error must be one that tells the person what to do, not the engine's catch-all.
+  if (outcome === 'internal_error') return 'internal error';
   const pdfTool = tools[id].input.label === 'PDF';
   if (pdfTool && file.endsWith('.docx') && outcome !== 'unsupported_file_type') {
     return `a Word file given to a PDF tool gave ${outcome}`;
@@ -249,7 +248,7 @@ function printSummary(): void {
   const details = [...results.entries()].flatMap(([id, runs]) => {
     const byOutcome = new Map<string, string[]>();
     for (const run of runs) {
-      if (['ok', 'not built', 'sampled out'].includes(run.outcome)) continue;
+      if (['ok', 'sampled out'].includes(run.outcome)) continue;
       byOutcome.set(run.outcome, [...(byOutcome.get(run.outcome) ?? []), run.file]);
     }
     return [...byOutcome].map(([outcome, files]) => `  ${id} ${outcome}: ${files.join(', ')}`);
