@@ -12,10 +12,14 @@ test.describe('site layout', () => {
 
   test('the Tools menu lists eight tools and the Resources menu three links', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Tools' }).click();
+    // By keyboard: a mouse left resting on a trigger opens its menu again on hover.
+    const toolsButton = page.getByRole('button', { name: 'Tools' });
+    await toolsButton.focus();
+    await page.keyboard.press('Enter');
     const tools = page.locator('nav[aria-label="Main"] ul.grid-cols-2 > li');
     await expect(tools).toHaveCount(8);
     await page.keyboard.press('Escape');
+    await expect(toolsButton).toHaveAttribute('aria-expanded', 'false');
     await page.getByRole('button', { name: 'Resources' }).focus();
     await page.keyboard.press('Enter');
     for (const name of ['Guides', 'Blog', 'FAQ']) {
