@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ToolError, errorBody } from '@paperknife/catalog/errors';
-import { FUNCTIONS_PREFIX } from '@paperknife/catalog/tools';
+import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { BUSY_RETRY_AFTER_S, installErrorHandler } from './api-errors.js';
 import { contactRoutes } from './contact-routes.js';
 import { ContactStore } from './contact-store.js';

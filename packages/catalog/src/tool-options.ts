@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ErrorCode, ToolError, isErrorCode } from './errors.js';
+import { sizeHeaders } from './http-api.js';
 import { type ToolId, type ToolOptions, tools } from './tools.js';
 
 /**
@@ -45,8 +46,5 @@ export function optionsJsonSchema(id: ToolId): { properties: Record<string, Json
 /** Headers a tool's answer carries besides the file's own (compress: the sizes before and after). */
 export function toolResponseHeaders(id: ToolId): readonly { name: string; description: string }[] {
   if (id !== 'compress-pdf') return [];
-  return [
-    { name: 'X-Original-Size', description: 'Size of the upload in bytes.' },
-    { name: 'X-Output-Size', description: 'Size of the result in bytes (never more than the upload).' },
-  ];
+  return [sizeHeaders.original, sizeHeaders.output];
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Limits } from './limits.js';
 import { PASSWORD_MIN_LENGTH } from './password-rules.js';
+import { compressLevels } from './compress-levels.js';
+import { FUNCTIONS_PREFIX } from './http-api.js';
 import {
   booleanField,
   enumField,
@@ -64,7 +66,6 @@ export const pageNumberPositions = [
   'top-right',
 ] as const;
 
-export const compressLevels = ['low', 'medium', 'high'] as const;
 export const splitModes = ['pages', 'ranges', 'every'] as const;
 export const rotateAngles = [90, 180, 270] as const;
 
@@ -488,9 +489,6 @@ export function toolByFunction(name: string): ToolId | undefined {
 export function isToolId(value: string): value is ToolId {
   return Object.hasOwn(tools, value);
 }
-
-/** Where the public API answers: `POST {FUNCTIONS_PREFIX}/{functionName}`. */
-export const FUNCTIONS_PREFIX = '/functions/v1';
 
 /** The API path of a tool's function. */
 export function functionPath(id: ToolId): string {

@@ -1,6 +1,8 @@
 import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
-import { type compressLevels, tools } from '@paperknife/catalog/tools';
+import { type CompressLevel, compressLevelImages } from '@paperknife/catalog/compress-levels';
+import { sizeHeaders } from '@paperknife/catalog/http-api';
+import { tools } from '@paperknife/catalog/tools';
 import { type EncodedImage, encodeFlate, encodeJpeg } from '../image-recompress.js';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type {
@@ -22,13 +24,11 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
  * text and vector graphics are never touched. The result is never larger than the upload. See docs/decisions/024.
  */
 
-type Level = (typeof compressLevels)[number];
-
 /** Image settings per level: the product's numbers. Low has none: it is lossless. */
-const levels: Record<Level, Omit<ImageSettings, 'folder'> | undefined> = {
+const levels: Record<CompressLevel, Omit<ImageSettings, 'folder'> | undefined> = {
   low: undefined,
-  medium: { dpi: 150, quality: 75, recodeLossy: false },
-  high: { dpi: 96, quality: 55, recodeLossy: true },
+  medium: { ...compressLevelImages.medium, recodeLossy: false },
+  high: { ...compressLevelImages.high, recodeLossy: true },
 };
 
 /** A new encoding must save at least this share of an image's bytes, or the image stays as it was. */
@@ -65,7 +65,7 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   return {
     path: output,
     download: tools['compress-pdf'].download,
-    headers: { 'X-Original-Size': String(file.size), 'X-Output-Size': String(outputSize) },
+    headers: { [sizeHeaders.original.name]: String(file.size), [sizeHeaders.output.name]: String(outputSize) },
   };
 };
 
