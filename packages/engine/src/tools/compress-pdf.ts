@@ -5,12 +5,8 @@ import { sizeHeaders } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { type EncodedImage, encodeFlate, encodeJpeg } from '../image-recompress.js';
 import { runMupdfTask } from '../mupdf/pool.js';
-import type {
-  CompressPreparePayload,
-  CompressPrepareResult,
-  ImageSettings,
-  SampledImage,
-} from '../mupdf/tasks/compress-prepare.js';
+import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
+import type { CompressPreparePayload, CompressPrepareResult } from '../mupdf/tasks/compress-prepare.js';
 import { preparePdfInput, tempPath } from '../pdf-input.js';
 import { optimizeLossless, runQpdf } from '../qpdf.js';
 import { abortError } from '../run-process.js';

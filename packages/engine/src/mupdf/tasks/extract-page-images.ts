@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type * as mupdf from 'mupdf';
 import { pixelsWithAlpha } from '../image-pixels.js';
 import { openPdf } from '../open-pdf.js';
+import { streamFilters } from '../pdf-objects.js';
 
 export interface ExtractImagesPayload {
   input: string;
@@ -25,19 +26,6 @@ export interface ExtractedImage {
 
 /** Images with a side under this are bullets and spacers, not pictures anyone wants out. */
 const MIN_SIDE = 2;
-
-function filters(stream: mupdf.PDFObject): string[] {
-  const filter = stream.get('Filter');
-  if (filter.isName()) return [filter.asName()];
-  if (filter.isArray()) {
-    const names: string[] = [];
-    filter.forEach((item) => {
-      if (item.isName()) names.push(item.asName());
-    });
-    return names;
-  }
-  return [];
-}
 
 /** Image XObjects drawn by a page, also inside form XObjects, in the order found; each object once. */
 function pageImages(resources: mupdf.PDFObject, found: Map<number, mupdf.PDFObject>, seenForms: Set<number>): void {
@@ -81,7 +69,7 @@ export default function extractPageImages(payload: ExtractImagesPayload): Extrac
         const width = stream.get('Width').asNumber();
         const height = stream.get('Height').asNumber();
         if (width < MIN_SIDE || height < MIN_SIDE) continue;
-        const names = filters(stream);
+        const names = streamFilters(stream);
         const base = join(payload.folder, `image-${number}`);
         if (names.length === 1 && names[0] === 'DCTDecode') {
           const bytes = stream.readRawStream().asUint8Array();

@@ -1,0 +1,66 @@
+import type * as mupdf from 'mupdf';
+
+/**
+ * Small readers of PDF objects shared by the MuPDF tasks, kept apart from what the tasks do with them (as pdf-lib
+ * keeps its `core/` object helpers apart from its API). Every reader takes what the file holds and answers a
+ * neutral value (no name, 0, no filters) for a missing or mistyped entry, so callers decide what that means.
+ */
+
+/** The value as a name without its slash, or undefined when it is not a name. */
+export function nameOf(value: mupdf.PDFObject): string | undefined {
+  return value.isName() ? value.asName() : undefined;
+}
+
+/** The value as a number, or 0 when it is not a number. */
+export function numberOf(value: mupdf.PDFObject): number {
+  return value.isNumber() ? value.asNumber() : 0;
+}
+
+/** The stream's /Filter as a list of names, in decoding order (one name or an array; none when absent). */
+export function streamFilters(stream: mupdf.PDFObject): string[] {
+  const filter = stream.get('Filter');
+  if (filter.isName()) return [filter.asName()];
+  if (!filter.isArray()) return [];
+  const names: string[] = [];
+  filter.forEach((item) => {
+    const name = nameOf(item);
+    if (name) names.push(name);
+  });
+  return names;
+}
+
+/** Stored length of a stream: /Length when it is a number (the preflight made sure it is right), else the bytes. */
+export function streamBytes(stream: mupdf.PDFObject): number {
+  const length = stream.get('Length');
+  if (length.isNumber()) return length.asNumber();
+  const data = stream.readRawStream();
+  try {
+    return data.getLength();
+  } finally {
+    data.destroy();
+  }
+}
+
+/** True for an image XObject: a stream whose /Subtype is /Image. */
+export function isImageXObject(ref: mupdf.PDFObject): boolean {
+  return ref.isStream() && nameOf(ref.get('Subtype')) === 'Image';
+}
+
+/**
+ * Calls `visit` with every object of the file by number (1 to the last), resolved. An object MuPDF cannot read
+ * (its `visit` throws) is passed to `unreadable` when given, and otherwise passed over: one bad object must not
+ * stop a pass over a whole file.
+ */
+export function forEachObject(
+  doc: mupdf.PDFDocument,
+  visit: (ref: mupdf.PDFObject, object: number) => void,
+  unreadable?: (object: number) => void,
+): void {
+  for (let object = 1; object < doc.countObjects(); object++) {
+    try {
+      visit(doc.newIndirect(object), object);
+    } catch {
+      unreadable?.(object);
+    }
+  }
+}

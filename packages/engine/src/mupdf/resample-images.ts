@@ -1,0 +1,315 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as mupdf from 'mupdf';
+import type { ImagePlacement, ImageXObject } from './image-placements.js';
+import { nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
+
+/**
+ * Resamples one image XObject for Compress PDF: down to the target resolution of its largest placement, into raw
+ * pixel files for the main thread to encode with sharp. CMYK photographs are encoded here with MuPDF's JPEG
+ * encoder, which writes CMYK JPEGs that PDF readers show right (sharp takes no raw CMYK). Nothing is written into
+ * the PDF: the main thread swaps the streams in with qpdf, by object number. See docs/decisions/024.
+ */
+
+export interface ImageSettings {
+  /** Target resolution: images drawn above it are resampled down to it. */
+  dpi: number;
+  /** JPEG quality for the CMYK images encoded here (sharp uses the same number for the others). */
+  quality: number;
+  /**
+   * Re-encode JPEG and JPEG 2000 images that are not above the target resolution as well: another generation of
+   * loss, so only the high level does it. Lossless images (Flate and the like) are re-encoded at every lossy level.
+   */
+  recodeLossy: boolean;
+  /** Folder for the pixel files (the job folder). */
+  folder: string;
+}
+
+export type ImageColorSpace = '/DeviceGray' | '/DeviceRGB' | '/DeviceCMYK';
+
+export interface SampledImage {
+  /** Object number of the image XObject. */
+  object: number;
+  /** Its pixel size now, so the caller can check it is talking about the same object. */
+  sourceWidth: number;
+  sourceHeight: number;
+  /** The new pixel size. */
+  width: number;
+  height: number;
+  channels: 1 | 3 | 4;
+  /** Raw 8-bit pixels, rows top to bottom, channels interleaved: the main thread encodes them. */
+  pixels?: string;
+  /** Or a JPEG already encoded here (CMYK photographs). */
+  jpeg?: string;
+  /** True when the pixels look like flat graphics (screenshots, charts): Flate keeps them sharp. */
+  flat: boolean;
+  /** The new /ColorSpace when it changes (an Indexed image becomes its base space); otherwise the old one stays. */
+  colorSpace?: ImageColorSpace;
+  /** Bytes of the stream as stored now. */
+  originalBytes: number;
+  /** The soft mask, resampled to the image's new size. */
+  smask?: {
+    object: number;
+    sourceWidth: number;
+    sourceHeight: number;
+    width: number;
+    height: number;
+    pixels: string;
+    originalBytes: number;
+  };
+}
+
+/** Why an image is left as it is; counted per reason in the task's result. */
+export type LeftAloneReason =
+  | 'unreadable image'
+  | 'unreadable page'
+  | 'not drawn'
+  | 'bilevel'
+  | 'small'
+  | 'colour-key mask'
+  | 'alpha in JPEG 2000'
+  | 'colour space'
+  | 'premultiplied soft mask'
+  | 'at target resolution'
+  | 'very large'
+  | 'flat graphics at target resolution';
+
+/**
+ * Counts one image as left alone for a reason. Answers undefined, so a resampler can end with
+ * `return leaveAlone('small')`.
+ */
+export type LeaveAlone = (reason: LeftAloneReason) => undefined;
+
+/** Images below this many pixels are not worth the work. */
+const MIN_PIXELS = 64 * 64;
+/** Above this many pixels after resampling, the pixmap and its copies would crowd the worker's heap: left alone. */
+const MAX_PIXELS = 50_000_000;
+/** Resample only when the area shrinks by more than this factor; a few percent is not worth a generation. */
+const MIN_AREA_RATIO = 1.2;
+/** Share of pixels equal to their left neighbour above which an image counts as flat graphics. */
+const FLAT_SHARE = 0.4;
+
+/**
+ * Resamples the image for its largest placement and writes its pixels (and its soft mask's) into the settings'
+ * folder; or calls `leaveAlone` with the reason it stays as stored.
+ */
+export async function resampleImage(
+  doc: mupdf.PDFDocument,
+  info: ImageXObject,
+  placement: ImagePlacement | undefined,
+  settings: ImageSettings,
+  leaveAlone: LeaveAlone,
+): Promise<SampledImage | undefined> {
+  const { ref, width, height } = info;
+  if (!placement) return leaveAlone('not drawn');
+  const filters = streamFilters(ref);
+  const bits = numberOf(ref.get('BitsPerComponent'));
+  if (ref.get('ImageMask').isBoolean() && ref.get('ImageMask').asBoolean()) return leaveAlone('bilevel');
+  if (bits === 1 || filters.includes('CCITTFaxDecode') || filters.includes('JBIG2Decode')) return leaveAlone('bilevel');
+  if (width * height < MIN_PIXELS) return leaveAlone('small');
+  const smaskRef = ref.get('SMask');
+  // Lossy pixels would miss an exact colour key; with a soft mask present the key is ignored anyway (PDF 11.6.5.3).
+  if (ref.get('Mask').isArray() && !smaskRef.isStream()) return leaveAlone('colour-key mask');
+  if (numberOf(ref.get('SMaskInData')) > 0) return leaveAlone('alpha in JPEG 2000');
+
+  const space = targetSpace(ref);
+  if (!space) return leaveAlone('colour space');
+  if (smaskRef.isStream() && !smaskRef.get('Matte').isNull()) return leaveAlone('premultiplied soft mask');
+
+  const targetWidth = Math.max(1, Math.min(width, Math.ceil((placement.width / 72) * settings.dpi)));
+  const targetHeight = Math.max(1, Math.min(height, Math.ceil((placement.height / 72) * settings.dpi)));
+  const downsample = width * height > targetWidth * targetHeight * MIN_AREA_RATIO;
+  const lossySource = filters.includes('DCTDecode') || filters.includes('JPXDecode');
+  if (!downsample && lossySource && !settings.recodeLossy) return leaveAlone('at target resolution');
+  const newWidth = downsample ? targetWidth : width;
+  const newHeight = downsample ? targetHeight : height;
+  if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
+
+  const image = info.image ?? doc.loadImage(ref);
+  try {
+    const pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
+    try {
+      const channels = pixmap.getNumberOfComponents() as 1 | 3 | 4;
+      const packed = packPixels(pixmap);
+      const flat = isFlat(packed, newWidth, channels);
+      // Lossless graphics at their own size gain nothing from JPEG; qpdf recompresses their Flate.
+      if (!downsample && flat && !lossySource) return leaveAlone('flat graphics at target resolution');
+      const base = join(settings.folder, `image-${info.object}`);
+      const sampled: SampledImage = {
+        object: info.object,
+        sourceWidth: width,
+        sourceHeight: height,
+        width: newWidth,
+        height: newHeight,
+        channels,
+        flat,
+        originalBytes: streamBytes(ref),
+        ...(space.name ? { colorSpace: space.name } : {}),
+      };
+      if (channels === 4 && !flat) {
+        sampled.jpeg = `${base}.jpg`;
+        await writeFile(sampled.jpeg, cmykJpeg(packed, newWidth, newHeight, settings.quality));
+      } else {
+        sampled.pixels = `${base}.raw`;
+        await writeFile(sampled.pixels, packed);
+      }
+      if (smaskRef.isStream()) {
+        const smask = await resampleSoftMask(doc, smaskRef, newWidth, newHeight, settings.folder);
+        if (smask) sampled.smask = smask;
+      }
+      return sampled;
+    } finally {
+      pixmap.destroy();
+    }
+  } finally {
+    if (!info.image) image.destroy();
+  }
+}
+
+/**
+ * The colour space to draw into. Gray, RGB and CMYK images (device or ICC) keep their own space, so nothing is
+ * converted; an Indexed image is expanded into its base space. Anything else (Lab, spot colours) is left alone.
+ */
+function targetSpace(ref: mupdf.PDFObject): { colorSpace?: mupdf.ColorSpace; name?: ImageColorSpace } | undefined {
+  const space = ref.get('ColorSpace');
+  const family = spaceFamily(space);
+  if (family === 'Gray' || family === 'RGB' || family === 'CMYK') return {};
+  if (family !== 'Indexed') return undefined;
+  switch (spaceFamily(space.get(1))) {
+    case 'Gray':
+      return { colorSpace: mupdf.ColorSpace.DeviceGray, name: '/DeviceGray' };
+    case 'RGB':
+      return { colorSpace: mupdf.ColorSpace.DeviceRGB, name: '/DeviceRGB' };
+    case 'CMYK':
+      return { colorSpace: mupdf.ColorSpace.DeviceCMYK, name: '/DeviceCMYK' };
+    default:
+      return undefined;
+  }
+}
+
+function spaceFamily(space: mupdf.PDFObject): 'Gray' | 'RGB' | 'CMYK' | 'Indexed' | undefined {
+  const name = space.isName() ? space.asName() : space.isArray() ? nameOf(space.get(0)) : undefined;
+  switch (name) {
+    case 'DeviceGray':
+    case 'G':
+    case 'CalGray':
+      return 'Gray';
+    case 'DeviceRGB':
+    case 'RGB':
+    case 'CalRGB':
+      return 'RGB';
+    case 'DeviceCMYK':
+    case 'CMYK':
+      return 'CMYK';
+    case 'Indexed':
+    case 'I':
+      return 'Indexed';
+    case 'ICCBased': {
+      const components = numberOf(space.get(1).get('N'));
+      return components === 1 ? 'Gray' : components === 3 ? 'RGB' : components === 4 ? 'CMYK' : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Draws the image into a pixmap of the given size. MuPDF decodes at a reduced scale where it can (JPEG) and
+ * filters down smoothly; /Decode arrays and inverted Adobe CMYK are applied on the way, so the pixels are final.
+ */
+function drawImage(image: mupdf.Image, space: mupdf.ColorSpace | null, width: number, height: number): mupdf.Pixmap {
+  if (!space) throw new Error('image without a colour space');
+  const pixmap = new mupdf.Pixmap(space, [0, 0, width, height], false);
+  // White paper: 0 in subtractive spaces. The image covers every pixel; this only matters at the edges.
+  pixmap.clear(space.isSubtractive() ? 0 : 255);
+  const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+  try {
+    device.fillImage(image, [width, 0, 0, height, 0, 0], 1);
+    device.close();
+  } finally {
+    device.destroy();
+  }
+  return pixmap;
+}
+
+async function resampleSoftMask(
+  doc: mupdf.PDFDocument,
+  ref: mupdf.PDFObject,
+  width: number,
+  height: number,
+  folder: string,
+): Promise<SampledImage['smask']> {
+  const object = ref.asIndirect();
+  const maskWidth = numberOf(ref.get('Width'));
+  const maskHeight = numberOf(ref.get('Height'));
+  // A mask already no larger than the new image stays as it is: PDF does not need the sizes to match.
+  if (maskWidth <= width && maskHeight <= height) return undefined;
+  const mask = doc.loadImage(ref);
+  try {
+    const pixmap = drawImage(mask, mupdf.ColorSpace.DeviceGray, width, height);
+    try {
+      const pixels = join(folder, `mask-${object}.raw`);
+      await writeFile(pixels, packPixels(pixmap));
+      const originalBytes = streamBytes(ref);
+      return { object, sourceWidth: maskWidth, sourceHeight: maskHeight, width, height, pixels, originalBytes };
+    } finally {
+      pixmap.destroy();
+    }
+  } finally {
+    mask.destroy();
+  }
+}
+
+/**
+ * A CMYK JPEG of these samples, as they are. MuPDF writes CMYK JPEGs only from a device CMYK pixmap (an ICC-based
+ * one comes out converted to RGB), so the samples are copied into one; the PDF keeps its own /ColorSpace.
+ * Not inverted: with the Adobe marker MuPDF writes, readers show these values as they are.
+ */
+function cmykJpeg(samples: Uint8Array, width: number, height: number, quality: number): Uint8Array {
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceCMYK, [0, 0, width, height], false);
+  try {
+    if (pixmap.getStride() !== width * 4) throw new Error('unexpected CMYK pixmap stride');
+    pixmap.getPixels().set(samples);
+    return pixmap.asJPEG(quality, false);
+  } finally {
+    pixmap.destroy();
+  }
+}
+
+/** The pixmap's samples without row padding. */
+function packPixels(pixmap: mupdf.Pixmap): Uint8Array {
+  const pixels = pixmap.getPixels();
+  const row = pixmap.getWidth() * pixmap.getNumberOfComponents();
+  const stride = pixmap.getStride();
+  const data = new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength);
+  if (stride === row) return Uint8Array.from(data);
+  const packed = new Uint8Array(row * pixmap.getHeight());
+  for (let y = 0; y < pixmap.getHeight(); y++) packed.set(data.subarray(y * stride, y * stride + row), y * row);
+  return packed;
+}
+
+/** Flat graphics repeat exact colours from pixel to pixel; photographs and scans almost never do. */
+function isFlat(pixels: Uint8Array, width: number, channels: number): boolean {
+  const count = pixels.length / channels;
+  // A sample of rows keeps this cheap on large images.
+  const rows = count / width;
+  const step = Math.max(1, Math.floor(rows / 200));
+  let same = 0;
+  let total = 0;
+  for (let y = 0; y < rows; y += step) {
+    const start = y * width * channels;
+    for (let x = 1; x < width; x++) {
+      const at = start + x * channels;
+      let equal = true;
+      for (let c = 0; c < channels; c++) {
+        if (pixels[at + c] !== pixels[at - channels + c]) {
+          equal = false;
+          break;
+        }
+      }
+      if (equal) same++;
+      total++;
+    }
+  }
+  return total > 0 && same / total > FLAT_SHARE;
+}
