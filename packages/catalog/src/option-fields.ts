@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import { parsePageRanges } from './page-ranges.js';
 import { ToolError, errorCodes } from './errors.js';
+import { formFields } from './form-fields.js';
 import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 
 /**
@@ -162,4 +163,14 @@ export function newPasswordField() {
     })
     .transform((value) => value ?? '')
     .meta({ description: `Password, at least ${PASSWORD_MIN_LENGTH} characters.` });
+}
+
+/** Which pages get a stamp (watermark, page numbers): every page unless the visitor lists some. */
+export function pagesToStampField() {
+  return optionalPageRange().register(formFields, {
+    label: 'Pages',
+    control: { kind: 'text' },
+    placeholder: 'All pages',
+    hint: 'Page numbers and ranges, e.g. 1-3,5,7-9. Leave empty for every page.',
+  });
 }

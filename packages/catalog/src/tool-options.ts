@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ErrorCode, ToolError, isErrorCode } from './errors.js';
-import { sizeHeaders } from './http-api.js';
+import type { ResponseHeader, ToolEntry } from './tool-entry.js';
 import { type ToolId, type ToolOptions, tools } from './tools.js';
 
 /**
@@ -14,6 +14,20 @@ export function parseToolOptions<Id extends ToolId>(id: Id, raw: Record<string, 
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new ToolError(issueCode(issue), issue?.message ?? 'One of the options is not valid.');
+}
+
+/**
+ * What one option field's schema says about a value from the form (blank counts as absent): the error code and
+ * message of its first problem, or undefined when it accepts the value.
+ */
+export function fieldProblem(
+  field: z.ZodType,
+  raw: string | undefined,
+): { code: ErrorCode; message: string } | undefined {
+  const result = field.safeParse(raw === '' ? undefined : raw);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0];
+  return { code: issueCode(issue), message: issue?.message ?? 'This option is not valid.' };
 }
 
 function issueCode(issue: z.core.$ZodIssue | undefined): ErrorCode {
@@ -44,7 +58,7 @@ export function optionsJsonSchema(id: ToolId): { properties: Record<string, Json
 }
 
 /** Headers a tool's answer carries besides the file's own (compress: the sizes before and after). */
-export function toolResponseHeaders(id: ToolId): readonly { name: string; description: string }[] {
-  if (id !== 'compress-pdf') return [];
-  return [sizeHeaders.original, sizeHeaders.output];
+export function toolResponseHeaders(id: ToolId): readonly ResponseHeader[] {
+  const tool: ToolEntry = tools[id];
+  return tool.responseHeaders ?? [];
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type FormControl, formControls, initialValue, selectChoices, sliderRange } from './option-form.js';
+import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 import { parseToolOptions } from './tool-options.js';
 import {
   functionNames,
@@ -7,10 +9,21 @@ import {
   toolByFunction,
   toolDownloads,
   toolIds,
+  type ToolId,
   toolRedirects,
-  toolUi,
   tools,
 } from './tools.js';
+
+const control = (id: ToolId, name: string): FormControl => {
+  const found = formControls(id).find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`${id} has no control ${name}`);
+  return found;
+};
+/** A slider as the page shows it: bounds, step and starting value. */
+const slider = (id: ToolId, name: string) => ({
+  ...sliderRange(control(id, name)),
+  default: Number(initialValue(control(id, name))),
+});
 
 describe('tool catalogue', () => {
   it('holds the 14 tools of the seed plus extract-text and extract-images', () => {
@@ -175,16 +188,18 @@ describe('tool catalogue', () => {
 
 describe('seed constants', () => {
   it('watermark: opacity 10..100 step 5 default 50; font 8..72 step 2 default 24; colour #808080; centre', () => {
-    expect(toolUi.watermark.opacityPercent).toEqual({ min: 10, max: 100, step: 5, default: 50 });
-    expect(toolUi.watermark.fontSize).toEqual({ min: 8, max: 72, step: 2, default: 24 });
-    expect(toolUi.watermark.color).toBe('#808080');
+    expect(slider('watermark-pdf', 'opacity')).toEqual({ min: 10, max: 100, step: 5, default: 50 });
+    expect(slider('watermark-pdf', 'fontSize')).toEqual({ min: 8, max: 72, step: 2, default: 24 });
+    expect(initialValue(control('watermark-pdf', 'color'))).toBe('#808080');
+    expect(initialValue(control('watermark-pdf', 'position'))).toBe('center');
     const options = parseToolOptions('watermark-pdf', { text: 'DRAFT' });
     expect(options).toMatchObject({ opacity: 0.5, fontSize: 24, color: '#808080', position: 'center', rotation: 0 });
   });
 
   it('page numbers: font 8..24 default 12; start >= 1 default "1"; bottom-center', () => {
-    expect(toolUi.pageNumbers.fontSize).toEqual({ min: 8, max: 24, step: 1, default: 12 });
-    expect(toolUi.pageNumbers.startNumber).toEqual({ min: 1, default: '1' });
+    expect(slider('page-numbers', 'fontSize')).toEqual({ min: 8, max: 24, step: 1, default: 12 });
+    expect(initialValue(control('page-numbers', 'startNumber'))).toBe('1');
+    expect(initialValue(control('page-numbers', 'position'))).toBe('bottom-center');
     expect(parseToolOptions('page-numbers', {})).toEqual({
       position: 'bottom-center',
       fontSize: 12,
@@ -196,7 +211,8 @@ describe('seed constants', () => {
   });
 
   it('rotate: 90, 180, 270, default "90"', () => {
-    expect(toolUi.rotate.defaultAngle).toBe('90');
+    expect(initialValue(control('rotate-pdf', 'angle'))).toBe('90');
+    expect(selectChoices(control('rotate-pdf', 'angle')).map((choice) => choice.value)).toEqual(['90', '180', '270']);
     expect(parseToolOptions('rotate-pdf', {}).angle).toBe(90);
     expect(parseToolOptions('rotate-pdf', { angle: '270' }).angle).toBe(270);
     expect(parseToolOptions('rotate-pdf', { angle: 180 }).angle).toBe(180);
@@ -204,7 +220,8 @@ describe('seed constants', () => {
   });
 
   it('protect: password minimum 6, with the catalogue codes', () => {
-    expect(toolUi.protect.passwordMinLength).toBe(6);
+    expect(PASSWORD_MIN_LENGTH).toBe(6);
+    expect(control('protect-pdf', 'userPassword').meta.hint).toBe('At least 6 characters.');
     expect(() => parseToolOptions('protect-pdf', {})).toThrow(
       expect.objectContaining({ code: 'password_required', message: 'Please enter a password to protect your PDF.' }),
     );
@@ -272,13 +289,75 @@ describe('tool helpers', () => {
   });
 });
 
-describe('toolUi', () => {
+describe('form metadata', () => {
   it('preselects on the page exactly the defaults the API applies', () => {
     const jpg = parseToolOptions('pdf-to-jpg', {});
-    expect([jpg.dpi, jpg.quality]).toEqual([toolUi.pdfToJpg.defaultDpi, toolUi.pdfToJpg.quality.default]);
-    expect(toolUi.pdfToJpg.dpiChoices.map((choice) => choice.dpi)).toContain(toolUi.pdfToJpg.defaultDpi);
-    expect(parseToolOptions('watermark-pdf', { text: 'x' }).rotation).toBe(toolUi.watermark.rotation.default);
-    expect(parseToolOptions('split-pdf', {}).mode).toBe(toolUi.split.defaultMode);
-    expect(parseToolOptions('split-pdf', { mode: 'every', every: String(toolUi.split.defaultEvery) }).every).toBe(2);
+    expect([initialValue(control('pdf-to-jpg', 'dpi')), initialValue(control('pdf-to-jpg', 'quality'))]).toEqual([
+      String(jpg.dpi),
+      String(jpg.quality),
+    ]);
+    expect(selectChoices(control('pdf-to-jpg', 'dpi')).map((choice) => choice.value)).toEqual([
+      '72',
+      '150',
+      '200',
+      '300',
+    ]);
+    expect(slider('pdf-to-jpg', 'quality')).toEqual({ min: 50, max: 100, step: 5, default: 85 });
+    expect(slider('watermark-pdf', 'rotation')).toEqual({ min: -90, max: 90, step: 15, default: 0 });
+    expect(parseToolOptions('watermark-pdf', { text: 'x' }).rotation).toBe(0);
+    expect(initialValue(control('split-pdf', 'mode'))).toBe(parseToolOptions('split-pdf', {}).mode);
+    // Split's "pages per file" has no API default; the page presets 2.
+    const every = String(initialValue(control('split-pdf', 'every')));
+    expect(parseToolOptions('split-pdf', { mode: 'every', every }).every).toBe(2);
+  });
+
+  it.each(toolIds)('%s: every option field has form metadata, and no preset repeats a schema default', (id) => {
+    const controls = formControls(id);
+    const optionNames = Object.keys(tools[id].options.shape);
+    expect(controls.filter((entry) => entry.schema).map((entry) => entry.name)).toEqual(optionNames);
+    for (const entry of controls) {
+      if (entry.schema && entry.meta.initial !== undefined) {
+        expect(entry.schema.safeParse(undefined), `${id}.${entry.name}`).not.toMatchObject({ data: expect.anything() });
+      }
+      // Every choice of a select or radio cards is a value the API accepts.
+      if (entry.schema && (entry.meta.control.kind === 'select' || entry.meta.control.kind === 'radio-cards')) {
+        const choices = entry.meta.control.kind === 'select' ? selectChoices(entry) : entry.meta.control.choices;
+        for (const choice of choices) expect(entry.schema.safeParse(choice.value).success, choice.value).toBe(true);
+      }
+    }
+    for (const extra of Object.values((tools[id] as { pageOnlyFields?: object }).pageOnlyFields ?? {})) {
+      expect(optionNames).toContain((extra as { after: string }).after);
+    }
+  });
+
+  it('keeps the page-only controls out of the schema', () => {
+    expect(control('protect-pdf', 'confirmPassword').schema).toBeUndefined();
+    expect(control('rotate-pdf', 'scope').schema).toBeUndefined();
+    expect(formControls('rotate-pdf').map((entry) => entry.name)).toEqual(['angle', 'scope', 'pages']);
+  });
+});
+
+describe('entry fields', () => {
+  it('gives every tool an icon, an API example its schema accepts and sample options it accepts', () => {
+    for (const id of toolIds) {
+      const tool = tools[id];
+      expect(tool.icon.length, id).toBeGreaterThan(0);
+      expect(() => parseToolOptions(id, tool.apiExample), id).not.toThrow();
+      // Unlock's sample has no password: the corpus sweep adds each file's own.
+      expect(() => parseToolOptions(id, tool.sampleOptions), id).not.toThrow();
+    }
+  });
+
+  it('marks the tools that read what pages draw', () => {
+    expect(toolIds.filter((id) => tools[id].readsPageContent)).toEqual([
+      'compress-pdf',
+      'watermark-pdf',
+      'page-numbers',
+      'grayscale-pdf',
+      'pdf-to-jpg',
+      'pdf-to-word',
+      'extract-text',
+      'extract-images',
+    ]);
   });
 });

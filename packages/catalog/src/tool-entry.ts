@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { PageOnlyField } from './form-fields.js';
+
+/** The shape every catalogue entry (`tools/<tool id>.ts`) satisfies, and the pieces entries share. */
+
+export interface FileKind {
+  /** Words for messages: "PDF", "Word". */
+  label: string;
+  mimeTypes: readonly string[];
+  extensions: readonly string[];
+}
+
+export const pdfInput = {
+  label: 'PDF',
+  mimeTypes: ['application/pdf'],
+  extensions: ['.pdf'],
+} as const satisfies FileKind;
+
+export const wordInput = {
+  label: 'Word',
+  mimeTypes: ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  extensions: ['.doc', '.docx'],
+} as const satisfies FileKind;
+
+export interface Download {
+  name: string;
+  contentType: string;
+}
+
+export const pdfDownload = <const Name extends string>(name: Name) =>
+  ({ name, contentType: 'application/pdf' }) as const;
+export const zipDownload = <const Name extends string>(name: Name) =>
+  ({ name, contentType: 'application/zip' }) as const;
+
+/** The options of a tool that has none. */
+export const noOptions = z.object({});
+
+/**
+ * An icon as data, in lucide's shape: the [tag, attributes] children of a 24x24 stroked SVG. Data rather than a
+ * React component, so the catalogue stays framework-free; the site draws it with one small component.
+ */
+export type IconData = readonly (readonly [
+  tag: string,
+  attributes: Readonly<Record<string, string | number | undefined>>,
+])[];
+
+/** A header a tool's answer carries besides the file's own. */
+export interface ResponseHeader {
+  name: string;
+  description: string;
+}
+
+export interface ToolEntry {
+  /** The API function: `POST {FUNCTIONS_PREFIX}/{functionName}`. */
+  functionName: string;
+  title: string;
+  shortDescription: string;
+  description: string;
+  keywords: readonly string[];
+  popular: boolean;
+  inMenu: boolean;
+  input: FileKind;
+  /** How many files one request takes; `max: null` means up to the configured limit. */
+  files: { min: number; max: number | null };
+  /** The options, checked on the page, the server and the worker. Each field carries form metadata. */
+  options: z.ZodObject;
+  /** Controls the page shows that the API does not take (protect's confirmation, rotate's page scope). */
+  pageOnlyFields?: Readonly<Record<string, PageOnlyField>>;
+  /** The option controls in two columns on wide screens. */
+  formColumns?: 2;
+  actionLabel: string;
+  busyLabel: string;
+  successToast: string;
+  errorToast: string;
+  invalidTypeDescription: string;
+  noFileDescription: string;
+  /** Shown while fewer files than `files.min` are ready (merge: "Add at least one more PDF to merge."). */
+  moreFilesHint?: string;
+  download: Download;
+  /** The download of a one-page document when it differs (PDF to JPG: one JPG instead of a ZIP). */
+  singlePageDownload?: Download;
+  /** Headers the answer carries besides the file's own; the page shows compress's sizes from them. */
+  responseHeaders?: readonly ResponseHeader[];
+  icon: IconData;
+  /** Option values of the API reference's curl example: the required ones and one or two that show off. */
+  apiExample: Readonly<Record<string, string>>;
+  /** Options that make a run meaningful on any document: the corpus sweep's and the benchmark's. */
+  sampleOptions: Readonly<Record<string, unknown>>;
+  /** Whether the tool reads what pages draw (text, images), not only the document's structure. */
+  readsPageContent: boolean;
+}

@@ -1,0 +1,40 @@
+import { FileMinus } from 'lucide';
+import { z } from 'zod';
+import { formFields } from '../form-fields.js';
+import { requiredPageRange } from '../option-fields.js';
+import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';
+
+export const deletePages = {
+  functionName: 'delete-pages-pdf',
+  title: 'Delete Pages',
+  shortDescription: 'Remove pages you do not need',
+  description:
+    'Remove pages by number or range (such as 2,4-6) and keep the rest in their original order. At least one page has to stay.',
+  keywords: ['delete pdf pages', 'remove pages from pdf', 'pdf page remover', 'cut pdf pages'],
+  popular: false,
+  inMenu: false,
+  input: pdfInput,
+  files: { min: 1, max: 1 },
+  options: z.object({
+    pages: requiredPageRange('Please specify which pages to delete (e.g., 1-3,5,7-9).').register(formFields, {
+      label: 'Pages to delete',
+      control: { kind: 'text' },
+      placeholder: '1-3,5,7-9',
+      hint: 'At least one page has to stay.',
+      whenBlank: 'disables-action',
+      missingTitle: 'No pages specified',
+      clearedAfterSuccess: true,
+    }),
+  }),
+  actionLabel: 'Delete Pages',
+  busyLabel: 'Deleting Pages...',
+  successToast: 'Pages have been deleted successfully.',
+  errorToast: 'Failed to delete pages from PDF. Please try again.',
+  invalidTypeDescription: 'Only PDF files are supported for page deletion.',
+  noFileDescription: 'Please upload a PDF file to delete pages from.',
+  download: pdfDownload('pages-deleted.pdf'),
+  icon: FileMinus,
+  apiExample: { pages: '2,4-6' },
+  sampleOptions: { pages: '1' },
+  readsPageContent: false,
+} as const satisfies ToolEntry;
