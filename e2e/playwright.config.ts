@@ -11,10 +11,11 @@ export default defineConfig({
   testDir: './specs',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers on the 2-core machine: each test waits on the server and the browser in turn, so two overlap well.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./slowest-files-reporter.ts']],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -174,7 +174,13 @@ if (mode === 'start') {
   handOver(process.execPath, ['apps/server/dist/server.js']);
 } else {
   // Unit and integration tests first (fast feedback), then the browser tests against the built site.
-  const unit = spawnSync('npx', ['vitest', 'run'], { cwd: root, stdio: 'inherit' });
-  const e2e = spawnSync('npm', ['run', 'test:e2e'], { cwd: root, stdio: 'inherit' });
+  const timed = (command, args) => {
+    const began = Date.now();
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+    return { status: result.status ?? 1, seconds: (Date.now() - began) / 1000 };
+  };
+  const unit = timed('npx', ['vitest', 'run']);
+  const e2e = timed('npm', ['run', 'test:e2e']);
+  step(`unit and API tests ${unit.seconds.toFixed(0)} s, browser tests ${e2e.seconds.toFixed(0)} s`);
   process.exit(unit.status || e2e.status || 0);
 }

@@ -1,8 +1,28 @@
+import { toolIds, toolPaths } from '@paperknife/catalog/tools';
 import { indexedPaths } from '../../apps/web/app/site-routes';
 import { expectNoAxeViolations, useStoredTheme } from '../axe';
 import { test } from '../fixtures';
 
-/** WCAG 2.2 AA on every indexed route as it loads, in both themes (interactive states: content-pages.spec.ts). */
+/**
+ * WCAG 2.2 AA on every page template as it loads, in both themes (interactive states: content-pages.spec.ts;
+ * tool pages with their options: tools-axe.spec.ts). Pages of one template share their markup and differ only in
+ * their Markdown, so the first path of each template stands for all of them.
+ */
+
+const toolPagePaths = new Set(toolIds.map((id) => toolPaths(id).canonical));
+
+/** `/guides/x` and `/blog/x` share a template per folder; every tool page shares one; other pages are their own. */
+function templateOf(path: string): string {
+  if (toolPagePaths.has(path)) return 'tool page';
+  const [, folder, slug] = path.split('/');
+  return slug ? `/${folder}/:slug` : path;
+}
+
+const pathPerTemplate = new Map<string, string>();
+for (const path of indexedPaths()) {
+  const template = templateOf(path);
+  if (!pathPerTemplate.has(template)) pathPerTemplate.set(template, path);
+}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -10,8 +30,8 @@ for (const theme of ['light', 'dark'] as const) {
       await useStoredTheme(page, theme);
     });
 
-    for (const path of indexedPaths()) {
-      test(`${path} has no axe violations`, async ({ page }) => {
+    for (const [template, path] of pathPerTemplate) {
+      test(`${template} (${path}) has no axe violations`, async ({ page }) => {
         await page.goto(path);
         await expectNoAxeViolations(page, `${path} (${theme})`);
       });

@@ -1,0 +1,23 @@
+import { relative } from 'node:path';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/** Prints the ten spec files that took longest, summed over their tests, after the run: where test time goes. */
+export default class SlowestFilesReporter implements Reporter {
+  private readonly byFile = new Map<string, { ms: number; tests: number }>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const file = relative(process.cwd(), test.location.file);
+    const entry = this.byFile.get(file) ?? { ms: 0, tests: 0 };
+    entry.ms += result.duration;
+    entry.tests += 1;
+    this.byFile.set(file, entry);
+  }
+
+  onEnd(result: FullResult): void {
+    const slowest = [...this.byFile].sort(([, a], [, b]) => b.ms - a.ms).slice(0, 10);
+    console.log(`\nSlowest browser test files (test time summed, wall ${(result.duration / 1000).toFixed(1)} s):`);
+    for (const [file, { ms, tests }] of slowest) {
+      console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${String(tests).padStart(3)} tests  ${file}`);
+    }
+  }
+}
