@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
-import { closeMupdfPool, mupdfPoolStats, runMupdfTask } from './pool.js';
+import { BUILT_WORKER_VARIABLE, closeMupdfPool, mupdfPoolStats, runMupdfTask } from './pool.js';
 import type { PoolProbePayload, PoolProbeResult } from './tasks/pool-probe.js';
 
 const probe = (
@@ -81,6 +81,19 @@ describe('MuPDF pool', () => {
     expect(next.map((r) => r.threadId)).not.toContain(first.threadId);
     const failed = await probe({ failWith: 'invalid_option' }, { forceRecycle: true }).catch((e: unknown) => e);
     expect((failed as ToolError).code).toBe('invalid_option');
+  });
+
+  it('starts its worker from the TypeScript sources when no built worker is given', async () => {
+    // Test runs give the pool a built worker (testing/vitest-global-setup.ts); development runs do not.
+    const built = process.env[BUILT_WORKER_VARIABLE];
+    await closeMupdfPool();
+    delete process.env[BUILT_WORKER_VARIABLE];
+    try {
+      expect((await probe({})).pageCount).toBe(1);
+    } finally {
+      await closeMupdfPool();
+      if (built !== undefined) process.env[BUILT_WORKER_VARIABLE] = built;
+    }
   });
 
   it('reports its size and queue', async () => {

@@ -43,7 +43,15 @@ let inFlight = 0;
 let recycled = 0;
 let terminated = 0;
 
+/**
+ * A worker built elsewhere to run instead of this folder's: test runs build one from the sources once (see
+ * testing/mupdf-worker-build.ts and docs/decisions/060), so no thread has to compile TypeScript.
+ */
+export const BUILT_WORKER_VARIABLE = 'PAPERKNIFE_MUPDF_WORKER';
+
 function workerLocation(): { filename: string; execArgv: string[] } {
+  const built = process.env[BUILT_WORKER_VARIABLE];
+  if (built) return { filename: built, execArgv: [] };
   // Worker threads cannot load TypeScript: from sources (tests, dev) a bootstrap registers the tsx loader first.
   if (import.meta.url.endsWith('.ts')) {
     return {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
+import { cachedFixture, cachedFixtureAsync } from './fixture-cache.js';
 
 /**
  * Fixtures for Compress PDF tests: PDFs with large images drawn small (photo-like RGB and gray JPEGs, a CMYK image,
@@ -62,6 +63,14 @@ function randomSource(seed: number): () => number {
  * a flip or a turn at once.
  */
 export function photoPixels(width: number, height: number, channels: 1 | 3 | 4, seed = 1): Uint8Array {
+  // Seconds of arithmetic for a large image: read from the fixture cache after the first run.
+  const cached = cachedFixture('photo-pixels', [width, height, channels, seed], () =>
+    generatePhotoPixels(width, height, channels, seed),
+  );
+  return new Uint8Array(cached.buffer, cached.byteOffset, cached.byteLength);
+}
+
+function generatePhotoPixels(width: number, height: number, channels: 1 | 3 | 4, seed: number): Uint8Array {
   const random = randomSource(seed);
   const pixels = new Uint8Array(width * height * channels);
   for (let y = 0; y < height; y++) {
@@ -206,7 +215,11 @@ function packBits(image: Pick<FixtureImage, 'width' | 'height' | 'pixels'>): Uin
 }
 
 /** Builds the PDF. An image used in several drawings is stored once and drawn from one object. */
-export async function makeImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
+export function makeImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
+  return cachedFixtureAsync('image-pdf', pages, () => buildImagePdf(pages));
+}
+
+async function buildImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
   const doc = new mupdf.PDFDocument();
   try {
     const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
@@ -250,6 +263,10 @@ export async function makeImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
  * files: enough objects that a duplicate search comparing every pair would take minutes.
  */
 export function makeManyObjectsPdf(count: number): Buffer {
+  return cachedFixture('many-objects-pdf', count, () => buildManyObjectsPdf(count));
+}
+
+function buildManyObjectsPdf(count: number): Buffer {
   const doc = new mupdf.PDFDocument();
   try {
     const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
