@@ -8,7 +8,7 @@ const repoFile = (path: string) => fileURLToPath(new URL(`../${path}`, import.me
 
 describe('catalogue coverage', () => {
   it('every tool is in the engine registry', async () => {
-    const { engineTools } = await import('@paperknife/engine/registry');
+    const { engineTools } = await import('@paperknife/engine');
     expect(Object.keys(engineTools).sort()).toEqual([...toolIds].sort());
   });
 

@@ -5,10 +5,16 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { ToolId } from '@paperknife/catalog/tools';
-import { closeLibreOffice, warmLibreOffice } from '@paperknife/engine/libreoffice';
-import { closeMupdfPool, runMupdfTask } from '@paperknife/engine/mupdf/pool';
-import { engineTools } from '@paperknife/engine/registry';
-import type { InputFile, ToolContext, ToolResult } from '@paperknife/engine/tool-runner';
+import {
+  type InputFile,
+  type ToolContext,
+  type ToolResult,
+  closeLibreOffice,
+  closeMupdfPool,
+  engineTools,
+  runMupdfTask,
+  warmLibreOffice,
+} from '@paperknife/engine';
 
 /**
  * One measured engine job, in a process of its own so its peak RSS is its own (run.ts wraps it in

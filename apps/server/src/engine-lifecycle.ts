@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { closeLibreOffice, isLibreOfficeReady, warmLibreOffice } from '@paperknife/engine/libreoffice';
+import { closeLibreOffice, closeMupdfPool, isLibreOfficeReady, warmLibreOffice } from '@paperknife/engine';
 
 /** The command-line engines the tools run. */
 export const requiredPrograms = ['qpdf', 'gs', 'soffice'] as const;
@@ -39,17 +39,4 @@ export function warmEngines(): Promise<void> {
 /** Stops the engines' long-lived workers and processes (MuPDF pool, LibreOffice). */
 export async function closeEngines(): Promise<void> {
   await Promise.allSettled([closeMupdfPool(), closeLibreOffice()]);
-}
-
-/** The MuPDF worker pool is optional until the engine ships it: close it when the module is there. */
-const MUPDF_POOL = '@paperknife/engine/mupdf/pool';
-
-async function closeMupdfPool(): Promise<void> {
-  let pool: { closeMupdfPool?: () => Promise<void> };
-  try {
-    pool = (await import(MUPDF_POOL)) as typeof pool;
-  } catch {
-    return;
-  }
-  await pool.closeMupdfPool?.();
 }

@@ -1,17 +1,25 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ToolError } from '@paperknife/catalog/errors';
+import { FUNCTIONS_PREFIX, OPENAPI_PATH, sizeHeaders } from '@paperknife/catalog/http-api';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
-import { runTool } from '@paperknife/engine/run-tool';
-import type { InputFile, ToolResult } from '@paperknife/engine/tool-runner';
+import { type InputFile, type ToolResult, runTool } from '@paperknife/engine';
 import { attachmentHeader } from './content-disposition.js';
 import type { ServerConfig } from './env.js';
 import type { JobQueue } from './job-queue.js';
 import type { ServerMetrics } from './metrics.js';
-import { buildOpenApi } from './openapi.js';
+import {
+  describeOnlyValidator,
+  functionDocumentTransform,
+  functionRouteSchema,
+  functionSchemaTransform,
+  openApiHead,
+} from './function-schemas.js';
 import { receiveJson, receiveMultipart } from './receive-uploads.js';
 import type { RequestFolder, TempFolders } from './temp-folders.js';
 
@@ -23,7 +31,11 @@ export interface FunctionRoutesOptions {
 }
 
 /** Headers a browser page on another origin may read from our answers. */
-const EXPOSED_HEADERS = ['Content-Disposition', 'X-Original-Size', 'X-Output-Size', 'Retry-After'];
+const EXPOSED_HEADERS = [
+  'Content-Disposition',
+  ...Object.values(sizeHeaders).map((header) => header.name),
+  'Retry-After',
+];
 
 /** Room for multipart boundaries and option fields on top of the file bytes. */
 const MULTIPART_OVERHEAD = 1024 * 1024;
@@ -34,8 +46,8 @@ export function jsonBodyLimit(config: ServerConfig): number {
 }
 
 /**
- * `POST /functions/v1/{function}` for every tool of the catalogue, and the OpenAPI document describing them.
- * Registered under the `/functions/v1` prefix, with CORS for that prefix only.
+ * `POST {FUNCTIONS_PREFIX}/{function}` for every tool of the catalogue, and the OpenAPI document that
+ * @fastify/swagger writes from their schemas. Registered under the prefix, with CORS for that prefix only.
  */
 export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (app, deps) => {
   const { config, queue, temp, metrics } = deps;
@@ -56,10 +68,19 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
     folders.get(request)?.release();
   });
 
-  const openApi = buildOpenApi(config);
-  app.get('/openapi.json', async (_request, reply) => {
+  // Registered here, not on the app, so the document holds this plugin's routes only.
+  await app.register(swagger, {
+    openapi: openApiHead(config),
+    transform: functionSchemaTransform,
+    transformObject: functionDocumentTransform,
+  });
+  // Error answers go out through the zod error schema, so an answer the document does not describe fails here.
+  app.setSerializerCompiler(serializerCompiler);
+
+  // This plugin is registered under FUNCTIONS_PREFIX, so its paths are relative to it.
+  app.get(OPENAPI_PATH.slice(FUNCTIONS_PREFIX.length), { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-cache');
-    return openApi;
+    return app.swagger();
   });
 
   /** Turns a request away before its upload is read when it cannot succeed anyway. */
@@ -82,6 +103,8 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
     app.post(
       `/${tools[id].functionName}`,
       {
+        schema: functionRouteSchema(id, config),
+        validatorCompiler: describeOnlyValidator,
         bodyLimit: jsonBodyLimit(config),
         onRequest: refuseEarly,
         config: { rateLimit: { max: config.rateLimit, timeWindow: 60_000 } },
@@ -94,9 +117,10 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
     const folder = await temp.create();
     folders.set(request, folder);
     // Aborted when the client goes away mid-upload, mid-job or mid-download: the engine stops and the folder goes.
-    const gone = new AbortController();
+    const clientDisconnect = new AbortController();
     const clientLeft = () => {
-      if (!reply.raw.writableFinished) gone.abort(new ToolError('processing_timeout', 'The client went away.'));
+      if (!reply.raw.writableFinished)
+        clientDisconnect.abort(new ToolError('processing_timeout', 'The client went away.'));
       folder.release();
     };
     reply.raw.once('close', clientLeft);
@@ -114,7 +138,10 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
             : receiveJson(request.body, folder.path, id, limits),
       );
       const options = parseToolOptions(id, received.fields);
-      const result = await queue.run(() => runJob(id, received.files, options, folder, gone.signal), gone.signal);
+      const result = await queue.run(
+        () => runJob(id, received.files, options, folder, clientDisconnect.signal),
+        clientDisconnect.signal,
+      );
       const { size } = await stat(result.path);
       void reply
         .header('content-type', result.download.contentType)
@@ -124,7 +151,11 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
       for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
       return reply.send(createReadStream(result.path));
     } catch (error) {
-      outcome = gone.signal.aborted ? 'aborted' : error instanceof ToolError ? error.code : 'internal_error';
+      outcome = clientDisconnect.signal.aborted
+        ? 'aborted'
+        : error instanceof ToolError
+          ? error.code
+          : 'internal_error';
       throw error;
     } finally {
       metrics.jobs.inc({ tool: id, outcome });
@@ -136,11 +167,11 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
     files: InputFile[],
     options: ReturnType<typeof parseToolOptions>,
     folder: RequestFolder,
-    gone: AbortSignal,
+    clientDisconnected: AbortSignal,
   ): Promise<ToolResult> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new ToolError('processing_timeout')), limits.jobTimeoutMs);
-    const signal = AbortSignal.any([gone, timeout.signal]);
+    const signal = AbortSignal.any([clientDisconnected, timeout.signal]);
     const stopTimer = metrics.durations.startTimer({ tool: id });
     const work = folder.track(() => runTool(id, files, options as never, { workDir: folder.path, limits, signal }));
     let onAbort: (() => void) | undefined;

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as RunToolModule from '@paperknife/engine/run-tool';
-import { runTool } from '@paperknife/engine/run-tool';
+import type * as EngineModule from '@paperknife/engine';
+import { runTool } from '@paperknife/engine';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import { type TestApp, type TestAppOverrides, expectTempEmpty, makeTestApp, multipart } from './testing/test-app.js';
 
@@ -9,9 +9,9 @@ import { type TestApp, type TestAppOverrides, expectTempEmpty, makeTestApp, mult
  * The queue, the 500 path and client aborts mid-job, with an engine the test holds: the real engine runs unless
  * a test puts its own job in place for one call.
  */
-vi.mock('@paperknife/engine/run-tool', async (importOriginal) => {
-  const actual = await importOriginal<typeof RunToolModule>();
-  return { runTool: vi.fn(actual.runTool) };
+vi.mock('@paperknife/engine', async (importOriginal) => {
+  const actual = await importOriginal<typeof EngineModule>();
+  return { ...actual, runTool: vi.fn(actual.runTool) };
 });
 
 let t: TestApp | undefined;

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeList } from '@paperknife/catalog/errors';
+import { OPENAPI_PATH, sizeHeaders } from '@paperknife/catalog/http-api';
 import { functionNames } from '@paperknife/catalog/tools';
 import { type TestApp, makeTestApp } from './testing/test-app.js';
 
@@ -14,7 +15,10 @@ afterAll(async () => {
 
 interface Operation {
   requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> };
-  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, unknown>; headers?: Record<string, { description?: string }> }
+  >;
 }
 
 describe('GET /functions/v1/openapi.json', () => {
@@ -58,5 +62,27 @@ describe('GET /functions/v1/openapi.json', () => {
     for (const code of errorCodeList) expect(described).toContain(`\`${code}\``);
     expect(rotate.responses['413']!.description).toContain('file_too_large');
     expect(document.paths['/functions/v1/pdf-to-jpg']!.post.responses['200']!.content).toHaveProperty('image/jpeg');
+  });
+
+  it('keeps what the route schemas say beyond bodies: headers, the error component, the limits', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as {
+      info: { description: string };
+      paths: Record<string, { post: Operation }>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    expect(Object.keys(document.components.schemas)).toEqual(['Error']);
+    const compress = document.paths['/functions/v1/compress-pdf']!.post;
+    expect(Object.keys(compress.responses['200']!.headers ?? {}).sort()).toEqual(
+      ['Content-Disposition', sizeHeaders.original.name, sizeHeaders.output.name].sort(),
+    );
+    expect(compress.responses['200']!.headers?.['Content-Disposition']?.description).toContain('compressed-');
+    for (const status of ['429', '503']) expect(compress.responses[status]!.headers).toHaveProperty('Retry-After');
+    expect(compress.responses['400']!.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+    });
+    expect(document.info.description).toContain(`${t.config.limits.maxFiles} files`);
+    expect(document.info.description).toContain(`${t.config.rateLimit} requests per minute`);
+    const level = compress.requestBody.content['multipart/form-data']!.schema.properties['level'];
+    expect(level).toMatchObject({ enum: expect.any(Array), default: expect.anything() });
   });
 });

@@ -10,7 +10,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { SNIFF_BYTES, acceptedTypes, detectFileType } from '@paperknife/catalog/file-types';
 import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
 import { type ToolId, maxFilesFor, tools } from '@paperknife/catalog/tools';
-import type { InputFile } from '@paperknife/engine/tool-runner';
+import type { InputFile } from '@paperknife/engine';
 
 /** What a tool request brought: files on disk in the request folder, and raw option fields. */
 export interface ReceivedRequest {

@@ -1,0 +1,13 @@
+/**
+ * The engine's public surface: what the server and the benchmarks call. Everything else is internal and may
+ * move; test helpers for other workspaces are exported apart, under `@paperknife/engine/testing/*`.
+ */
+
+export { runTool } from './run-tool.js';
+export { engineTools } from './registry.js';
+export type { InputFile, ToolContext, ToolResult, ToolRunner } from './tool-runner.js';
+
+// Long-lived engines: started ahead of the first job, stopped on shutdown.
+export { closeLibreOffice, isLibreOfficeReady, warmLibreOffice } from './libreoffice.js';
+export { closeMupdfPool, runMupdfTask } from './mupdf/pool.js';
+export type { MupdfTaskOptions } from './mupdf/pool.js';
