@@ -12,7 +12,7 @@ import { closeEngines, readiness } from './engine-lifecycle.js';
 import type { ServerConfig } from './env.js';
 import { functionRoutes } from './function-routes.js';
 import { JobQueue } from './job-queue.js';
-import { ServerMetrics } from './metrics.js';
+import { ServerMetrics, buildMetricsServer } from './metrics.js';
 import { cspHeader, staticSite } from './static-site.js';
 import { TempFolders } from './temp-folders.js';
 
@@ -36,10 +36,18 @@ const REDACT = [
   'res.headers["content-disposition"]',
 ];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The `/metrics` listener when `config.metrics` is set, else null; started by `listenApp`, closed with the app. */
+    metricsServer: FastifyInstance | null;
+  }
+}
+
 /** Builds the whole app as a tree of plugins; `server.ts` only listens. Tests call this and `inject`. */
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger,
     // Behind a proxy the client address comes from X-Forwarded-For; only loopback proxies are trusted.
     trustProxy: ['127.0.0.1', '::1'],
     bodyLimit: 1024 * 1024,
@@ -50,6 +58,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const temp = new TempFolders(config.tempDir, options.sweepAgeMs);
   await temp.start();
   const metrics = new ServerMetrics(queue, temp);
+  app.decorate('metricsServer', config.metrics ? buildMetricsServer(metrics, logger) : null);
   const store = new ContactStore(config.dataDir);
 
   installErrorHandler(app);
@@ -95,10 +104,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     const state = await readiness();
     return reply.code(state.ready ? 200 : 503).send(state);
   });
-  app.get('/metrics', async (_request, reply) => {
-    const body = await metrics.registry.metrics();
-    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(body);
-  });
 
   await app.register(staticSite, { webRoot: config.webRoot });
 
@@ -108,8 +113,30 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     if (!finished) app.log.warn('shutting down with jobs still running');
     await temp.close();
     store.close();
+    await app.metricsServer?.close();
     await closeEngines();
   });
 
   return app;
+}
+
+/**
+ * Listens on the public address, then on the metrics address when one is set; a port that cannot be bound stops
+ * start-up. Returns the ports bound (useful when the configured port is 0).
+ */
+export async function listenApp(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'host' | 'port' | 'metrics'>,
+): Promise<{ port: number; metricsPort: number | null }> {
+  await app.listen({ host: config.host, port: config.port });
+  const port = portOf(app);
+  if (!app.metricsServer || !config.metrics) return { port, metricsPort: null };
+  await app.metricsServer.listen({ host: config.metrics.host, port: config.metrics.port });
+  return { port, metricsPort: portOf(app.metricsServer) };
+}
+
+function portOf(app: FastifyInstance): number {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening on a TCP port');
+  return address.port;
 }

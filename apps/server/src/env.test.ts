@@ -17,6 +17,7 @@ describe('readConfig', () => {
       rateLimit: 60,
       contactRateLimit: 5,
       corsOrigin: '*',
+      metrics: null,
       logLevel: 'info',
     });
     expect(config.concurrency).toBeGreaterThanOrEqual(2);
@@ -36,6 +37,8 @@ describe('readConfig', () => {
       PAPERKNIFE_RATE_LIMIT: '10',
       PAPERKNIFE_CONTACT_RATE_LIMIT: '2',
       PAPERKNIFE_CORS_ORIGIN: 'https://a.example, https://b.example',
+      PAPERKNIFE_METRICS_PORT: '9464',
+      PAPERKNIFE_METRICS_HOST: '10.0.0.5',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -49,9 +52,19 @@ describe('readConfig', () => {
       rateLimit: 10,
       contactRateLimit: 2,
       corsOrigin: 'https://a.example, https://b.example',
+      metrics: { host: '10.0.0.5', port: 9464 },
       logLevel: 'warn',
     });
     expect(config.limits.maxFileBytes).toBe(5 * 1024 * 1024);
+  });
+
+  it('serves metrics on 127.0.0.1 when only the port is set, and not at all without it', () => {
+    expect(readConfig({ PAPERKNIFE_METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(readConfig({ PAPERKNIFE_METRICS_HOST: '0.0.0.0' }).metrics).toBeNull();
+    expect(readConfig({ PAPERKNIFE_METRICS_PORT: ' ' }).metrics).toBeNull();
+    expect(() => readConfig({ PAPERKNIFE_METRICS_PORT: '70000' })).toThrow(
+      /PAPERKNIFE_METRICS_PORT must be at most 65535/,
+    );
   });
 
   it('fails early, naming every bad variable', () => {
@@ -63,6 +76,6 @@ describe('readConfig', () => {
   it('documents every variable it reads', () => {
     const names = environmentVariables.map((variable) => variable.name);
     expect([...names].sort()).toEqual([...readVariableNames].sort());
-    expect(names).toHaveLength(16);
+    expect(names).toHaveLength(18);
   });
 });

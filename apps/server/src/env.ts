@@ -25,88 +25,120 @@ export interface ServerConfig {
   contactRateLimit: number;
   /** `*` (any origin) or a comma-separated list of origins allowed to call the API from a browser. */
   corsOrigin: string;
+  /** Where `/metrics` is served, apart from the public port; null: not served at all. */
+  metrics: { host: string; port: number } | null;
   logLevel: string;
 }
 
 /** The repository root, from this file's place in `apps/server/src` or `apps/server/dist`. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-const defaultConcurrency = Math.max(2, availableParallelism());
-
-/** Every variable the server reads, with its default as the README shows it. */
-export const environmentVariables: readonly { name: string; default: string; describe: string }[] = [
-  { name: 'HOST', default: '127.0.0.1', describe: 'address to listen on (`0.0.0.0` in the Docker image)' },
-  { name: 'PORT', default: '3000', describe: 'port to listen on' },
-  ...Object.entries(limitEnvironment).map(([name, spec]) => ({
-    name,
-    default: String(spec.default),
-    describe: spec.describe,
-  })),
-  { name: 'PAPERKNIFE_DATA_DIR', default: './data', describe: 'where the contact-form database lives' },
-  {
-    name: 'PAPERKNIFE_TEMP_DIR',
-    default: '$TMPDIR/paperknife',
-    describe: 'root of the per-request temporary folders',
-  },
-  {
-    name: 'PAPERKNIFE_WEB_ROOT',
-    default: 'apps/web/build/client',
-    describe: 'the built website the server serves (relative to the repository root)',
-  },
-  {
-    name: 'PAPERKNIFE_CONCURRENCY',
-    default: 'number of CPU cores, at least 2',
-    describe: 'jobs that run at the same time',
-  },
-  { name: 'PAPERKNIFE_QUEUE_SIZE', default: '32', describe: 'jobs that may wait; past that the API answers 503 busy' },
-  { name: 'PAPERKNIFE_RATE_LIMIT', default: '60', describe: 'tool requests per client address per minute' },
-  {
-    name: 'PAPERKNIFE_CONTACT_RATE_LIMIT',
-    default: '5',
-    describe: 'contact-form messages per client address per hour',
-  },
-  {
-    name: 'PAPERKNIFE_CORS_ORIGIN',
-    default: '*',
-    describe: 'origins allowed to call the API from a browser: `*` or a comma-separated list',
-  },
-  { name: 'LOG_LEVEL', default: 'info', describe: 'log level: fatal, error, warn, info, debug, trace or silent' },
-];
+/** One environment variable: how it is read, and its default and meaning as the README shows them. */
+interface Setting<Schema extends z.ZodType> {
+  schema: Schema;
+  default: string;
+  describe: string;
+}
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const count = (name: string, fallback: number, min = 1) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: `${name} must be a whole number` })
-      .int(`${name} must be a whole number`)
-      .min(min, `${name} must be at least ${min}`)
-      .default(fallback),
-  );
+const wholeNumber = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
 
-const text = (fallback: string) => z.preprocess(blankToUndefined, z.string().default(fallback));
+function count(
+  name: string,
+  fallback: number,
+  describe: string,
+  { min = 1, max, shown = String(fallback) }: { min?: number; max?: number; shown?: string } = {},
+) {
+  const schema = z.preprocess(blankToUndefined, wholeNumber(name, min, max).default(fallback));
+  return { schema, default: shown, describe } satisfies Setting<typeof schema>;
+}
 
-const environmentSchema = z.object({
-  HOST: text('127.0.0.1'),
-  PORT: count('PORT', 3000, 0).pipe(z.number().max(65535, 'PORT must be at most 65535')),
-  PAPERKNIFE_DATA_DIR: text('./data'),
-  PAPERKNIFE_TEMP_DIR: text(join(tmpdir(), 'paperknife')),
-  PAPERKNIFE_WEB_ROOT: text('apps/web/build/client'),
-  PAPERKNIFE_CONCURRENCY: count('PAPERKNIFE_CONCURRENCY', defaultConcurrency),
-  PAPERKNIFE_QUEUE_SIZE: count('PAPERKNIFE_QUEUE_SIZE', 32, 0),
-  PAPERKNIFE_RATE_LIMIT: count('PAPERKNIFE_RATE_LIMIT', 60),
-  PAPERKNIFE_CONTACT_RATE_LIMIT: count('PAPERKNIFE_CONTACT_RATE_LIMIT', 5),
-  PAPERKNIFE_CORS_ORIGIN: text('*'),
-  LOG_LEVEL: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-      })
-      .default('info'),
+function text(fallback: string, describe: string, shown = fallback) {
+  const schema = z.preprocess(blankToUndefined, z.string().default(fallback));
+  return { schema, default: shown, describe } satisfies Setting<typeof schema>;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Every variable the server reads itself (the limits come from the catalogue), in the README's order. */
+const settings = {
+  HOST: text('127.0.0.1', 'address to listen on (`0.0.0.0` in the Docker image)'),
+  PORT: count('PORT', 3000, 'port to listen on', { min: 0, max: 65535 }),
+  PAPERKNIFE_DATA_DIR: text('./data', 'where the contact-form database lives'),
+  PAPERKNIFE_TEMP_DIR: text(
+    join(tmpdir(), 'paperknife'),
+    'root of the per-request temporary folders',
+    '$TMPDIR/paperknife',
   ),
+  PAPERKNIFE_WEB_ROOT: text(
+    'apps/web/build/client',
+    'the built website the server serves (relative to the repository root)',
+  ),
+  PAPERKNIFE_CONCURRENCY: count(
+    'PAPERKNIFE_CONCURRENCY',
+    Math.max(2, availableParallelism()),
+    'jobs that run at the same time',
+    { shown: 'number of CPU cores, at least 2' },
+  ),
+  PAPERKNIFE_QUEUE_SIZE: count('PAPERKNIFE_QUEUE_SIZE', 32, 'jobs that may wait; past that the API answers 503 busy', {
+    min: 0,
+  }),
+  PAPERKNIFE_RATE_LIMIT: count('PAPERKNIFE_RATE_LIMIT', 60, 'tool requests per client address per minute'),
+  PAPERKNIFE_CONTACT_RATE_LIMIT: count(
+    'PAPERKNIFE_CONTACT_RATE_LIMIT',
+    5,
+    'contact-form messages per client address per hour',
+  ),
+  PAPERKNIFE_CORS_ORIGIN: text('*', 'origins allowed to call the API from a browser: `*` or a comma-separated list'),
+  PAPERKNIFE_METRICS_PORT: {
+    schema: z.preprocess(blankToUndefined, wholeNumber('PAPERKNIFE_METRICS_PORT', 0, 65535).optional()),
+    default: 'unset (off)',
+    describe: 'port of a separate listener serving Prometheus `/metrics`; the public port never serves them',
+  },
+  PAPERKNIFE_METRICS_HOST: text('127.0.0.1', 'address of the metrics listener'),
+  LOG_LEVEL: {
+    schema: z.preprocess(
+      blankToUndefined,
+      z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }).default('info'),
+    ),
+    default: 'info',
+    describe: `log level: ${logLevels.slice(0, -1).join(', ')} or ${logLevels.at(-1)}`,
+  },
+} satisfies Record<string, Setting<z.ZodType>>;
+
+type Settings = typeof settings;
+
+const environmentSchema = z.object(
+  Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.schema])) as {
+    [Name in keyof Settings]: Settings[Name]['schema'];
+  },
+);
+
+export interface EnvironmentVariable {
+  name: string;
+  /** As the README shows it. */
+  default: string;
+  describe: string;
+}
+
+const row = ([name, setting]: [string, { default: string | number; describe: string }]): EnvironmentVariable => ({
+  name,
+  default: String(setting.default),
+  describe: setting.describe,
 });
+
+/** Every variable the server reads, with its default and meaning: the README's table is written from this. */
+export const environmentVariables: readonly EnvironmentVariable[] = (() => {
+  const own = Object.entries(settings).map(row);
+  const afterPort = own.findIndex((variable) => variable.name === 'PORT') + 1;
+  return [...own.slice(0, afterPort), ...Object.entries(limitEnvironment).map(row), ...own.slice(afterPort)];
+})();
 
 /** The names of every variable `readConfig` reads. */
 export const readVariableNames: readonly string[] = [
@@ -138,6 +170,10 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     rateLimit: v.PAPERKNIFE_RATE_LIMIT,
     contactRateLimit: v.PAPERKNIFE_CONTACT_RATE_LIMIT,
     corsOrigin: v.PAPERKNIFE_CORS_ORIGIN,
+    metrics:
+      v.PAPERKNIFE_METRICS_PORT === undefined
+        ? null
+        : { host: v.PAPERKNIFE_METRICS_HOST, port: v.PAPERKNIFE_METRICS_PORT },
     logLevel: v.LOG_LEVEL,
   };
 }

@@ -1,3 +1,4 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { JobQueue } from './job-queue.js';
 import type { TempFolders } from './temp-folders.js';
@@ -48,4 +49,17 @@ export class ServerMetrics {
       },
     });
   }
+}
+
+/**
+ * The listener of `GET /metrics`, apart from the public port: process and queue internals are for the
+ * operator's scraper, not for anyone on the internet. Bound to 127.0.0.1 unless configured otherwise.
+ */
+export function buildMetricsServer(metrics: ServerMetrics, logger: FastifyServerOptions['logger']): FastifyInstance {
+  const server = Fastify({ logger, forceCloseConnections: true });
+  server.get('/metrics', async (_request, reply) => {
+    const body = await metrics.registry.metrics();
+    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+  });
+  return server;
 }

@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp, listenApp } from './app.js';
 import { warmEngines } from './engine-lifecycle.js';
 import { readConfig } from './env.js';
 
@@ -16,10 +16,12 @@ try {
 }
 
 const app = await buildApp(config);
-await app.listen({ host: config.host, port: config.port });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
+const { port, metricsPort } = await listenApp(app, config);
 console.log(`PaperKnife is running at http://localhost:${port}`);
+if (config.metrics && metricsPort !== null) {
+  const host = config.metrics.host.includes(':') ? `[${config.metrics.host}]` : config.metrics.host;
+  console.log(`Metrics are served at http://${host}:${metricsPort}/metrics`);
+}
 
 // The first Word conversion should not wait for LibreOffice to start.
 warmEngines().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, 'LibreOffice did not start'));

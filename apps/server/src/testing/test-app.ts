@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type Limits, defaultLimits } from '@paperknife/catalog/limits';
 import { assertValidPdf } from '@paperknife/engine/testing/pdf-assertions';
-import { type AppOptions, buildApp } from '../app.js';
+import { type AppOptions, buildApp, listenApp } from '../app.js';
 import type { ServerConfig } from '../env.js';
 
 /**
@@ -25,6 +25,8 @@ export interface TestApp {
   logText(): string;
   /** Listens on a free port and returns the base URL. */
   listen(): Promise<string>;
+  /** The metrics listener's base URL, once `listen()` has run with `metrics` configured. */
+  metricsUrl(): string;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     rateLimit: 1000,
     contactRateLimit: 100,
     corsOrigin: '*',
+    metrics: null,
     logLevel: 'info',
     ...rest,
     limits: { ...defaultLimits, ...limits },
@@ -92,6 +95,7 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     ...options,
   });
   let closed = false;
+  let metricsPort: number | null = null;
   return {
     app,
     config,
@@ -101,10 +105,13 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     logs,
     logText: () => text,
     async listen() {
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      return `http://127.0.0.1:${address.port}`;
+      const ports = await listenApp(app, { ...config, port: 0 });
+      metricsPort = ports.metricsPort;
+      return `http://127.0.0.1:${ports.port}`;
+    },
+    metricsUrl() {
+      if (metricsPort === null) throw new Error('no metrics listener: set metrics and call listen() first');
+      return `http://${config.metrics?.host ?? '127.0.0.1'}:${metricsPort}`;
     },
     async close() {
       if (closed) return;
