@@ -3,7 +3,7 @@ import { defaultLimits } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { toolIds, tools } from '@paperknife/catalog/tools';
 import { describe, expect, it } from 'vitest';
-import { apiErrorCodes, apiExamples, apiFunctions, curlExample } from './api-reference';
+import { apiErrorCodes, apiFunctions, curlExample } from './api-reference';
 
 const functions = apiFunctions('https://pdf.example', defaultLimits);
 const byTool = (id: string) => functions.find((fn) => fn.toolId === id)!;
@@ -16,7 +16,7 @@ describe('API reference', () => {
 
   it('has curl examples whose options the tools accept', () => {
     for (const id of toolIds) {
-      expect(() => parseToolOptions(id, apiExamples[id]), id).not.toThrow();
+      expect(() => parseToolOptions(id, tools[id].apiExample), id).not.toThrow();
     }
   });
 

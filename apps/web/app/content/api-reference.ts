@@ -46,30 +46,6 @@ export interface ApiErrorCode {
   message: string;
 }
 
-/**
- * Option values for each function's curl example: the required ones, and one or two that show what the
- * function can do. Every tool needs an entry (a new tool fails to compile until it has one), and a test checks
- * that each example passes the tool's own schema.
- */
-export const apiExamples: Record<ToolId, Record<string, string>> = {
-  'compress-pdf': { level: 'high' },
-  'merge-pdf': {},
-  'split-pdf': { mode: 'ranges', ranges: '1-3,4-' },
-  'rotate-pdf': { angle: '90', pages: '2,5-7' },
-  'protect-pdf': { userPassword: 'correct-horse-battery', allowCopying: 'false' },
-  'unlock-pdf': { password: 'correct-horse-battery' },
-  'watermark-pdf': { text: 'CONFIDENTIAL', opacity: '0.3', rotation: '45' },
-  'page-numbers': { position: 'bottom-right', format: 'Page {n} of {total}' },
-  'grayscale-pdf': {},
-  'pdf-to-jpg': { dpi: '200', quality: '90' },
-  'pdf-to-word': {},
-  'word-to-pdf': {},
-  'extract-pages': { pages: '1-3,5' },
-  'delete-pages': { pages: '2,4-6' },
-  'extract-text': {},
-  'extract-images': {},
-};
-
 /** The parts of a field's JSON Schema the reference reads. */
 type FieldSchema = {
   type?: string;
@@ -123,12 +99,12 @@ function fileField(id: ToolId, limits: Limits): ApiField {
 
 const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
-/** A multipart curl call with sample files and the tool's example options. */
+/** A multipart curl call with sample files and the example options of the tool's catalogue entry. */
 export function curlExample(id: ToolId, siteUrl: string): string {
   const tool = tools[id];
   const sample = tool.input.label === 'Word' ? 'report.docx' : 'document.pdf';
   const files = tool.files.max === 1 ? [`-F file=@${sample}`] : ['-F files=@first.pdf', '-F files=@second.pdf'];
-  const options = Object.entries(apiExamples[id]).map(([name, value]) => `-F ${shellQuote(`${name}=${value}`)}`);
+  const options = Object.entries(tool.apiExample).map(([name, value]) => `-F ${shellQuote(`${name}=${value}`)}`);
   const output = `-o ${tool.download.name}`;
   return [`curl ${siteUrl}${functionPath(id)}`, ...files, ...options, output].join(' \\\n  ');
 }

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultLimits } from '@paperknife/catalog/limits';
-import { toolIds, toolUi, tools } from '@paperknife/catalog/tools';
+import { toolIds, tools } from '@paperknife/catalog/tools';
 import { describe, expect, it } from 'vitest';
 import { contentFolder, contentSlugs, indexedPaths } from '../site-routes';
 import { siteConfig } from '../site-config';
@@ -156,8 +156,8 @@ describe('every piece of content', () => {
       `${values['cleanupMinutes']}-minute`,
       values['supportEmail']!,
       values['supportReplyTime']!,
-      `at least ${toolUi.protect.passwordMinLength} characters`,
-      `From ${toolUi.watermark.fontSize.min} to ${toolUi.watermark.fontSize.max}`,
+      `at least ${values['passwordMinLength']} characters`,
+      `From ${values['option.watermark-pdf.fontSize.min']} to ${values['option.watermark-pdf.fontSize.max']}`,
       ...toolIds.map((id) => tools[id].download.name),
     ];
     const sources = readdirSync(contentFolder, { recursive: true, encoding: 'utf8' }).filter((name) =>

@@ -1,5 +1,7 @@
 import { TEMP_SWEEP_AGE_MINUTES, formatMegabytes } from '@paperknife/catalog/limits';
-import { type ToolId, isToolId, toolIds, toolUi, tools } from '@paperknife/catalog/tools';
+import { optionFacts } from '@paperknife/catalog/option-form';
+import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
+import { type ToolId, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { SUPPORT_REPLY_TIME } from '../lib/page-meta';
@@ -47,7 +49,8 @@ const faqSources = import.meta.glob<string>('../../content/faq.yaml', {
 /**
  * Values the content may quote as `{{name}}`, so the numbers and names people read are the configured ones:
  * the limits, the cleanup age, the addresses, each tool's download name as `{{download.<tool id>}}`, and the
- * option bounds and defaults of the tool pages as `{{ui.<path in toolUi>}}` (`{{ui.watermark.fontSize.max}}`).
+ * option bounds and defaults of the tool pages, in page units, as `{{option.<tool id>.<field>.<min|max|default>}}`
+ * (`{{option.watermark-pdf.fontSize.max}}`), and the shortest password Protect PDF takes as `{{passwordMinLength}}`.
  */
 export function contentValues(config: SiteConfig = siteConfig): Record<string, string> {
   const { limits } = config;
@@ -65,7 +68,8 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     sourceUrl: config.sourceUrl,
     siteUrl: config.siteUrl,
     ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),
-    ...flatten('ui', toolUi),
+    passwordMinLength: String(PASSWORD_MIN_LENGTH),
+    ...flatten('option', optionFacts()),
   };
 }
 

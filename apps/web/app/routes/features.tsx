@@ -3,7 +3,7 @@ import { type ToolId, maxFilesFor, toolDownloads, toolIds, toolPaths, tools } fr
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/content/page-header';
-import { toolIcons } from '../components/tool-grid';
+import { ToolIcon } from '../features/tools/components/tool-icon';
 import { Button } from '../components/ui/button';
 import { guideHrefByTool } from '../content/content.server';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
@@ -64,7 +64,6 @@ export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
         <ul className="space-y-6">
           {toolIds.map((id) => {
             const tool = tools[id];
-            const Icon = toolIcons[id];
             const guide = loaderData.guides[id];
             return (
               <li key={id}>
@@ -73,7 +72,7 @@ export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
                   className="rounded-xl border bg-card p-6 text-card-foreground sm:flex sm:gap-6"
                 >
                   <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                    <Icon className="size-6" aria-hidden="true" />
+                    <ToolIcon id={id} className="size-6" />
                   </span>
                   <div className="mt-4 flex-1 sm:mt-0">
                     <h2 id={`feature-${id}`} className="text-xl font-semibold">

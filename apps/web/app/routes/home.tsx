@@ -19,7 +19,7 @@ import { ArticleCard, GuideCard } from '../components/content/content-card';
 import { PageSection } from '../components/content/page-header';
 import { SiteStats } from '../components/content/site-stats';
 import { TryItSection } from '../components/content/try-it-section';
-import { ToolGrid } from '../components/tool-grid';
+import { ToolGrid } from '../features/tools/components/tool-grid';
 import { Button } from '../components/ui/button';
 import { featuredArticles, popularGuides } from '../content/content.server';
 import { SITE_NAME, SUPPORT_REPLY_TIME, TAGLINE, organizationJsonLd, pageMeta, websiteJsonLd } from '../lib/page-meta';

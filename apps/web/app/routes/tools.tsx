@@ -1,7 +1,7 @@
 import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { PageHeader, PageSection } from '../components/content/page-header';
 import { TryItSection } from '../components/content/try-it-section';
-import { ToolGrid } from '../components/tool-grid';
+import { ToolGrid } from '../features/tools/components/tool-grid';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/tools';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import { cn } from '../../lib/cn';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
+import { cn } from '../../../lib/cn';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
 
 /** Small labelled controls the tool options are made of. Native elements: keyboard and screen readers for free. */
 
@@ -208,5 +208,35 @@ export function RadioCards({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** A colour as a picker plus its hex text; the picker shows `fallback` while the text is not a full hex colour. */
+export function ColorField({
+  label,
+  value,
+  onChange,
+  fallback,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  fallback: string;
+}) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <div className="flex gap-2">
+          <input
+            type="color"
+            aria-label="Pick a colour"
+            value={/^#[0-9a-f]{6}$/i.test(value) ? value : fallback}
+            onChange={(event) => onChange(event.target.value)}
+            className="h-10 w-14 cursor-pointer rounded-md border border-input bg-background p-1"
+          />
+          <Input id={id} value={value} maxLength={7} onChange={(event) => onChange(event.target.value)} />
+        </div>
+      )}
+    </Field>
   );
 }

@@ -4,11 +4,11 @@ import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { checkFile, looksLike, pickerAccept } from '../../lib/file-check';
-import { handOverFiles } from '../../lib/pending-files';
-import { suggestTools } from '../../lib/tool-suggestions';
-import { siteConfig } from '../../site-config';
-import { Button } from '../ui/button';
+import { checkFile, looksLike, pickerAccept } from '../utils/file-check';
+import { handOverFiles } from '../utils/pending-files';
+import { suggestTools } from '../utils/tool-suggestions';
+import { siteConfig } from '../../../site-config';
+import { Button } from '../../../components/ui/button';
 import { DropZone } from './drop-zone';
 import { type FileItem, FileRow } from './file-row';
 

@@ -1,45 +1,7 @@
-import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
-import {
-  Combine,
-  Contrast,
-  FileImage,
-  FileInput,
-  FileMinus,
-  FileOutput,
-  FileText,
-  Hash,
-  Images,
-  Lock,
-  LockOpen,
-  type LucideIcon,
-  Minimize2,
-  RotateCw,
-  Scissors,
-  Stamp,
-  Type,
-} from 'lucide-react';
+import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { Link } from 'react-router';
-import { cn } from '../lib/cn';
-
-/** One icon per tool; a tool added to the catalogue without one fails to compile. */
-export const toolIcons: Record<ToolId, LucideIcon> = {
-  'compress-pdf': Minimize2,
-  'merge-pdf': Combine,
-  'split-pdf': Scissors,
-  'rotate-pdf': RotateCw,
-  'protect-pdf': Lock,
-  'unlock-pdf': LockOpen,
-  'watermark-pdf': Stamp,
-  'page-numbers': Hash,
-  'grayscale-pdf': Contrast,
-  'pdf-to-jpg': FileImage,
-  'pdf-to-word': FileText,
-  'word-to-pdf': FileInput,
-  'extract-pages': FileOutput,
-  'delete-pages': FileMinus,
-  'extract-text': Type,
-  'extract-images': Images,
-};
+import { cn } from '../../../lib/cn';
+import { ToolIcon } from './tool-icon';
 
 /** Every tool of the catalogue as a card linking to its page; the popular ones carry a badge. */
 export function ToolGrid({ headingLevel = 'h3', className }: { headingLevel?: 'h2' | 'h3'; className?: string }) {
@@ -48,13 +10,12 @@ export function ToolGrid({ headingLevel = 'h3', className }: { headingLevel?: 'h
     <ul className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-4', className)}>
       {toolIds.map((id) => {
         const tool = tools[id];
-        const Icon = toolIcons[id];
         return (
           <li key={id}>
             <article className="relative flex h-full flex-col rounded-lg border bg-card p-5 text-card-foreground transition-shadow focus-within:shadow-md hover:shadow-md">
               <div className="flex items-start justify-between gap-2">
                 <span className="flex size-10 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                  <Icon className="size-5" aria-hidden="true" />
+                  <ToolIcon id={id} className="size-5" />
                 </span>
                 {tool.popular ? (
                   <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">

@@ -1,33 +1,35 @@
 import { ToolError } from '@paperknife/catalog/errors';
+import { sizeHeaders } from '@paperknife/catalog/http-api';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../../lib/api-client';
-import { pickerAccept } from '../../lib/file-check';
-import { formatBytes } from '../../lib/format-size';
-import { takeHandedOverFiles } from '../../lib/pending-files';
+import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../api/api-client';
+import { pickerAccept } from '../utils/file-check';
+import { formatBytes } from '../../../lib/format-size';
+import { takeHandedOverFiles } from '../utils/pending-files';
 import {
   type FormValues,
   actionDisabled,
   actionVisible,
   apiFields,
+  checkBeforeSend,
   initialFormValues,
-  seedValidation,
   valuesAfterSuccess,
-} from '../../lib/tool-form';
-import { siteConfig } from '../../site-config';
-import { Button } from '../ui/button';
+} from '../utils/tool-form';
+import { siteConfig } from '../../../site-config';
+import { Button } from '../../../components/ui/button';
+import { pageExtrasOf } from '../tool-page-extras';
 import { type DropZoneTexts, DropZone } from './drop-zone';
 import { FileRow } from './file-row';
 import { MergeFileList } from './merge-file-list';
 import { ToolOptions } from './tool-options';
-import { useToolFiles } from './use-tool-files';
+import { useToolFiles } from '../hooks/use-tool-files';
 
-interface CompressOutcome {
+interface SizeOutcome {
   before: number;
   after: number;
 }
@@ -59,13 +61,14 @@ function phaseText(phase: ToolPhase | undefined): string {
  * pressed.
  */
 export function ToolWorkspace({ id }: { id: ToolId }) {
-  const tool = tools[id];
+  const tool: ToolEntry = tools[id];
+  const { AfterSuccess } = pageExtrasOf(id);
   const files = useToolFiles(id);
-  const [values, setValues] = useState<FormValues>(initialFormValues[id]);
+  const [values, setValues] = useState<FormValues>(() => initialFormValues(id));
   const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<ToolPhase | undefined>();
-  const [merged, setMerged] = useState(false);
-  const [compressed, setCompressed] = useState<CompressOutcome | undefined>();
+  const [succeeded, setSucceeded] = useState(false);
+  const [sizes, setSizes] = useState<SizeOutcome | undefined>();
 
   const { add } = files;
   useEffect(() => {
@@ -73,14 +76,16 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
     if (handed) add(handed);
   }, [add, id]);
 
-  const isMerge = id === 'merge-pdf';
+  // Several files: a list to order them; one file: its row.
+  const ordered = tool.files.max !== 1;
+  const reportsSizes = tool.responseHeaders?.some((header) => header.name === sizeHeaders.output.name) ?? false;
   const ready = files.allReady && files.items.length >= tool.files.min;
 
   const onChange = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
 
   // The action shows only once enough files are ready, so there is no "no file" case to check here.
   async function run() {
-    const problem = seedValidation(id, values);
+    const problem = checkBeforeSend(id, values);
     if (problem) {
       toast.error(problem.title, { description: problem.description });
       return;
@@ -101,20 +106,20 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
     for (const item of files.items) form.append(files.multiple ? 'files' : 'file', item.file, item.file.name);
 
     setBusy(true);
-    setMerged(false);
-    setCompressed(undefined);
+    setSucceeded(false);
+    setSizes(undefined);
     try {
       const response = await callTool(id, form, { onPhase: setPhase });
       saveBlob(response.blob, response.fileName ?? tool.download.name);
       toast.success('Success!', { description: tool.successToast });
-      if (id === 'compress-pdf') {
-        const before = Number(response.headers('X-Original-Size'));
-        const after = Number(response.headers('X-Output-Size'));
-        if (before > 0 && after > 0) setCompressed({ before, after });
+      if (reportsSizes) {
+        const before = Number(response.headers(sizeHeaders.original.name));
+        const after = Number(response.headers(sizeHeaders.output.name));
+        if (before > 0 && after > 0) setSizes({ before, after });
       }
       files.clear();
       setValues((current) => valuesAfterSuccess(id, current));
-      if (isMerge) setMerged(true);
+      setSucceeded(true);
     } catch (error) {
       console.error(error);
       const reason = error instanceof ToolRequestError ? ` ${error.message}` : '';
@@ -137,13 +142,13 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
         />
       ) : null}
 
-      {isMerge && files.items.length > 0 ? (
+      {ordered && files.items.length > 0 ? (
         <MergeFileList items={files.items} disabled={busy} onRemove={files.remove} onMoveTo={files.moveTo} />
       ) : null}
-      {!isMerge && single ? <FileRow item={single} onRemove={() => files.remove(single.id)} disabled={busy} /> : null}
+      {!ordered && single ? <FileRow item={single} onRemove={() => files.remove(single.id)} disabled={busy} /> : null}
 
-      {isMerge && files.items.length === 1 && files.allReady ? (
-        <p className="text-sm text-muted-foreground">Add at least one more PDF to merge.</p>
+      {tool.moreFilesHint && files.items.length > 0 && files.items.length < tool.files.min && files.allReady ? (
+        <p className="text-sm text-muted-foreground">{tool.moreFilesHint}</p>
       ) : null}
 
       {ready ? (
@@ -166,13 +171,14 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
         </div>
       ) : null}
 
-      {compressed ? <CompressSavings outcome={compressed} /> : null}
-      {merged ? <MergeSuccess /> : null}
+      {sizes ? <SizeSavings outcome={sizes} /> : null}
+      {succeeded && AfterSuccess ? <AfterSuccess /> : null}
     </div>
   );
 }
 
-function CompressSavings({ outcome }: { outcome: CompressOutcome }) {
+/** The sizes before and after, from the answer's size headers (compress). */
+function SizeSavings({ outcome }: { outcome: SizeOutcome }) {
   const saved = Math.max(0, Math.round((1 - outcome.after / outcome.before) * 1000) / 10);
   return (
     <section aria-label="Compression result" className="grid gap-2 rounded-xl border bg-card p-6 sm:grid-cols-3">
@@ -199,36 +205,6 @@ function CompressSavings({ outcome }: { outcome: CompressOutcome }) {
           This PDF was already as small as this level can make it, so you got it back unchanged. Try a higher level.
         </p>
       ) : null}
-    </section>
-  );
-}
-
-function MergeSuccess() {
-  const next = [
-    { href: toolPaths('compress-pdf').canonical, label: 'Compress the merged PDF' },
-    { href: toolPaths('page-numbers').canonical, label: 'Add page numbers' },
-    { href: toolPaths('protect-pdf').canonical, label: 'Protect it with a password' },
-  ];
-  return (
-    <section className="rounded-xl border border-success/40 bg-success/10 p-6" aria-labelledby="merge-success">
-      <h2 id="merge-success" className="flex items-center gap-2 text-lg font-semibold">
-        <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
-        Your PDF has been merged successfully!
-      </h2>
-      <p className="mt-2 text-sm">The merged document has been downloaded to your device.</p>
-      <h3 className="mt-4 text-sm font-semibold">Next steps</h3>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {next.map((step) => (
-          <li key={step.href}>
-            <Link
-              to={step.href}
-              className="inline-block rounded-md border bg-background px-3 py-1.5 text-sm hover:bg-accent"
-            >
-              {step.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }

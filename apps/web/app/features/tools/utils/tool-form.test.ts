@@ -1,14 +1,16 @@
 import { ToolError } from '@paperknife/catalog/errors';
+import { formControls, sliderRange } from '@paperknife/catalog/option-form';
+import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
-import { type ToolId, toolIds, toolUi } from '@paperknife/catalog/tools';
+import { type ToolId, toolIds } from '@paperknife/catalog/tools';
 import { describe, expect, it } from 'vitest';
 import {
   type FormValues,
   actionDisabled,
   actionVisible,
   apiFields,
+  checkBeforeSend,
   initialFormValues,
-  seedValidation,
   valuesAfterSuccess,
 } from './tool-form';
 
@@ -20,11 +22,15 @@ const requiredInput: Partial<Record<ToolId, FormValues>> = {
   'delete-pages': { pages: '1' },
 };
 
-const formOf = (id: ToolId, change: FormValues = {}): FormValues => ({ ...initialFormValues[id], ...change });
+const formOf = (id: ToolId, change: FormValues = {}): FormValues => ({ ...initialFormValues(id), ...change });
 
 describe('initialFormValues', () => {
-  it('has a form for every tool of the catalogue', () => {
-    expect(Object.keys(initialFormValues).sort()).toEqual([...toolIds].sort());
+  it.each(toolIds)('%s: the form has a value for each of its controls', (id) => {
+    expect(Object.keys(initialFormValues(id)).sort()).toEqual(
+      formControls(id)
+        .map((control) => control.name)
+        .sort(),
+    );
   });
 
   it.each(toolIds)('%s: the untouched form sends the catalogue’s defaults', (id) => {
@@ -37,23 +43,23 @@ describe('initialFormValues', () => {
   });
 
   it('preselects the seed’s constants', () => {
-    expect(initialFormValues['rotate-pdf']['angle']).toBe('90');
-    expect(initialFormValues['watermark-pdf']).toMatchObject({
+    expect(initialFormValues('rotate-pdf')['angle']).toBe('90');
+    expect(initialFormValues('watermark-pdf')).toMatchObject({
       text: '',
       opacity: '50',
       fontSize: '24',
       color: '#808080',
       position: 'center',
     });
-    expect(initialFormValues['page-numbers']).toMatchObject({
+    expect(initialFormValues('page-numbers')).toMatchObject({
       position: 'bottom-center',
       fontSize: '12',
       startNumber: '1',
     });
-    expect(initialFormValues['protect-pdf']).toMatchObject({ userPassword: '', confirmPassword: '' });
-    expect(initialFormValues['extract-pages']['pages']).toBe('');
-    expect(initialFormValues['delete-pages']['pages']).toBe('');
-    expect(toolUi.protect.passwordMinLength).toBe(6);
+    expect(initialFormValues('protect-pdf')).toMatchObject({ userPassword: '', confirmPassword: '' });
+    expect(initialFormValues('extract-pages')['pages']).toBe('');
+    expect(initialFormValues('delete-pages')['pages']).toBe('');
+    expect(PASSWORD_MIN_LENGTH).toBe(6);
   });
 });
 
@@ -74,7 +80,9 @@ describe('apiFields', () => {
   });
 
   it('gives an opacity the server reads back as the slider’s value at every slider step', () => {
-    const { min, max, step } = toolUi.watermark.opacityPercent;
+    const opacity = formControls('watermark-pdf').find((control) => control.name === 'opacity')!;
+    const { min, max, step } = sliderRange(opacity);
+    expect({ min, max, step }).toEqual({ min: 10, max: 100, step: 5 });
     for (let percent = min; percent <= max; percent += step) {
       const fields = apiFields('watermark-pdf', formOf('watermark-pdf', { text: 'A', opacity: String(percent) }));
       expect(fields['opacity']).toMatch(/^(0\.\d{1,2}|1)$/);
@@ -152,9 +160,9 @@ describe('apiFields', () => {
   });
 });
 
-describe('seedValidation', () => {
+describe('checkBeforeSend', () => {
   const protect = (userPassword: string, confirmPassword: string) =>
-    seedValidation('protect-pdf', formOf('protect-pdf', { userPassword, confirmPassword }));
+    checkBeforeSend('protect-pdf', formOf('protect-pdf', { userPassword, confirmPassword }));
   const passwordRequired = { title: 'Password required', description: 'Please enter a password to protect your PDF.' };
   const mismatch = { title: "Passwords don't match", description: 'Please make sure both password fields match.' };
   const tooShort = { title: 'Password too short', description: 'Password must be at least 6 characters long.' };
@@ -185,23 +193,23 @@ describe('seedValidation', () => {
     ['delete-pages', 'Please specify which pages to delete (e.g., 1-3,5,7-9).'],
   ] as const)('%s: blank pages give "No pages specified"', (id, description) => {
     const expected = { title: 'No pages specified', description };
-    expect(seedValidation(id, { pages: '' })).toEqual(expected);
-    expect(seedValidation(id, { pages: '   ' })).toEqual(expected);
-    expect(seedValidation(id, { pages: '1-3' })).toBeUndefined();
+    expect(checkBeforeSend(id, { pages: '' })).toEqual(expected);
+    expect(checkBeforeSend(id, { pages: '   ' })).toEqual(expected);
+    expect(checkBeforeSend(id, { pages: '1-3' })).toBeUndefined();
     // The server answers a missing range with the same sentence.
     expect(() => parseToolOptions(id, {})).toThrow(description);
   });
 
   it('watermark: blank text gives "No watermark text"', () => {
     const expected = { title: 'No watermark text', description: 'Please enter text for the watermark.' };
-    expect(seedValidation('watermark-pdf', formOf('watermark-pdf'))).toEqual(expected);
-    expect(seedValidation('watermark-pdf', formOf('watermark-pdf', { text: ' \t ' }))).toEqual(expected);
-    expect(seedValidation('watermark-pdf', formOf('watermark-pdf', { text: 'DRAFT' }))).toBeUndefined();
+    expect(checkBeforeSend('watermark-pdf', formOf('watermark-pdf'))).toEqual(expected);
+    expect(checkBeforeSend('watermark-pdf', formOf('watermark-pdf', { text: ' \t ' }))).toEqual(expected);
+    expect(checkBeforeSend('watermark-pdf', formOf('watermark-pdf', { text: 'DRAFT' }))).toBeUndefined();
     expect(() => parseToolOptions('watermark-pdf', {})).toThrow(expected.description);
   });
 
   it.each(toolIds.filter((id) => !(id in requiredInput)))('%s: nothing to check on the untouched form', (id) => {
-    expect(seedValidation(id, formOf(id))).toBeUndefined();
+    expect(checkBeforeSend(id, formOf(id))).toBeUndefined();
   });
 });
 

@@ -7,11 +7,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handOverFiles } from '../../lib/pending-files';
-import { siteConfig } from '../../site-config';
-import { installBlobStream } from '../../testing/blob-stream';
-import { FakeXhr, installFakeXhr, latestRequest } from '../../testing/fake-xhr';
-import { pdfOfMegabytes, sampleFile } from '../../testing/sample-files';
+import { handOverFiles } from '../utils/pending-files';
+import { siteConfig } from '../../../site-config';
+import { installBlobStream } from '../../../testing/blob-stream';
+import { FakeXhr, installFakeXhr, latestRequest } from '../../../testing/fake-xhr';
+import { pdfOfMegabytes, sampleFile } from '../../../testing/sample-files';
 import { ToolWorkspace } from './tool-workspace';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

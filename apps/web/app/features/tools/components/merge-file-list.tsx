@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '../ui/button';
+import { Button } from '../../../components/ui/button';
 import { type FileItem, FileRow } from './file-row';
 
 /**

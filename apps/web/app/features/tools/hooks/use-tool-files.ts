@@ -2,9 +2,9 @@ import { acceptedTypes } from '@paperknife/catalog/file-types';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { checkFile, looksLike } from '../../lib/file-check';
-import { siteConfig } from '../../site-config';
-import type { FileItem } from './file-row';
+import { checkFile, looksLike } from '../utils/file-check';
+import { siteConfig } from '../../../site-config';
+import type { FileItem } from '../components/file-row';
 
 let nextId = 0;
 const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`;

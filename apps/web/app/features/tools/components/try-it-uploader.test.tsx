@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { takeHandedOverFiles } from '../../lib/pending-files';
-import { installBlobStream } from '../../testing/blob-stream';
-import { sampleFile } from '../../testing/sample-files';
+import { takeHandedOverFiles } from '../utils/pending-files';
+import { installBlobStream } from '../../../testing/blob-stream';
+import { sampleFile } from '../../../testing/sample-files';
 import { TryItUploader } from './try-it-uploader';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -1,0 +1,93 @@
+import { type FormControl, initialValue, selectChoices, sliderRange } from '@paperknife/catalog/option-form';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
+import { type ToolId, tools } from '@paperknife/catalog/tools';
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
+import { pageExtrasOf } from '../tool-page-extras';
+import { type FormValues, shownControls } from '../utils/tool-form';
+import { CheckboxField, ColorField, RadioCards, SelectField, SliderField, TextField } from './option-fields';
+
+type OnChange = (name: string, value: string | boolean) => void;
+
+/** One control, drawn from its form metadata. */
+function OptionControl({
+  control,
+  values,
+  onChange,
+}: {
+  control: FormControl;
+  values: FormValues;
+  onChange: OnChange;
+}) {
+  const { name, meta } = control;
+  const value = values[name];
+  const bound = { value: typeof value === 'string' ? value : '', onChange: (next: string) => onChange(name, next) };
+  const described = {
+    ...(meta.hint ? { hint: meta.hint } : {}),
+    ...(meta.placeholder ? { placeholder: meta.placeholder } : {}),
+  };
+  switch (meta.control.kind) {
+    case 'radio-cards':
+      return <RadioCards legend={meta.label} name={name} {...bound} options={meta.control.choices} />;
+    case 'select':
+      return <SelectField label={meta.label} {...bound} options={selectChoices(control)} />;
+    case 'slider':
+      return <SliderField label={meta.label} {...bound} {...sliderRange(control)} unit={meta.control.unit ?? ''} />;
+    case 'checkbox':
+      return <CheckboxField label={meta.label} checked={value === true} onChange={(next) => onChange(name, next)} />;
+    case 'colour':
+      return <ColorField label={meta.label} {...bound} fallback={String(initialValue(control))} />;
+    case 'password':
+      return (
+        <TextField
+          label={meta.label}
+          type="password"
+          autoComplete={meta.control.autoComplete}
+          {...bound}
+          {...described}
+        />
+      );
+    case 'number':
+      return <TextField label={meta.label} type="number" {...bound} {...described} />;
+    case 'text':
+      return <TextField label={meta.label} {...bound} {...described} />;
+  }
+}
+
+/**
+ * The option controls of one tool, rendered from the catalogue's form metadata with the schemas' defaults
+ * preselected: in one or two columns, grouped ones in a collapsed section at the end. A tool may replace them
+ * with its own panel (page extras). Tools without options render nothing.
+ */
+export function ToolOptions({ id, values, onChange }: { id: ToolId; values: FormValues; onChange: OnChange }) {
+  const { OptionsPanel } = pageExtrasOf(id);
+  if (OptionsPanel) return <OptionsPanel values={values} onChange={onChange} />;
+
+  const controls = shownControls(id, values);
+  if (controls.length === 0) return null;
+  const twoColumns = (tools[id] as ToolEntry).formColumns === 2;
+  const draw = (control: FormControl): ReactNode => {
+    const drawn = <OptionControl key={control.name} control={control} values={values} onChange={onChange} />;
+    return twoColumns && control.meta.wide ? (
+      <div key={control.name} className="sm:col-span-2">
+        {drawn}
+      </div>
+    ) : (
+      drawn
+    );
+  };
+  const groups = [...new Set(controls.flatMap((control) => (control.meta.group ? [control.meta.group] : [])))];
+  const ungrouped = controls.filter((control) => !control.meta.group);
+  if (ungrouped.length === 1 && groups.length === 0) return draw(ungrouped[0]!);
+  return (
+    <div className={cn('grid gap-4', twoColumns && 'sm:grid-cols-2')}>
+      {ungrouped.map(draw)}
+      {groups.map((group) => (
+        <details key={group} className={cn('rounded-lg border p-4', twoColumns && 'sm:col-span-2')}>
+          <summary className="cursor-pointer text-sm font-medium">{group}</summary>
+          <div className="mt-4 grid gap-3">{controls.filter((control) => control.meta.group === group).map(draw)}</div>
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { type ToolId, isToolId } from '@paperknife/catalog/tools';
+import type { ComponentType } from 'react';
+import type { FormValues } from './utils/tool-form';
+
+export interface OptionsPanelProps {
+  values: FormValues;
+  onChange: (name: string, value: string | boolean) => void;
+}
+
+/** What a tool's page has beyond what the catalogue describes: its own sections, layout and follow-ups. */
+export interface ToolPageExtras {
+  /** The workspace beside the title on wide screens instead of under it. */
+  layout?: 'beside-title';
+  /** A sidebar next to the workspace on wide screens. */
+  Sidebar?: ComponentType;
+  /** Sections below the workspace: how-tos, feature cards. */
+  Sections?: ComponentType;
+  /** Shown after a successful run (merge's next steps). */
+  AfterSuccess?: ComponentType;
+  /** Options the form metadata cannot express; replaces the generated controls. */
+  OptionsPanel?: ComponentType<OptionsPanelProps>;
+}
+
+/**
+ * The one map of tool page extras: `page-extras/<tool id>.tsx` exporting `pageExtras`. Found by file name, so a
+ * tool's extras live in one file named after it and nothing else lists them; a misnamed file stops the build.
+ */
+const modules = import.meta.glob<ToolPageExtras>('./page-extras/*.tsx', { eager: true, import: 'pageExtras' });
+
+const extrasByTool = new Map<ToolId, ToolPageExtras>();
+for (const [path, extras] of Object.entries(modules)) {
+  const name = /([^/]+)\.tsx$/.exec(path)?.[1] ?? path;
+  if (!isToolId(name)) throw new Error(`${path}: page extras must be named after a tool id.`);
+  extrasByTool.set(name, extras);
+}
+
+export function pageExtrasOf(id: ToolId): ToolPageExtras {
+  return extrasByTool.get(id) ?? {};
+}
