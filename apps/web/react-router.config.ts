@@ -10,6 +10,26 @@ import { robotsTxt, sitemapXml } from './sitemap.build';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/**
+ * React Router's `<Scripts>` puts a `modulepreload` link in `<head>` for every module of the matched routes, and
+ * always has (no option turns it off). They are fetched at high priority, ahead of the first paint that needs none
+ * of them, so they go from the prerendered HTML: the module script at the end of `<body>` loads the same files.
+ * React re-adds the links on hydration, when they cost nothing.
+ */
+async function dropModulePreloads(folder: string): Promise<void> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile() && extname(entry.name) === '.html')
+      .map(async (entry) => {
+        const path = join(entry.parentPath, entry.name);
+        const html = await readFile(path, 'utf8');
+        const trimmed = html.replace(/<link rel="modulepreload" href="[^"]*"\/>/g, '');
+        if (trimmed !== html) await writeFile(path, trimmed);
+      }),
+  );
+}
+
 /** Text files worth sending compressed; smaller ones gain nothing. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.data']);
 const MIN_COMPRESS_BYTES = 1024;
@@ -54,6 +74,7 @@ export default {
     const { siteUrl } = publicSiteConfig();
     await writeFile(join(client, 'sitemap.xml'), sitemapXml(siteUrl, indexedPaths()));
     await writeFile(join(client, 'robots.txt'), robotsTxt(siteUrl));
+    await dropModulePreloads(client);
     await precompress(client);
   },
 } satisfies Config;

@@ -8,6 +8,8 @@ export default defineConfig({
   // Workspace packages are used from their TypeScript sources.
   resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] } },
+  // No preload helper for lazy chunks: they load when used, not with the page (docs/decisions/070).
+  build: { modulePreload: false },
   define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig()) },
   server: { proxy: { '/functions': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } },
 });

@@ -1,31 +1,53 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { table } from '../table.js';
 
 /**
- * Lighthouse on the built site, served by the real server: `node --import tsx bench/lighthouse/run.ts [--desktop]`.
- * Scores (performance, accessibility, best practices, SEO) for the home page, a tool page and an article, and
- * the JavaScript the home page loads, uncompressed and as the server sends it. Needs `npm run build` (site and server) first.
+ * Lighthouse on the built site, served by the real server: `npm run lighthouse --workspace bench [-- --desktop]`.
+ * Scores (performance, accessibility, best practices, SEO) and paint timings for the home page, a tool page and
+ * an article (mobile with simulated throttling unless --desktop), the audits that cost points, and the
+ * JavaScript the home page loads (files, bytes uncompressed and gzipped). Needs the site and the server built.
  * Prints tables; asserts nothing.
+ *
+ * It runs the `lighthouse` command line rather than the Node API with chrome-launcher: launched by the API with
+ * its own flag list, Debian's Chromium never reports a navigation start here (NO_NAVSTART).
  */
 
+const execFileAsync = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serverEntry = join(repoRoot, 'apps/server/dist/server.js');
 const siteIndex = join(repoRoot, 'apps/web/build/client/index.html');
+const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+const chromePath = process.env['CHROME_PATH'] ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const port = Number(process.env['BENCH_PORT'] ?? 4335);
 const origin = `http://127.0.0.1:${port}`;
 const desktop = process.argv.includes('--desktop');
 const pages = ['/', '/merge-pdf', '/blog/pdf-security-best-practices'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 if (!existsSync(serverEntry) || !existsSync(siteIndex)) {
   console.error('Build the site and the server first: npm run build --workspace apps/web && npx tsc -b apps/server');
+  process.exit(1);
+}
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: install it (apt-get install chromium) or set CHROME_PATH.`);
   process.exit(1);
 }
 
@@ -41,7 +63,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 150; attempt++) {
     if (server.exitCode !== null) throw new Error(`The server stopped with code ${server.exitCode}`);
     const healthy = await fetch(`${origin}/healthz`).then(
       (response) => response.ok,
@@ -54,58 +76,91 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   throw new Error(`The server did not answer on ${origin}/healthz`);
 }
 
-interface ScriptRequest {
+/** The parts of a Lighthouse result this script reads. */
+interface LighthouseResult {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; details?: unknown }
+  >;
+}
+
+async function runLighthouse(url: string, outputPath: string): Promise<LighthouseResult> {
+  await execFileAsync(
+    process.execPath,
+    [
+      lighthouseCli,
+      url,
+      `--only-categories=${categories.join(',')}`,
+      '--output=json',
+      `--output-path=${outputPath}`,
+      '--quiet',
+      `--chrome-flags=${chromeFlags.join(' ')}`,
+      ...(desktop ? ['--preset=desktop'] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(await readFile(outputPath, 'utf8')) as LighthouseResult;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+/** Audits of the four categories that scored below full marks, as `category: title (value)`. */
+function lostPoints(lhr: LighthouseResult): string[] {
+  const lines: string[] = [];
+  for (const id of categories) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
+      if (ref.weight === 0 && audit.scoreDisplayMode !== 'metricSavings') continue;
+      lines.push(`${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+  }
+  return lines;
+}
+
+/** The issue types Chromium logged in its Issues panel (a CSP violation shows here), with how many of each. */
+function inspectorIssues(lhr: LighthouseResult): string[] {
+  const details = lhr.audits['inspector-issues']?.details as
+    { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined;
+  return (details?.items ?? []).map((item) => `${item.issueType ?? 'issue'} x${item.subItems?.items?.length ?? 1}`);
+}
+
+interface NetworkRequest {
   url: string;
   resourceType?: string;
 }
 
-/**
- * Bytes of the scripts a page loaded: uncompressed, and as the server sends them to a browser that accepts brotli
- * and gzip (the build's precompressed copies).
- */
-async function scriptBytes(urls: readonly string[]): Promise<{ count: number; raw: number; sent: number }> {
+/** The scripts a page loaded (during load and right after, until the network went quiet). */
+function scriptUrls(lhr: LighthouseResult): string[] {
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items;
+  return (requests ?? []).filter((request) => request.resourceType === 'Script').map((request) => request.url);
+}
+
+/** Bytes of scripts as files and gzipped at level 9, as the build precompresses them. */
+async function scriptBytes(urls: readonly string[]): Promise<{ raw: number; gzip: number }> {
   let raw = 0;
-  let sent = 0;
+  let gzip = 0;
   for (const url of urls) {
-    // fetch() decompresses the body; the header still says how many bytes came over the wire.
-    const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
     raw += body.length;
-    sent += Number(response.headers.get('content-length') ?? body.length);
+    gzip += gzipSync(body, { level: 9 }).length;
   }
-  return { count: urls.length, raw, sent };
+  return { raw, gzip };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const workDir = await mkdtemp(join(tmpdir(), 'paperknife-lighthouse-'));
 const server = await startServer(workDir);
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-
 try {
   const rows: string[][] = [];
-  let homeScripts: string[] = [];
-  for (const path of pages) {
-    const result = await lighthouse(
-      `${origin}${path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
-      desktop ? desktopConfig : undefined,
-    );
-    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+  const notes: string[] = [];
+  const jsRows: string[][] = [];
+  for (const [index, path] of pages.entries()) {
+    const lhr = await runLighthouse(`${origin}${path}`, join(workDir, `report-${index}.json`));
     rows.push([
       path,
       ...categories.map((id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100))),
@@ -114,20 +169,22 @@ try {
       lhr.audits['total-blocking-time']?.displayValue ?? '',
       lhr.audits['cumulative-layout-shift']?.displayValue ?? '',
     ]);
-    if (path === '/') {
-      const requests = (lhr.audits['network-requests']?.details as { items?: ScriptRequest[] } | undefined)?.items;
-      homeScripts = (requests ?? []).filter((request) => request.resourceType === 'Script').map((r) => r.url);
+    for (const line of [...lostPoints(lhr), ...inspectorIssues(lhr).map((issue) => `Chromium issue: ${issue}`)]) {
+      notes.push(`${path} ${line}`);
     }
+    const scripts = scriptUrls(lhr);
+    const bytes = await scriptBytes(scripts);
+    jsRows.push([path, String(scripts.length), kb(bytes.raw), kb(bytes.gzip)]);
   }
 
-  console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (default throttling)'} against ${origin}\n`);
+  console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile, simulated throttling'} against ${origin}\n`);
   console.log(
     table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'], rows),
   );
-  const js = await scriptBytes(homeScripts);
-  console.log(`\nHome page JavaScript: ${js.count} files, ${kb(js.raw)} uncompressed, ${kb(js.sent)} sent compressed`);
+  console.log('\nJavaScript loaded\n');
+  console.log(table(['page', 'scripts', 'uncompressed', 'gzip'], jsRows));
+  if (notes.length > 0) console.log(`\nWhere points went:\n${notes.map((note) => `  ${note}`).join('\n')}`);
 } finally {
-  chrome.kill();
   server.kill();
   await rm(workDir, { recursive: true, force: true });
 }

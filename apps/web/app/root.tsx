@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+// First import: zod must be told not to probe for eval before any schema runs (see the module).
+import './zod-without-eval';
+import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
-import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import './app.css';
+import { ToastRegion } from './components/ui/toast';
 import { themeBootScript } from './lib/theme';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -28,32 +29,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Retries and cache lifetime of the seed: 3 retries, exponential from 1 s capped at 30 s, 5 minutes of cache. */
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: 3,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-        gcTime: 5 * 60_000,
-      },
-    },
-  });
-}
-
 export default function App() {
-  const [queryClient] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <Outlet />
-      <Toaster
-        position="bottom-right"
-        hotkey={['altKey', 'KeyT']}
-        containerAriaLabel="Notifications"
-        richColors
-        closeButton
-      />
-    </QueryClientProvider>
+      <ToastRegion />
+    </>
   );
 }
 

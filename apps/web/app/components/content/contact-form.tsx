@@ -1,7 +1,7 @@
 import { type ContactField, contactFieldNames, contactFields, parseContact } from '@paperknife/catalog/contact';
 import { Loader2, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { SUPPORT_REPLY_TIME } from '../../lib/page-meta';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';

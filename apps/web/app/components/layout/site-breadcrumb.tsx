@@ -1,7 +1,10 @@
-import { ChevronRight, Ellipsis } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ChevronRight } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { type Crumb, breadcrumbTrail } from '../../lib/breadcrumb-map';
+
+// The menu of folded crumbs needs Radix's DropdownMenu; only trails deeper than the site's pages have one.
+const HiddenCrumbsMenu = lazy(() => import('./hidden-crumbs-menu'));
 
 /** A route that is not in the fixed map (guides, articles) names its crumb through `handle.crumbLabel(data)`. */
 export interface CrumbHandle {
@@ -62,31 +65,9 @@ export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
             index === 0 && collapsible ? (
               <li key="collapsed" className="flex items-center gap-1.5 sm:hidden">
                 <ChevronRight className="size-4" aria-hidden="true" />
-                <DropdownMenu.Root>
-                  <DropdownMenu.Trigger
-                    className="flex size-6 items-center justify-center rounded-md hover:bg-accent"
-                    aria-label="Show more breadcrumbs"
-                  >
-                    <Ellipsis className="size-4" aria-hidden="true" />
-                  </DropdownMenu.Trigger>
-                  <DropdownMenu.Portal>
-                    <DropdownMenu.Content
-                      align="start"
-                      className="z-50 min-w-40 rounded-md border bg-card p-1 text-card-foreground shadow-md"
-                    >
-                      {middle.map((hidden) => (
-                        <DropdownMenu.Item key={hidden.path} asChild>
-                          <Link
-                            to={hidden.path}
-                            className="block rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent"
-                          >
-                            {hidden.label}
-                          </Link>
-                        </DropdownMenu.Item>
-                      ))}
-                    </DropdownMenu.Content>
-                  </DropdownMenu.Portal>
-                </DropdownMenu.Root>
+                <Suspense fallback={null}>
+                  <HiddenCrumbsMenu crumbs={middle} />
+                </Suspense>
               </li>
             ) : null,
           ];
