@@ -1,11 +1,56 @@
+import { readFileSync } from 'node:fs';
+import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import {
+  ANNOTATED_PAGE_TEXTS,
+  FIXTURE_LINK_URI,
+  annotatedColourPdf,
+  colouredFormPdf,
+  countColouredPixels,
+} from '../testing/grayscale-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { assertValidPdf, isGray, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
+import { assertValidPdf, isGray, pdfPageCount, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { grayscalePdf } from './grayscale-pdf.js';
 
 const job = jobPerTest();
+
+/** The target's resolution: pdftoppm draws annotations, as viewers do. */
+const CHECK_DPI = 50;
+
+function colouredPixelsPerPage(path: string): number[] {
+  return Array.from({ length: pdfPageCount(path) }, (_, index) =>
+    countColouredPixels(renderPageRgb(path, index + 1, CHECK_DPI).pixels),
+  );
+}
+
+/** Each page's links as MuPDF resolves them: external URIs, or the 1-based page an internal link opens. */
+function pageLinks(path: string): (string | number)[][] {
+  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  try {
+    return Array.from({ length: doc.countPages() }, (_, index) => {
+      const page = doc.loadPage(index);
+      const links = page.getLinks().map((link) => (link.isExternal() ? link.getURI() : doc.resolveLink(link) + 1));
+      page.destroy();
+      return links;
+    });
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Form fields MuPDF finds in the file (widgets on any page). */
+function widgetCount(path: string): number {
+  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF()!;
+  try {
+    let widgets = 0;
+    for (let index = 0; index < doc.countPages(); index++) widgets += doc.loadPage(index).getWidgets().length;
+    return widgets;
+  } finally {
+    doc.destroy();
+  }
+}
 
 async function colourfulPdf(): Promise<Buffer> {
   const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 20, g: 160, b: 240 } } })
@@ -39,6 +84,45 @@ describe('grayscale-pdf', () => {
     const after = renderPageRgb(result.path, 2);
     expect([after.width, after.height]).toEqual([before.width, before.height]);
     expect(after.width).toBeGreaterThan(after.height);
+  });
+
+  it('turns annotation colours gray: link borders, markup, free text and stamp appearances', async () => {
+    const file = await job.input('annotated.pdf', annotatedColourPdf());
+    const before = colouredPixelsPerPage(file.path);
+    // Every page starts with colour that only annotations draw (the page content is black text).
+    expect(before.every((count) => count > 100)).toBe(true);
+    const linksBefore = pageLinks(file.path);
+    expect(linksBefore[0]).toContain(FIXTURE_LINK_URI);
+
+    const result = await grayscalePdf([file], {}, job.context);
+    assertValidPdf(result.path);
+    expect(colouredPixelsPerPage(result.path)).toEqual([0, 0]);
+    // Links keep their targets: the URI, and the page each internal link opens.
+    expect(pageLinks(result.path)).toEqual(linksBefore);
+    const texts = pdfPageTexts(result.path);
+    ANNOTATED_PAGE_TEXTS.forEach((text, index) => expect(texts[index]).toContain(text));
+    // The link border is still drawn, as the light gray of its green (not black, not gone): the darkest pixel along
+    // the link's right edge, away from its text.
+    const { width, pixels } = renderPageRgb(result.path, 1, CHECK_DPI);
+    const toPixel = (points: number) => Math.round((points * CHECK_DPI) / 72);
+    let darkest = 255;
+    for (let y = toPixel(792 - 608); y <= toPixel(792 - 596); y++) {
+      for (let x = toPixel(224); x <= toPixel(232); x++) darkest = Math.min(darkest, pixels[(y * width + x) * 3]!);
+    }
+    expect(darkest).toBeGreaterThan(150);
+    expect(darkest).toBeLessThan(235);
+  });
+
+  it('leaves no colour from form fields: they are flattened into gray page content', async () => {
+    const file = await job.input('form.pdf', colouredFormPdf());
+    expect(colouredPixelsPerPage(file.path)[0]).toBeGreaterThan(100);
+    expect(widgetCount(file.path)).toBe(2);
+    const result = await grayscalePdf([file], {}, job.context);
+    assertValidPdf(result.path);
+    expect(colouredPixelsPerPage(result.path)).toEqual([0]);
+    // pdfwrite draws the fields' appearances into the page and drops the fields (docs/decisions/013).
+    expect(widgetCount(result.path)).toBe(0);
+    expect(pdfPageTexts(result.path)[0]).toContain('Jane Doe');
   });
 
   it('refuses a file that is not a PDF', async () => {

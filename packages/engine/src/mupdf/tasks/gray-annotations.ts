@@ -1,0 +1,158 @@
+import { writeFileSync } from 'node:fs';
+import type * as mupdf from 'mupdf';
+import { grayDefaultAppearance, grayOfComponents, grayRichText } from '../../gray-colour.js';
+import { openPdf } from '../open-pdf.js';
+import { nameOf } from '../pdf-objects.js';
+
+export interface GrayAnnotationsPayload {
+  input: string;
+  /** Written only when something changed (`changed` > 0). */
+  output: string;
+}
+
+export interface GrayAnnotationsResult {
+  /** Annotations and outline items whose colour entries or appearances were rewritten. */
+  changed: number;
+}
+
+/** Colour arrays an annotation dictionary may hold: border or stroke (/C) and interior (/IC). */
+const COLOUR_KEYS = ['C', 'IC'] as const;
+/** Colour arrays of a widget's appearance characteristics: background and border. */
+const WIDGET_COLOUR_KEYS = ['BG', 'BC'] as const;
+/** The appearances an annotation can have: normal, rollover, down. */
+const APPEARANCE_KEYS = ['N', 'R', 'D'] as const;
+
+function numbers(array: mupdf.PDFObject): number[] | undefined {
+  const values: number[] = [];
+  let allNumbers = true;
+  array.forEach((item) => {
+    if (item.isNumber()) values.push(item.asNumber());
+    else allNumbers = false;
+  });
+  return allNumbers ? values : undefined;
+}
+
+/**
+ * Replaces `dictionary[key]`, an RGB or CMYK colour array, with the RGB gray of the same lightness. Written as RGB
+ * with equal components rather than one gray component: poppler draws link borders and other annotation colours
+ * only from RGB arrays (others come out black).
+ */
+function grayColourArray(dictionary: mupdf.PDFObject, key: string): boolean {
+  const array = dictionary.get(key);
+  if (!array.isArray() || (array.length !== 3 && array.length !== 4)) return false;
+  const components = numbers(array);
+  if (!components) return false;
+  const gray = grayOfComponents(components);
+  if (gray === undefined || (components.length === 3 && components.every((value) => value === gray))) return false;
+  dictionary.put(key, [gray, gray, gray]);
+  return true;
+}
+
+/** Rewrites a text entry (/DA, /DS, /RC) through `convert`, when that changes it. */
+function grayText(
+  doc: mupdf.PDFDocument,
+  dictionary: mupdf.PDFObject,
+  key: string,
+  convert: (text: string) => string,
+): boolean {
+  const value = dictionary.get(key);
+  if (!value.isString()) return false;
+  const text = value.asString();
+  const gray = convert(text);
+  if (gray === text) return false;
+  dictionary.put(key, doc.newString(gray));
+  return true;
+}
+
+/**
+ * An appearance given as a set of states (/N << /On .. /Off .. >>) is replaced by the stream of the state the
+ * annotation shows (/AS). Ghostscript converts appearance streams but copies such state dictionaries unconverted;
+ * outside form fields (which it flattens) nothing switches states, so the shown one is all that matters.
+ */
+function selectShownAppearances(annotation: mupdf.PDFObject): boolean {
+  const appearances = annotation.get('AP');
+  if (!appearances.isDictionary()) return false;
+  const state = nameOf(annotation.get('AS'));
+  let changed = false;
+  for (const key of APPEARANCE_KEYS) {
+    const appearance = appearances.get(key);
+    if (appearance.isStream() || !appearance.isDictionary()) continue;
+    const shown = state === undefined ? undefined : appearance.get(state);
+    if (shown?.isStream()) appearances.put(key, shown);
+    // Without a shown state viewers draw nothing for this appearance: dropping it keeps that when it is /R or /D.
+    else if (key !== 'N') appearances.delete(key);
+    else continue;
+    changed = true;
+  }
+  return changed;
+}
+
+function grayAnnotation(doc: mupdf.PDFDocument, annotation: mupdf.PDFObject): boolean {
+  let changed = false;
+  for (const key of COLOUR_KEYS) changed = grayColourArray(annotation, key) || changed;
+  changed = grayText(doc, annotation, 'DA', grayDefaultAppearance) || changed;
+  changed = grayText(doc, annotation, 'DS', grayRichText) || changed;
+  changed = grayText(doc, annotation, 'RC', grayRichText) || changed;
+  const characteristics = annotation.get('MK');
+  if (characteristics.isDictionary()) {
+    for (const key of WIDGET_COLOUR_KEYS) changed = grayColourArray(characteristics, key) || changed;
+  }
+  if (nameOf(annotation.get('Subtype')) !== 'Widget') changed = selectShownAppearances(annotation) || changed;
+  return changed;
+}
+
+/** Outline items may carry a text colour (/C, RGB) that viewers show in the bookmarks panel. */
+function grayOutline(root: mupdf.PDFObject): number {
+  let changed = 0;
+  const seen = new Set<number>();
+  const pending: mupdf.PDFObject[] = [];
+  const push = (item: mupdf.PDFObject) => {
+    if (!item.isDictionary()) return;
+    if (item.isIndirect()) {
+      if (seen.has(item.asIndirect())) return;
+      seen.add(item.asIndirect());
+    }
+    pending.push(item);
+  };
+  push(root.get('First'));
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    if (grayColourArray(item, 'C')) changed += 1;
+    push(item.get('Next'));
+    push(item.get('First'));
+  }
+  return changed;
+}
+
+/**
+ * Turns the colour a PDF keeps outside its content streams to gray: every annotation's /C and /IC, widget /MK
+ * background and border colours, /DA text colours and rich-text styles, state-dictionary appearances (reduced to
+ * the shown stream so Ghostscript converts it) and outline colours. Run before Ghostscript, which carries these
+ * entries over as they are. Saved incrementally: the rest of the file is copied byte for byte.
+ */
+export default function grayAnnotations(payload: GrayAnnotationsPayload): GrayAnnotationsResult {
+  const doc = openPdf(payload.input);
+  try {
+    let changed = 0;
+    const seen = new Set<number>();
+    for (let index = 0; index < doc.countPages(); index++) {
+      const annotations = doc.findPage(index).get('Annots');
+      if (!annotations.isArray()) continue;
+      annotations.forEach((item) => {
+        if (item.isIndirect()) {
+          if (seen.has(item.asIndirect())) return;
+          seen.add(item.asIndirect());
+        }
+        if (item.isDictionary() && grayAnnotation(doc, item)) changed += 1;
+      });
+    }
+    const outlines = doc.getTrailer().get('Root', 'Outlines');
+    if (outlines.isDictionary()) changed += grayOutline(outlines);
+    if (changed > 0) {
+      const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
+      writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
+    }
+    return { changed };
+  } finally {
+    doc.destroy();
+  }
+}

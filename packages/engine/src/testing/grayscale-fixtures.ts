@@ -1,0 +1,202 @@
+import { deflateSync } from 'node:zlib';
+import { writePdfObjects } from './make-pdf.js';
+
+/**
+ * Fixtures for Grayscale PDF: pages whose colour lives outside the page content, where Ghostscript's colour
+ * conversion does not reach. Written object by object so each annotation has exactly the shape real files use:
+ * link borders drawn from /C and /Border or /BS (no appearance stream), markup annotations with /C and /IC,
+ * a stamp whose appearance stream paints RGB and CMYK, an RGB image and a shading, free text coloured by /DA, and
+ * form fields with /MK background and border colours.
+ */
+
+/** The URI of the first page's first link: tests look for it in the output. */
+export const FIXTURE_LINK_URI = 'https://example.com/grayscale-link';
+
+/** The text of each page of `annotatedColourPdf`, as pdftotext reads it back. */
+export const ANNOTATED_PAGE_TEXTS = ['Annotated colours', 'Second annotated page'] as const;
+
+function stream(dictionary: string, data: Buffer | string): Buffer {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
+  return Buffer.concat([
+    Buffer.from(`<< ${dictionary} /Length ${bytes.length} >>\nstream\n`, 'latin1'),
+    bytes,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}
+
+/** A small RGB image, Flate-compressed: left half orange, right half teal. */
+function rgbImagePixels(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      const left = x < width / 2;
+      pixels[at] = left ? 250 : 20;
+      pixels[at + 1] = left ? 140 : 170;
+      pixels[at + 2] = left ? 20 : 160;
+    }
+  }
+  return deflateSync(pixels);
+}
+
+/**
+ * Two letter pages of text, each with coloured link borders (one to a URI, one to the other page), and on the
+ * first page: a highlight (/C, no appearance), a square with /C and /IC (no appearance), an ink stroke, a free
+ * text annotation coloured by /DA, and a stamp whose appearance stream holds RGB and CMYK fills, an RGB image and
+ * an axial RGB shading; on the second: a note whose appearance is a dictionary of states and a circle coloured in
+ * CMYK. Viewers draw the ones without an appearance from their colour entries.
+ */
+export function annotatedColourPdf(): Buffer {
+  const objects: (string | Buffer)[] = [];
+  const add = (body: string | Buffer): number => {
+    objects.push(body);
+    return objects.length;
+  };
+  const catalog = add('');
+  const pagesRoot = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const page1 = add('');
+  const page2 = add('');
+
+  const pageContent = (text: string) =>
+    add(stream('', `BT /F1 18 Tf 72 700 Td (${text}) Tj ET\nBT /F1 12 Tf 72 600 Td (Visit the example site) Tj ET\n`));
+  const content1 = pageContent(ANNOTATED_PAGE_TEXTS[0]);
+  const content2 = pageContent(ANNOTATED_PAGE_TEXTS[1]);
+
+  const uriLink = add(
+    `<< /Type /Annot /Subtype /Link /Rect [68 592 230 612] /Border [0 0 3] /C [0 1 0] ` +
+      `/A << /S /URI /URI (${FIXTURE_LINK_URI}) >> >>`,
+  );
+  const pageLink = add(
+    `<< /Type /Annot /Subtype /Link /Rect [68 690 260 720] /BS << /W 2 /S /D /D [4 2] >> /C [1 0 0] ` +
+      `/Dest [${page2} 0 R /Fit] >>`,
+  );
+  const backLink = add(
+    `<< /Type /Annot /Subtype /Link /Rect [68 690 300 720] /Border [0 0 2] /C [0 0 1] /Dest [${page1} 0 R /Fit] >>`,
+  );
+  const highlight = add(
+    `<< /Type /Annot /Subtype /Highlight /Rect [70 560 300 580] /QuadPoints [70 580 300 580 70 560 300 560] ` +
+      `/C [1 1 0] /Contents (Check this) >>`,
+  );
+  const square = add(
+    `<< /Type /Annot /Subtype /Square /Rect [320 420 520 540] /C [0 0 1] /IC [1 0.5 0] /BS << /W 4 >> >>`,
+  );
+  const ink = add(
+    `<< /Type /Annot /Subtype /Ink /Rect [60 300 300 400] /C [0 0.5 1] /BS << /W 5 >> ` +
+      `/InkList [[70 310 150 390 220 320 290 390]] >>`,
+  );
+  const freeText = add(
+    `<< /Type /Annot /Subtype /FreeText /Rect [320 300 540 340] /DA (/Helv 14 Tf 1 0 0 rg) ` +
+      `/C [0.8 0.9 1] /Contents (Reviewed in red) >>`,
+  );
+
+  const stampImage = add(
+    stream(
+      '/Type /XObject /Subtype /Image /Width 16 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode',
+      rgbImagePixels(16, 8),
+    ),
+  );
+  const stampAppearance = add(
+    stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 200 80] /Resources << /XObject << /Im1 ${stampImage} 0 R >> ` +
+        `/Shading << /Sh1 << /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 200 0] ` +
+        `/Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0 0 1] /N 1 >> /Extend [true true] >> >> >>`,
+      '0.9 0.1 0.1 rg 0 0 200 80 re f\n0 0.6 0 RG 4 w 6 6 188 68 re S\n0 1 1 0 k 12 12 50 24 re f\n' +
+        'q 60 0 0 30 70 12 cm /Im1 Do Q\nq 140 44 50 24 re W n /Sh1 sh Q\n',
+    ),
+  );
+  const stamp = add(
+    `<< /Type /Annot /Subtype /Stamp /Rect [320 600 520 680] /Name /Approved /C [1 0 0] ` +
+      `/AP << /N ${stampAppearance} 0 R >> >>`,
+  );
+
+  // Page 2: a note whose appearance is a set of states (the shown one red), and a circle coloured in CMYK.
+  const noteShown = add(stream('/Type /XObject /Subtype /Form /BBox [0 0 24 24]', '1 0 0 rg 0 0 24 24 re f\n'));
+  const noteHidden = add(stream('/Type /XObject /Subtype /Form /BBox [0 0 24 24]', '0 0.8 0 rg 0 0 24 24 re f\n'));
+  const note = add(
+    `<< /Type /Annot /Subtype /Text /Rect [400 500 424 524] /C [1 0 0] /Contents (A note) /Open false /AS /Marked ` +
+      `/AP << /N << /Marked ${noteShown} 0 R /Unmarked ${noteHidden} 0 R >> >> >>`,
+  );
+  const circle = add(
+    `<< /Type /Annot /Subtype /Circle /Rect [72 300 272 450] /C [0 1 1 0] /IC [0.6 0 0.2 0] /BS << /W 3 >> >>`,
+  );
+
+  const resources = `/Resources << /Font << /F1 ${font} 0 R >> >>`;
+  objects[page1 - 1] =
+    `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] ${resources} /Contents ${content1} 0 R ` +
+    `/Annots [${[uriLink, pageLink, highlight, square, ink, freeText, stamp].map((n) => `${n} 0 R`).join(' ')}] >>`;
+  objects[page2 - 1] =
+    `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] ${resources} /Contents ${content2} 0 R ` +
+    `/Annots [${backLink} 0 R ${note} 0 R ${circle} 0 R] >>`;
+  objects[pagesRoot - 1] = `<< /Type /Pages /Kids [${page1} 0 R ${page2} 0 R] /Count 2 >>`;
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRoot} 0 R >>`;
+  return writePdfObjects(objects, `/Root ${catalog} 0 R`);
+}
+
+/**
+ * A one-page form: a text field with a yellow /MK background, a red /MK border and blue /DA text, and a checkbox
+ * with a green border, each with an appearance stream painted in those colours, as form editors write them.
+ */
+export function colouredFormPdf(): Buffer {
+  const objects: (string | Buffer)[] = [];
+  const add = (body: string | Buffer): number => {
+    objects.push(body);
+    return objects.length;
+  };
+  const catalog = add('');
+  const pagesRoot = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const page = add('');
+  const content = add(stream('', 'BT /F1 16 Tf 72 720 Td (Application form) Tj ET\n'));
+  const textAppearance = add(
+    stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 200 30] /Resources << /Font << /Helv ${font} 0 R >> >>`,
+      '1 1 0.6 rg 0 0 200 30 re f\n1 0 0 RG 2 w 1 1 198 28 re S\n' +
+        '/Tx BMC q BT /Helv 12 Tf 0 0 1 rg 4 10 Td (Jane Doe) Tj ET Q EMC\n',
+    ),
+  );
+  const textField = add(
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (Jane Doe) /Rect [72 640 272 670] /F 4 ` +
+      `/DA (/Helv 12 Tf 0 0 1 rg) /MK << /BG [1 1 0.6] /BC [1 0 0] >> /P ${page} 0 R /AP << /N ${textAppearance} 0 R >> >>`,
+  );
+  const checkOn = add(
+    stream(
+      '/Type /XObject /Subtype /Form /BBox [0 0 20 20]',
+      '0.8 1 0.8 rg 0 0 20 20 re f\n0 0.7 0 RG 2 w 1 1 18 18 re S\n0 0.5 0 rg 4 4 12 12 re f\n',
+    ),
+  );
+  const checkOff = add(
+    stream(
+      '/Type /XObject /Subtype /Form /BBox [0 0 20 20]',
+      '0.8 1 0.8 rg 0 0 20 20 re f\n0 0.7 0 RG 2 w 1 1 18 18 re S\n',
+    ),
+  );
+  const checkbox = add(
+    `<< /Type /Annot /Subtype /Widget /FT /Btn /T (agree) /V /Yes /AS /Yes /Rect [72 600 92 620] /F 4 ` +
+      `/MK << /BG [0.8 1 0.8] /BC [0 0.7 0] >> /P ${page} 0 R ` +
+      `/AP << /N << /Yes ${checkOn} 0 R /Off ${checkOff} 0 R >> >> >>`,
+  );
+  objects[page - 1] =
+    `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> ` +
+    `/Contents ${content} 0 R /Annots [${textField} 0 R ${checkbox} 0 R] >>`;
+  objects[pagesRoot - 1] = `<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`;
+  objects[catalog - 1] =
+    `<< /Type /Catalog /Pages ${pagesRoot} 0 R /AcroForm << /Fields [${textField} 0 R ${checkbox} 0 R] ` +
+    `/DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv ${font} 0 R >> >> >> >>`;
+  return writePdfObjects(objects, `/Root ${catalog} 0 R`);
+}
+
+/** Largest difference between the channels of a pixel that still counts as gray (renderers round). */
+export const GRAY_TOLERANCE = 2;
+
+/** Pixels (RGB triples) whose channels differ by more than `GRAY_TOLERANCE`. */
+export function countColouredPixels(pixels: Uint8Array): number {
+  let coloured = 0;
+  for (let i = 0; i < pixels.length; i += 3) {
+    const red = pixels[i]!;
+    const green = pixels[i + 1]!;
+    const blue = pixels[i + 2]!;
+    if (Math.max(red, green, blue) - Math.min(red, green, blue) > GRAY_TOLERANCE) coloured += 1;
+  }
+  return coloured;
+}
