@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { toolIds, tools } from '@paperknife/catalog/tools';
 import { describe, expect, it } from 'vitest';
@@ -159,6 +160,11 @@ describe('every piece of content', () => {
       `at least ${values['passwordMinLength']} characters`,
       `From ${values['option.watermark-pdf.fontSize.min']} to ${values['option.watermark-pdf.fontSize.max']}`,
       ...toolIds.map((id) => tools[id].download.name),
+      ...Object.values(compressLevelImages).flatMap(({ dpi, quality }) => [
+        `${dpi} dpi`,
+        `quality of about ${quality}`,
+        `about ${quality} |`,
+      ]),
     ];
     const sources = readdirSync(contentFolder, { recursive: true, encoding: 'utf8' }).filter((name) =>
       /\.(md|yaml)$/.test(name),

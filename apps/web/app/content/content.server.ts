@@ -1,3 +1,4 @@
+import { compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { TEMP_SWEEP_AGE_MINUTES, formatMegabytes } from '@paperknife/catalog/limits';
 import { optionFacts } from '@paperknife/catalog/option-form';
 import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
@@ -50,7 +51,8 @@ const faqSources = import.meta.glob<string>('../../content/faq.yaml', {
  * Values the content may quote as `{{name}}`, so the numbers and names people read are the configured ones:
  * the limits, the cleanup age, the addresses, each tool's download name as `{{download.<tool id>}}`, and the
  * option bounds and defaults of the tool pages, in page units, as `{{option.<tool id>.<field>.<min|max|default>}}`
- * (`{{option.watermark-pdf.fontSize.max}}`), and the shortest password Protect PDF takes as `{{passwordMinLength}}`.
+ * (`{{option.watermark-pdf.fontSize.max}}`), the shortest password Protect PDF takes as `{{passwordMinLength}}`,
+ * and what compress's lossy levels do to images as `{{compress.<medium|high>.<dpi|quality>}}`.
  */
 export function contentValues(config: SiteConfig = siteConfig): Record<string, string> {
   const { limits } = config;
@@ -70,6 +72,7 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),
     passwordMinLength: String(PASSWORD_MIN_LENGTH),
     ...flatten('option', optionFacts()),
+    ...flatten('compress', compressLevelImages),
   };
 }
 
