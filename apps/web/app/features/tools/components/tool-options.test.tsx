@@ -41,6 +41,7 @@ describe('ToolOptions', () => {
       const element = drawn(control);
       const value = values[control.name];
       if (control.meta.control.kind === 'checkbox') expect(element).toBeChecked();
+      else if (typeof value !== 'string') throw new Error(`${control.name} should start as text`);
       else if (control.meta.control.kind === 'radio-cards') {
         expect(within(element).getByRole('radio', { checked: true })).toHaveAttribute('value', value);
       } else expect(element).toHaveValue(control.meta.control.kind === 'number' ? Number(value) : value);
