@@ -43,8 +43,8 @@ function rgbImagePixels(width: number, height: number): Buffer {
  * Two letter pages of text, each with coloured link borders (one to a URI, one to the other page), and on the
  * first page: a highlight (/C, no appearance), a square with /C and /IC (no appearance), an ink stroke, a free
  * text annotation coloured by /DA, and a stamp whose appearance stream holds RGB and CMYK fills, an RGB image and
- * an axial RGB shading; on the second: a note whose appearance is a dictionary of states and a circle coloured in
- * CMYK. Viewers draw the ones without an appearance from their colour entries.
+ * an axial RGB shading; on the second: a note whose appearance is a dictionary of states, a comment icon without an
+ * appearance and a circle coloured in CMYK. Viewers draw the ones without an appearance from their colour entries.
  */
 export function annotatedColourPdf(): Buffer {
   const objects: (string | Buffer)[] = [];
@@ -117,6 +117,10 @@ export function annotatedColourPdf(): Buffer {
     `<< /Type /Annot /Subtype /Text /Rect [400 500 424 524] /C [1 0 0] /Contents (A note) /Open false /AS /Marked ` +
       `/AP << /N << /Marked ${noteShown} 0 R /Unmarked ${noteHidden} 0 R >> >> >>`,
   );
+  // A comment icon without an appearance: viewers draw their own icon art for it.
+  const comment = add(
+    `<< /Type /Annot /Subtype /Text /Rect [460 700 484 724] /C [1 0.9 0.6] /Name /Comment /Contents (Looks good) >>`,
+  );
   const circle = add(
     `<< /Type /Annot /Subtype /Circle /Rect [72 300 272 450] /C [0 1 1 0] /IC [0.6 0 0.2 0] /BS << /W 3 >> >>`,
   );
@@ -127,7 +131,7 @@ export function annotatedColourPdf(): Buffer {
     `/Annots [${[uriLink, pageLink, highlight, square, ink, freeText, stamp].map((n) => `${n} 0 R`).join(' ')}] >>`;
   objects[page2 - 1] =
     `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] ${resources} /Contents ${content2} 0 R ` +
-    `/Annots [${backLink} 0 R ${note} 0 R ${circle} 0 R] >>`;
+    `/Annots [${backLink} 0 R ${note} 0 R ${comment} 0 R ${circle} 0 R] >>`;
   objects[pagesRoot - 1] = `<< /Type /Pages /Kids [${page1} 0 R ${page2} 0 R] /Count 2 >>`;
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRoot} 0 R >>`;
   return writePdfObjects(objects, `/Root ${catalog} 0 R`);

@@ -15,12 +15,17 @@ export interface GrayAnnotationsResult {
   changed: number;
 }
 
-/** Colour arrays an annotation dictionary may hold: border or stroke (/C) and interior (/IC). */
-const COLOUR_KEYS = ['C', 'IC'] as const;
+/** Colour arrays an annotation dictionary may hold: border or stroke (/C), interior (/IC), redaction outline (/OC). */
+const COLOUR_KEYS = ['C', 'IC', 'OC'] as const;
 /** Colour arrays of a widget's appearance characteristics: background and border. */
 const WIDGET_COLOUR_KEYS = ['BG', 'BC'] as const;
 /** The appearances an annotation can have: normal, rollover, down. */
 const APPEARANCE_KEYS = ['N', 'R', 'D'] as const;
+/**
+ * Annotations drawn as an icon. Without an appearance stream viewers draw their own icon art in colours of their own
+ * (poppler's note icons are tinted grays), so these get one made from their (gray) /C, which Ghostscript converts.
+ */
+const ICON_SUBTYPES: ReadonlySet<string> = new Set(['Text', 'FileAttachment', 'Sound']);
 
 function numbers(array: mupdf.PDFObject): number[] | undefined {
   const values: number[] = [];
@@ -87,6 +92,29 @@ function selectShownAppearances(annotation: mupdf.PDFObject): boolean {
   return changed;
 }
 
+/** True for an icon annotation that leaves its look to the viewer (see ICON_SUBTYPES). */
+function needsIconAppearance(annotation: mupdf.PDFObject): boolean {
+  const subtype = nameOf(annotation.get('Subtype'));
+  return subtype !== undefined && ICON_SUBTYPES.has(subtype) && !annotation.get('AP').isDictionary();
+}
+
+/** Makes MuPDF write an appearance stream for each icon annotation of the page that has none. */
+function addIconAppearances(doc: mupdf.PDFDocument, index: number): number {
+  const page = doc.loadPage(index);
+  let added = 0;
+  try {
+    for (const annotation of page.getAnnotations()) {
+      if (!needsIconAppearance(annotation.getObject())) continue;
+      // Setting a property marks the annotation as changed; update() then synthesises its appearance.
+      annotation.setColor(annotation.getColor());
+      if (annotation.update()) added += 1;
+    }
+  } finally {
+    page.destroy();
+  }
+  return added;
+}
+
 function grayAnnotation(doc: mupdf.PDFDocument, annotation: mupdf.PDFObject): boolean {
   let changed = false;
   for (const key of COLOUR_KEYS) changed = grayColourArray(annotation, key) || changed;
@@ -126,7 +154,7 @@ function grayOutline(root: mupdf.PDFObject): number {
 /**
  * Turns the colour a PDF keeps outside its content streams to gray: every annotation's /C and /IC, widget /MK
  * background and border colours, /DA text colours and rich-text styles, state-dictionary appearances (reduced to
- * the shown stream so Ghostscript converts it) and outline colours. Run before Ghostscript, which carries these
+ * the shown stream so Ghostscript converts it), appearances for icons that had none, and outline colours. Run before Ghostscript, which carries these
  * entries over as they are. Saved incrementally: the rest of the file is copied byte for byte.
  */
 export default function grayAnnotations(payload: GrayAnnotationsPayload): GrayAnnotationsResult {
@@ -137,13 +165,18 @@ export default function grayAnnotations(payload: GrayAnnotationsPayload): GrayAn
     for (let index = 0; index < doc.countPages(); index++) {
       const annotations = doc.findPage(index).get('Annots');
       if (!annotations.isArray()) continue;
+      let icons = false;
       annotations.forEach((item) => {
+        if (!item.isDictionary()) return;
+        icons ||= needsIconAppearance(item);
         if (item.isIndirect()) {
           if (seen.has(item.asIndirect())) return;
           seen.add(item.asIndirect());
         }
-        if (item.isDictionary() && grayAnnotation(doc, item)) changed += 1;
+        if (grayAnnotation(doc, item)) changed += 1;
       });
+      // Pages are loaded (which reads their annotations) only where an icon needs an appearance.
+      if (icons) changed += addIconAppearances(doc, index);
     }
     const outlines = doc.getTrailer().get('Root', 'Outlines');
     if (outlines.isDictionary()) changed += grayOutline(outlines);
