@@ -40,7 +40,7 @@ describe('ToolOptions', () => {
     for (const control of shownControls(id, values)) {
       const element = drawn(control);
       const value = values[control.name];
-      if (control.meta.control.kind === 'checkbox') expect(element).toBeChecked();
+      if (control.meta.control.kind === 'checkbox') expect((element as HTMLInputElement).checked).toBe(value === true);
       else if (typeof value !== 'string') throw new Error(`${control.name} should start as text`);
       else if (control.meta.control.kind === 'radio-cards') {
         expect(within(element).getByRole('radio', { checked: true })).toHaveAttribute('value', value);
