@@ -9,7 +9,7 @@ import { type ToolId, maxFilesFor, toolDownloads, tools } from '@paperknife/cata
 import type { ServerConfig } from './env.js';
 
 /**
- * The route schemas of `POST /functions/v1/{function}`, from which @fastify/swagger writes the OpenAPI 3.1
+ * The route schemas of `POST {FUNCTIONS_PREFIX}/{function}`, from which @fastify/swagger writes the OpenAPI 3.1
  * document. Answers are zod schemas (the error body is checked on the way out); the request bodies are the
  * catalogue's JSON Schema, because they are multipart streams or base64 JSON checked by `parseToolOptions`
  * after the upload (see docs/decisions/050-openapi-from-route-schemas.md).
