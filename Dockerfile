@@ -1,5 +1,7 @@
 # PaperKnife production image: the built site and API with every engine installed.
 # Build: docker build -t paperknife .   Run: docker run -p 3000:3000 paperknife
+# Prometheus metrics (off by default, never on the public port): add -e PAPERKNIFE_METRICS_PORT=9464
+# -e PAPERKNIFE_METRICS_HOST=0.0.0.0 -p 127.0.0.1:9464:9464 and scrape http://127.0.0.1:9464/metrics.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
