@@ -75,6 +75,13 @@ export interface FaqGroup {
 }
 
 /** A policy page (privacy, terms): Markdown with a title, a summary and the date it last changed. */
+export interface DevelopersPage {
+  title: string;
+  lead: string;
+  description: string;
+  html: string;
+}
+
 export interface PolicyPage {
   title: string;
   description: string;

@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressLevelImages } from '@paperknife/catalog/compress-levels';
+import { OPENAPI_PATH } from '@paperknife/catalog/http-api';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { toolIds, tools } from '@paperknife/catalog/tools';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   allArticles,
   allGuides,
   contentValues,
+  developersPage,
   faqGroups,
   featuredArticles,
   fillPlaceholders,
@@ -120,12 +122,14 @@ describe('every piece of content', () => {
 
   it('has every {{placeholder}} filled in', () => {
     for (const { name, html } of documents) expect(html, name).not.toMatch(/\{\{|\}\}/);
+    // The developers page shows JSON, whose closing braces may pair up; a placeholder left in is still a name.
+    expect(developersPage().html).not.toMatch(/\{\{\s*[\w.-]+\s*\}\}/);
   });
 
   it('links only to pages that exist', () => {
-    const pages = new Set([...indexedPaths(), '/functions/v1/openapi.json']);
+    const pages = new Set([...indexedPaths(), OPENAPI_PATH]);
     let checked = 0;
-    for (const { name, html } of documents) {
+    for (const { name, html } of [...documents, { name: 'developers', html: developersPage().html }]) {
       for (const [, href] of html.matchAll(/href="(\/[^"#]*)/g)) {
         expect(pages, `${name} links to ${href}`).toContain(href);
         checked++;
@@ -173,6 +177,29 @@ describe('every piece of content', () => {
     for (const name of sources) {
       const source = readFileSync(join(contentFolder, name), 'utf8');
       for (const value of byHand) expect(source, `${name} writes "${value}" by hand`).not.toContain(value);
+    }
+  });
+});
+
+describe('developers page', () => {
+  it('quotes the API paths, download names and limits from the catalogue, with labelled code examples', () => {
+    const { html } = developersPage();
+    const values = contentValues();
+    const text = htmlToText(html);
+    expect(html).toContain('<pre tabindex="0" role="region" aria-label="Quick start example">');
+    expect(html).toContain('aria-label="JSON request example"');
+    expect(html).toContain('aria-label="Error response example"');
+    expect(html).toContain(`href="${OPENAPI_PATH}"`);
+    for (const fact of [
+      `curl ${siteConfig.siteUrl}${values['function.rotate-pdf']}`,
+      `-o ${tools['rotate-pdf'].download.name}`,
+      `-o ${tools['merge-pdf'].download.name}`,
+      `POST ${values['functionsPrefix']}/{function}`,
+      `${values['maxFileSize']} per file`,
+      `${values['maxPages']} pages per document`,
+      `${values['jobTimeoutSeconds']} seconds of processing per job`,
+    ]) {
+      expect(text).toContain(fact);
     }
   });
 });

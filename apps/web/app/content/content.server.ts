@@ -1,15 +1,17 @@
 import { compressLevelImages } from '@paperknife/catalog/compress-levels';
+import { FUNCTIONS_PREFIX, OPENAPI_PATH } from '@paperknife/catalog/http-api';
 import { TEMP_SWEEP_AGE_MINUTES, formatMegabytes } from '@paperknife/catalog/limits';
 import { optionFacts } from '@paperknife/catalog/option-form';
 import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
-import { type ToolId, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
-import { marked } from 'marked';
+import { type ToolId, functionPath, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
+import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { SUPPORT_REPLY_TIME } from '../lib/page-meta';
 import { type SiteConfig, siteConfig } from '../site-config';
 import {
   type Article,
   type ArticleSummary,
+  type DevelopersPage,
   type FaqGroup,
   type Guide,
   type GuideSummary,
@@ -52,7 +54,8 @@ const faqSources = import.meta.glob<string>('../../content/faq.yaml', {
  * the limits, the cleanup age, the addresses, each tool's download name as `{{download.<tool id>}}`, and the
  * option bounds and defaults of the tool pages, in page units, as `{{option.<tool id>.<field>.<min|max|default>}}`
  * (`{{option.watermark-pdf.fontSize.max}}`), the shortest password Protect PDF takes as `{{passwordMinLength}}`,
- * and what compress's lossy levels do to images as `{{compress.<medium|high>.<dpi|quality>}}`.
+ * what compress's lossy levels do to images as `{{compress.<medium|high>.<dpi|quality>}}`, and the API's paths:
+ * `{{functionsPrefix}}`, `{{openapiPath}}` and each tool's `{{function.<tool id>}}`.
  */
 export function contentValues(config: SiteConfig = siteConfig): Record<string, string> {
   const { limits } = config;
@@ -73,6 +76,9 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     passwordMinLength: String(PASSWORD_MIN_LENGTH),
     ...flatten('option', optionFacts()),
     ...flatten('compress', compressLevelImages),
+    functionsPrefix: FUNCTIONS_PREFIX,
+    openapiPath: OPENAPI_PATH,
+    ...Object.fromEntries(toolIds.map((id) => [`function.${id}`, functionPath(id)])),
   };
 }
 
@@ -174,10 +180,32 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+
+/**
+ * Code blocks are focusable scroll regions, like tables, named by the words after the language in the fence:
+ * ```` ```sh Quick start example ````.
+ */
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    code({ text, lang }) {
+      const [language = '', ...label] = (lang ?? '').trim().split(/\s+/);
+      const name = label.length > 0 ? label.join(' ') : 'Code example';
+      const languageClass = language ? ` class="language-${escapeHtml(language)}"` : '';
+      return `<pre tabindex="0" role="region" aria-label="${escapeHtml(name)}"><code${languageClass}>${escapeHtml(text)}</code></pre>\n`;
+    },
+  },
+});
+
 /** Markdown to HTML. Tables get a focusable scroll box, so keyboard users can scroll wide ones on small screens. */
-export function renderMarkdown(markdown: string): string {
-  return marked
-    .parse(markdown, { async: false, gfm: true })
+export function renderMarkdown(source: string): string {
+  return markdown
+    .parse(source, { async: false })
     .replaceAll('<table>', '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>')
     .replaceAll('</table>', '</table></div>');
 }
@@ -345,6 +373,14 @@ export function faqGroups(): FaqGroup[] {
     }),
   }));
   return faqCache;
+}
+
+/** The developers page's text from content/pages/developers.md; the reference tables come from the catalogue. */
+export function developersPage(): DevelopersPage {
+  const entry = Object.entries(pageSources).find(([path]) => slugOf(path) === 'developers');
+  if (!entry) throw new Error('content/pages/developers.md is missing');
+  const { fields, html } = parseDocument(...entry);
+  return { title: fields.text('title'), lead: fields.text('lead'), description: fields.text('description'), html };
 }
 
 /** A policy page from content/pages/{name}.md. */

@@ -1,39 +1,43 @@
-import { formatMegabytes } from '@paperknife/catalog/limits';
+import { OPENAPI_PATH } from '@paperknife/catalog/http-api';
 import { FileJson } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { MarkdownContent } from '../components/content/markdown-content';
 import { PageHeader } from '../components/content/page-header';
 import { Button } from '../components/ui/button';
 import { type ApiFunction, apiErrorCodes, apiFunctions } from '../content/api-reference';
+import { developersPage } from '../content/content.server';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/developers';
 
-const OPENAPI_PATH = '/functions/v1/openapi.json';
-
+/** The prose is content/pages/developers.md; the function and error references are generated from the catalogue. */
 export function loader() {
-  return { functions: apiFunctions(siteConfig.siteUrl, siteConfig.limits), errors: apiErrorCodes() };
+  return {
+    page: developersPage(),
+    functions: apiFunctions(siteConfig.siteUrl, siteConfig.limits),
+    errors: apiErrorCodes(),
+  };
 }
 
-const description =
-  'The PaperKnife HTTP API: one POST endpoint per PDF tool, multipart or JSON uploads, every field, default, limit and error code, with curl examples and an OpenAPI document.';
-
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: 'Developers: PDF API',
-    description,
-    path: '/developers',
-    keywords: ['pdf api', 'merge pdf api', 'compress pdf api', 'pdf rest api', 'openapi pdf', 'curl pdf'],
-    jsonLd: [
-      {
-        '@type': 'TechArticle',
-        headline: 'PaperKnife API reference',
-        description,
-        url: absoluteUrl('/developers'),
-        inLanguage: 'en',
-      },
-    ],
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: 'Developers: PDF API',
+        description: loaderData.page.description,
+        path: '/developers',
+        keywords: ['pdf api', 'merge pdf api', 'compress pdf api', 'pdf rest api', 'openapi pdf', 'curl pdf'],
+        jsonLd: [
+          {
+            '@type': 'TechArticle',
+            headline: 'PaperKnife API reference',
+            description: loaderData.page.description,
+            url: absoluteUrl('/developers'),
+            inLanguage: 'en',
+          },
+        ],
+      })
+    : [];
 
 function CodeBlock({ children, label }: { children: string; label: string }) {
   return (
@@ -141,16 +145,10 @@ function FunctionReference({ fn }: { fn: ApiFunction }) {
 }
 
 export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
-  const { functions, errors } = loaderData;
-  const { limits, siteUrl } = siteConfig;
-  const rotate = functions.find((fn) => fn.toolId === 'rotate-pdf');
-  const merge = functions.find((fn) => fn.toolId === 'merge-pdf');
+  const { page, functions, errors } = loaderData;
   return (
     <>
-      <PageHeader
-        title="PaperKnife API"
-        lead="Every tool on this site is a plain HTTP endpoint. Send a file, get the result back: no key, no account, and nothing kept."
-      >
+      <PageHeader title={page.title} lead={page.lead}>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
             <a href={OPENAPI_PATH}>
@@ -165,85 +163,7 @@ export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
 
       <div className="mx-auto max-w-4xl space-y-10 px-4 pb-16 sm:px-6">
-        <Section id="quick-start" title="Quick start">
-          <p>Rotate every page of a PDF by 90 degrees and save the result:</p>
-          {rotate ? (
-            <CodeBlock label="Quick start example">{`curl ${siteUrl}${rotate.path} \\\n  -F file=@document.pdf \\\n  -F angle=90 \\\n  -o ${rotate.downloads[0]?.name ?? 'result'}`}</CodeBlock>
-          ) : null}
-          <p>
-            The full machine-readable description is at{' '}
-            <a href={OPENAPI_PATH} className="font-medium text-primary underline underline-offset-2 hover:no-underline">
-              {OPENAPI_PATH}
-            </a>{' '}
-            (OpenAPI 3.1), generated from the same schemas the server validates with.
-          </p>
-        </Section>
-
-        <Section id="requests" title="Requests">
-          <p>
-            Every function is <InlineCode>POST {'/functions/v1/{function}'}</InlineCode> on{' '}
-            <InlineCode>{siteUrl}</InlineCode>. Send the body in one of two forms:
-          </p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              <strong className="font-semibold">multipart/form-data</strong>: the file in a field called{' '}
-              <InlineCode>file</InlineCode> (merge: <InlineCode>files</InlineCode>, repeated once per file, in order),
-              and each option as a text field.
-            </li>
-            <li>
-              <strong className="font-semibold">application/json</strong>: files as base64 in{' '}
-              <InlineCode>{'{"files":[{"name":"a.pdf","data":"<base64>"}]}'}</InlineCode>, with the options as further
-              keys. Names are optional and only used to name files inside ZIP results.
-            </li>
-          </ul>
-          {merge ? (
-            <CodeBlock label="JSON request example">{`printf '{"files":[{"name":"a.pdf","data":"%s"},{"name":"b.pdf","data":"%s"}]}' \\\n  "$(base64 -w0 a.pdf)" "$(base64 -w0 b.pdf)" |\ncurl ${siteUrl}${merge.path} \\\n  -H 'Content-Type: application/json' \\\n  --data-binary @- \\\n  -o ${merge.downloads[0]?.name ?? 'result'}`}</CodeBlock>
-          ) : null}
-          <p>
-            Files are recognised by their content, not their name. Options take the same values in both forms (numbers
-            and true/false may be sent as text). An <InlineCode>Authorization: Bearer</InlineCode> header is accepted
-            but not required: there are no keys.
-          </p>
-        </Section>
-
-        <Section id="responses" title="Responses">
-          <p>
-            A success is status 200 with the result file as the body and its name in{' '}
-            <InlineCode>Content-Disposition: attachment</InlineCode>. Results are never cached.
-          </p>
-          <p>
-            An error has a status from the table below and a JSON body whose message can be shown to a person as it is:
-          </p>
-          <CodeBlock label="Error response example">{`HTTP/1.1 400 Bad Request\nContent-Type: application/json; charset=utf-8\n\n{"error":{"code":"page_out_of_range","message":"Page 12 does not exist: this PDF has 10 pages."}}`}</CodeBlock>
-          <p>
-            Statuses 429 and 503 carry a <InlineCode>Retry-After</InlineCode> header with the seconds to wait. An
-            unknown function answers 404 with the code <InlineCode>not_found</InlineCode>.
-          </p>
-        </Section>
-
-        <Section id="limits" title="Limits">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>{formatMegabytes(limits.maxFileBytes)} per file</li>
-            <li>
-              {limits.maxFiles} files and {formatMegabytes(limits.maxRequestBytes)} per request (base64 in JSON counts
-              as the decoded size)
-            </li>
-            <li>{limits.maxPages} pages per document, and per merged result</li>
-            <li>{Math.round(limits.jobTimeoutMs / 1000)} seconds of processing per job</li>
-            <li>
-              A number of requests per minute from each client address; past it, 429{' '}
-              <InlineCode>rate_limited</InlineCode>. When every worker is taken and the queue is full, 503{' '}
-              <InlineCode>busy</InlineCode>.
-            </li>
-          </ul>
-          <p>
-            Uploads are processed in a private temporary folder that is deleted when the response ends. See the{' '}
-            <Link to="/privacy" className="font-medium text-primary underline underline-offset-2 hover:no-underline">
-              privacy policy
-            </Link>
-            .
-          </p>
-        </Section>
+        <MarkdownContent html={page.html} />
 
         <Section id="errors" title="Error codes">
           <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Error codes table">
