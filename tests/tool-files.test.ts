@@ -29,7 +29,6 @@ const indexes = new Set(['packages/catalog/src/tools.ts', 'packages/engine/src/r
 const picks: Record<string, string> = {
   'apps/web/app/components/layout/site-footer.tsx': 'links the three most used tools',
   'apps/web/app/routes/not-found.tsx': 'suggests three popular tools',
-  'apps/web/app/routes/developers.tsx': 'uses rotate and merge as the quick-start examples',
 };
 
 /** A tool's own files, which may name that tool; page extras may also link other tools. */
