@@ -190,6 +190,52 @@ export function colouredFormPdf(): Buffer {
   return writePdfObjects(objects, `/Root ${catalog} 0 R`);
 }
 
+/**
+ * A page hatched with uncoloured tiling patterns (PaintType 2), the way LaTeX and CAD output draw shaded areas:
+ * filled red through `[/Pattern /DeviceRGB]`, stroked cyan through `[/Pattern /DeviceCMYK]` inside a form XObject,
+ * and filled through `[/Pattern [/Indexed /DeviceRGB ..]]`, with text around that must stay text.
+ */
+export function uncolouredPatternPdf(): Buffer {
+  const objects: (string | Buffer)[] = [];
+  const add = (body: string | Buffer): number => {
+    objects.push(body);
+    return objects.length;
+  };
+  const catalog = add('');
+  const pagesRoot = add('');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const hatch = add(
+    stream(
+      '/Type /Pattern /PatternType 1 /PaintType 2 /TilingType 1 /BBox [0 0 8 8] /XStep 8 /YStep 8 /Resources << >>',
+      '0 0 m 8 8 l S 2 w 0 8 m 8 0 l S\n',
+    ),
+  );
+  const colourSpaces =
+    '/ColorSpace << /CsRgb [/Pattern /DeviceRGB] /CsCmyk [/Pattern /DeviceCMYK] ' +
+    '/CsIndexed [/Pattern [/Indexed /DeviceRGB 1 <ff000000c000>]] >>';
+  const form = add(
+    stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << ${colourSpaces} /Pattern << /Hatch ${hatch} 0 R >> >>`,
+      '/CsCmyk CS 1 0 0 0 /Hatch SCN 12 w 72 120 468 140 re S\n',
+    ),
+  );
+  const content = add(
+    stream(
+      '',
+      'BT /F1 18 Tf 72 720 Td (Hatched areas \\(scn\\)) Tj ET\n' +
+        'q /CsRgb cs 1 0 0 /Hatch scn 72 420 220 260 re f Q\n' +
+        'q /CsIndexed cs 1 /Hatch scn 320 420 220 260 re f Q\n/Fm1 Do\n',
+    ),
+  );
+  const page = add(
+    `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] /Contents ${content} 0 R /Resources << ` +
+      `/Font << /F1 ${font} 0 R >> ${colourSpaces} /Pattern << /Hatch ${hatch} 0 R >> /XObject << /Fm1 ${form} 0 R >> >> >>`,
+  );
+  objects[pagesRoot - 1] = `<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`;
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRoot} 0 R >>`;
+  return writePdfObjects(objects, `/Root ${catalog} 0 R`);
+}
+
 /** Largest difference between the channels of a pixel that still counts as gray (renderers round). */
 export const GRAY_TOLERANCE = 2;
 

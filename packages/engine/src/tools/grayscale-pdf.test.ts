@@ -8,6 +8,7 @@ import {
   annotatedColourPdf,
   colouredFormPdf,
   countColouredPixels,
+  uncolouredPatternPdf,
 } from '../testing/grayscale-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, isGray, pdfPageCount, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
@@ -123,6 +124,18 @@ describe('grayscale-pdf', () => {
     // pdfwrite draws the fields' appearances into the page and drops the fields (docs/decisions/013).
     expect(widgetCount(result.path)).toBe(0);
     expect(pdfPageTexts(result.path)[0]).toContain('Jane Doe');
+  });
+
+  it('turns uncoloured tiling patterns gray, whatever space gives their colour', async () => {
+    const file = await job.input('hatched.pdf', uncolouredPatternPdf());
+    expect(colouredPixelsPerPage(file.path)[0]).toBeGreaterThan(1000);
+    const result = await grayscalePdf([file], {}, job.context);
+    assertValidPdf(result.path);
+    expect(colouredPixelsPerPage(result.path)).toEqual([0]);
+    // The hatching is still drawn: the filled areas hold mid grays, not paper white.
+    const { pixels } = renderPageRgb(result.path, 1, CHECK_DPI);
+    expect(pixels.filter((value) => value > 40 && value < 200).length).toBeGreaterThan(1000);
+    expect(pdfPageTexts(result.path)).toEqual(['Hatched areas (scn)']);
   });
 
   it('refuses a file that is not a PDF', async () => {

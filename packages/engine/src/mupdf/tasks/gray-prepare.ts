@@ -3,15 +3,16 @@ import type * as mupdf from 'mupdf';
 import { grayDefaultAppearance, grayOfComponents, grayRichText } from '../../gray-colour.js';
 import { openPdf } from '../open-pdf.js';
 import { nameOf } from '../pdf-objects.js';
+import { grayUncolouredPatterns } from '../uncoloured-patterns.js';
 
-export interface GrayAnnotationsPayload {
+export interface GrayPreparePayload {
   input: string;
   /** Written only when something changed (`changed` > 0). */
   output: string;
 }
 
-export interface GrayAnnotationsResult {
-  /** Annotations and outline items whose colour entries or appearances were rewritten. */
+export interface GrayPrepareResult {
+  /** Changes made: annotations and outline items rewritten, icon appearances made, pattern spaces and streams. */
   changed: number;
 }
 
@@ -154,10 +155,11 @@ function grayOutline(root: mupdf.PDFObject): number {
 /**
  * Turns the colour a PDF keeps outside its content streams to gray: every annotation's /C and /IC, widget /MK
  * background and border colours, /DA text colours and rich-text styles, state-dictionary appearances (reduced to
- * the shown stream so Ghostscript converts it), appearances for icons that had none, and outline colours. Run before Ghostscript, which carries these
+ * the shown stream so Ghostscript converts it), appearances for icons that had none, outline colours, and the
+ * colour of uncoloured tiling patterns (see uncoloured-patterns.ts). Run before Ghostscript, which carries these
  * entries over as they are. Saved incrementally: the rest of the file is copied byte for byte.
  */
-export default function grayAnnotations(payload: GrayAnnotationsPayload): GrayAnnotationsResult {
+export default function grayPrepare(payload: GrayPreparePayload): GrayPrepareResult {
   const doc = openPdf(payload.input);
   try {
     let changed = 0;
@@ -166,8 +168,11 @@ export default function grayAnnotations(payload: GrayAnnotationsPayload): GrayAn
       const annotations = doc.findPage(index).get('Annots');
       if (!annotations.isArray()) continue;
       let icons = false;
-      annotations.forEach((item) => {
-        if (!item.isDictionary()) return;
+      annotations.forEach((entry, position) => {
+        if (!entry.isDictionary()) return;
+        // MuPDF only makes appearances for annotations that are objects of their own, as nearly all files write them.
+        const item = entry.isIndirect() ? entry : doc.addObject(entry);
+        if (item !== entry) annotations.put(position, item);
         icons ||= needsIconAppearance(item);
         if (item.isIndirect()) {
           if (seen.has(item.asIndirect())) return;
@@ -180,6 +185,7 @@ export default function grayAnnotations(payload: GrayAnnotationsPayload): GrayAn
     }
     const outlines = doc.getTrailer().get('Root', 'Outlines');
     if (outlines.isDictionary()) changed += grayOutline(outlines);
+    changed += grayUncolouredPatterns(doc);
     if (changed > 0) {
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
