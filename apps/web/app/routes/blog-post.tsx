@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { ArticleCard } from '../components/content/content-card';
 import { ContentPage } from '../components/content/content-page';
 import type { CrumbHandle } from '../components/layout/site-breadcrumb';
 import { allArticles, articleBySlug, articleSummary, relatedItems } from '../content/content.server';
@@ -52,24 +51,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  const { article, related } = loaderData;
-  return (
-    <ContentPage
-      title={article.title}
-      description={article.description}
-      facts={{ readMinutes: article.readMinutes, label: article.category, labelName: 'Category', date: article.date }}
-      html={article.html}
-      toolId={article.tool}
-      relatedTitle="Keep reading"
-      related={
-        <ul className="grid gap-4 md:grid-cols-3">
-          {related.map((item) => (
-            <li key={item.slug}>
-              <ArticleCard article={item} />
-            </li>
-          ))}
-        </ul>
-      }
-    />
-  );
+  return <ContentPage item={loaderData.article} relatedTitle="Keep reading" related={loaderData.related} />;
 }

@@ -1,5 +1,5 @@
 import { ArticleBrowser } from '../components/content/article-browser';
-import { ArticleCard } from '../components/content/content-card';
+import { ContentCardList } from '../components/content/content-card';
 import { PageHeader, PageSection } from '../components/content/page-header';
 import { allArticles, articleSummary } from '../content/content.server';
 import { SITE_NAME, absoluteUrl, pageMeta } from '../lib/page-meta';
@@ -49,13 +49,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
         lead="Practical articles about getting things done with PDFs, and honest explanations of how our tools work."
       />
       <PageSection id="featured-articles" title="Featured articles" className="pt-4">
-        <ul className="grid gap-4 md:grid-cols-2">
-          {featured.map((article) => (
-            <li key={article.slug}>
-              <ArticleCard article={article} showFeatured />
-            </li>
-          ))}
-        </ul>
+        <ContentCardList items={featured} showFeatured className="md:grid-cols-2" />
       </PageSection>
       <ArticleBrowser articles={articles} />
     </>

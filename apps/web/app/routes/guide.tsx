@@ -1,6 +1,5 @@
 import { tools } from '@paperknife/catalog/tools';
 import { data } from 'react-router';
-import { GuideCard } from '../components/content/content-card';
 import { ContentPage } from '../components/content/content-page';
 import type { CrumbHandle } from '../components/layout/site-breadcrumb';
 import { allGuides, guideBySlug, guideSummary, relatedItems } from '../content/content.server';
@@ -50,24 +49,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function GuidePage({ loaderData }: Route.ComponentProps) {
-  const { guide, related } = loaderData;
-  return (
-    <ContentPage
-      title={guide.title}
-      description={guide.description}
-      facts={{ readMinutes: guide.readMinutes, label: guide.difficulty, labelName: 'Level', date: guide.date }}
-      html={guide.html}
-      toolId={guide.tool}
-      relatedTitle="More guides"
-      related={
-        <ul className="grid gap-4 md:grid-cols-3">
-          {related.map((item) => (
-            <li key={item.slug}>
-              <GuideCard guide={item} />
-            </li>
-          ))}
-        </ul>
-      }
-    />
-  );
+  return <ContentPage item={loaderData.guide} relatedTitle="More guides" related={loaderData.related} />;
 }

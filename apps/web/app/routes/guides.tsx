@@ -1,4 +1,4 @@
-import { GuideCard } from '../components/content/content-card';
+import { ContentCardList } from '../components/content/content-card';
 import { PageHeader, PageSection } from '../components/content/page-header';
 import { allGuides, guideSummary } from '../content/content.server';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
@@ -47,22 +47,10 @@ export default function GuidesPage({ loaderData }: Route.ComponentProps) {
         lead="Clear, step-by-step help for every tool, written for the way the tools really work. Each guide shows how long it takes to read and whether it is for beginners."
       />
       <PageSection id="featured-guides" title="Featured guides" className="pt-4">
-        <ul className="grid gap-4 md:grid-cols-3">
-          {featured.map((guide) => (
-            <li key={guide.slug}>
-              <GuideCard guide={guide} showFeatured />
-            </li>
-          ))}
-        </ul>
+        <ContentCardList items={featured} showFeatured className="md:grid-cols-3" />
       </PageSection>
       <PageSection id="all-guides" title="More guides">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {others.map((guide) => (
-            <li key={guide.slug}>
-              <GuideCard guide={guide} />
-            </li>
-          ))}
-        </ul>
+        <ContentCardList items={others} className="sm:grid-cols-2 lg:grid-cols-3" />
       </PageSection>
     </>
   );

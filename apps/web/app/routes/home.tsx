@@ -15,7 +15,7 @@ import {
   Briefcase,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ArticleCard, GuideCard } from '../components/content/content-card';
+import { ContentCardList } from '../components/content/content-card';
 import { PageSection } from '../components/content/page-header';
 import { SiteStats } from '../components/content/site-stats';
 import { TryItSection } from '../components/content/try-it-section';
@@ -196,13 +196,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Featured resources"
         lead="Articles that help you get more out of your PDFs."
       >
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {articles.map((article) => (
-            <li key={article.slug}>
-              <ArticleCard article={article} showFeatured />
-            </li>
-          ))}
-        </ul>
+        <ContentCardList items={articles} showFeatured className="sm:grid-cols-2 lg:grid-cols-3" />
         <p className="mt-6">
           <Link to="/blog" className="font-medium text-primary underline underline-offset-2 hover:no-underline">
             All articles on the blog
@@ -220,13 +214,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         lead="Learn each tool in a few minutes."
         className="border-t"
       >
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {guides.map((guide) => (
-            <li key={guide.slug}>
-              <GuideCard guide={guide} />
-            </li>
-          ))}
-        </ul>
+        <ContentCardList items={guides} className="sm:grid-cols-2 lg:grid-cols-3" />
         <p className="mt-6">
           <Link to="/guides" className="font-medium text-primary underline underline-offset-2 hover:no-underline">
             All guides

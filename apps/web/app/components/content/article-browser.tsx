@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { type ArticleCategory, type ArticleSummary, articleCategories } from '../../content/content-types';
 import { cn } from '../../lib/cn';
-import { ArticleCard } from './content-card';
+import { ContentCardList } from './content-card';
 
 type Filter = ArticleCategory | 'All';
 const filters: readonly Filter[] = ['All', ...articleCategories];
@@ -40,13 +40,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
           ? `No articles in ${filter} yet.`
           : `Showing ${shown.length} ${shown.length === 1 ? 'article' : 'articles'}${filter === 'All' ? '' : ` in ${filter}`}.`}
       </p>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
-        {shown.map((article) => (
-          <li key={article.slug}>
-            <ArticleCard article={article} />
-          </li>
-        ))}
-      </ul>
+      <ContentCardList items={shown} className="mt-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="article-list" />
     </section>
   );
 }

@@ -3,92 +3,59 @@ import type { ArticleSummary, GuideSummary } from '../../content/content-types';
 import { cn } from '../../lib/cn';
 import { ContentFacts } from './content-facts';
 
+type ContentItem = GuideSummary | ArticleSummary;
+
 interface ContentCardProps {
-  href: string;
-  title: string;
-  text: string;
-  readMinutes: number;
-  label: string;
-  labelName: string;
-  date: string;
-  featured?: boolean;
-  headingLevel?: 'h2' | 'h3';
-  className?: string;
+  item: ContentItem;
+  /** Marks a featured item with a "Featured" badge. */
+  showFeatured?: boolean;
 }
 
-/** A guide or article in a list: the title links to it, and the whole card is the link's target area. */
-function ContentCard({ href, title, text, featured, headingLevel = 'h3', className, ...facts }: ContentCardProps) {
-  const Heading = headingLevel;
+/**
+ * A guide or article in a list: its title links to it (the whole card is the link's target area), then an
+ * article's excerpt or a guide's description, and its facts.
+ */
+export function ContentCard({ item, showFeatured = false }: ContentCardProps) {
   return (
-    <article
-      className={cn(
-        'relative flex h-full flex-col rounded-lg border bg-card p-5 text-card-foreground transition-shadow focus-within:shadow-md hover:shadow-md',
-        className,
-      )}
-    >
-      {featured ? (
+    <article className="relative flex h-full flex-col rounded-lg border bg-card p-5 text-card-foreground transition-shadow focus-within:shadow-md hover:shadow-md">
+      {showFeatured && item.featured ? (
         <p className="mb-3 w-fit rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
           Featured
         </p>
       ) : null}
-      <Heading className="text-lg font-semibold leading-snug">
+      <h3 className="text-lg font-semibold leading-snug">
         <Link
-          to={href}
+          to={item.href}
           className="rounded-sm after:absolute after:inset-0 after:rounded-lg hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
         >
-          {title}
+          {item.title}
         </Link>
-      </Heading>
-      <p className="mt-2 flex-1 text-sm text-muted-foreground">{text}</p>
-      <ContentFacts {...facts} className="mt-4" />
+      </h3>
+      <p className="mt-2 flex-1 text-sm text-muted-foreground">{'excerpt' in item ? item.excerpt : item.description}</p>
+      <ContentFacts item={item} className="mt-4" />
     </article>
   );
 }
 
-export function GuideCard({
-  guide,
-  showFeatured = false,
-  headingLevel,
+/** Guides or articles as a grid of cards; `className` sets the columns. */
+export function ContentCardList({
+  items,
+  showFeatured,
+  className,
+  ...rest
 }: {
-  guide: GuideSummary;
+  items: readonly ContentItem[];
   showFeatured?: boolean;
-  headingLevel?: 'h2' | 'h3';
+  className: string;
+  'data-testid'?: string;
 }) {
   return (
-    <ContentCard
-      href={guide.href}
-      title={guide.title}
-      text={guide.description}
-      readMinutes={guide.readMinutes}
-      label={guide.difficulty}
-      labelName="Level"
-      date={guide.date}
-      featured={showFeatured && guide.featured}
-      headingLevel={headingLevel}
-    />
-  );
-}
-
-export function ArticleCard({
-  article,
-  showFeatured = false,
-  headingLevel,
-}: {
-  article: ArticleSummary;
-  showFeatured?: boolean;
-  headingLevel?: 'h2' | 'h3';
-}) {
-  return (
-    <ContentCard
-      href={article.href}
-      title={article.title}
-      text={article.excerpt}
-      readMinutes={article.readMinutes}
-      label={article.category}
-      labelName="Category"
-      date={article.date}
-      featured={showFeatured && article.featured}
-      headingLevel={headingLevel}
-    />
+    <ul className={cn('grid gap-4', className)} {...rest}>
+      {items.map((item) => (
+        <li key={item.slug}>
+          <ContentCard item={item} showFeatured={showFeatured} />
+        </li>
+      ))}
+    </ul>
   );
 }

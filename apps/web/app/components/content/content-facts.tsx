@@ -1,24 +1,14 @@
 import { CalendarDays, Clock, Tag } from 'lucide-react';
+import type { ArticleSummary, GuideSummary } from '../../content/content-types';
 import { formatContentDate } from '../../content/format-date';
 import { formatReadTime } from '../../content/read-time';
 import { cn } from '../../lib/cn';
 
 /** Read time, level or category, and publish date of a guide or article, as one line of facts. */
-export function ContentFacts({
-  readMinutes,
-  label,
-  labelName,
-  date,
-  className,
-}: {
-  readMinutes: number;
-  /** "Beginner" or "Security": the guide's level or the article's category. */
-  label: string;
-  /** What the label is, for screen readers: "Level" or "Category". */
-  labelName: string;
-  date: string;
-  className?: string;
-}) {
+export function ContentFacts({ item, className }: { item: GuideSummary | ArticleSummary; className?: string }) {
+  const { readMinutes, date } = item;
+  // A guide's level or an article's category, named for screen readers.
+  const [labelName, label] = 'category' in item ? ['Category', item.category] : ['Level', item.difficulty];
   return (
     <ul className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
       <li className="flex items-center gap-1.5">

@@ -1,35 +1,29 @@
-import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
-import type { ComponentProps, ReactNode } from 'react';
+import { toolPaths, tools } from '@paperknife/catalog/tools';
 import { Link } from 'react-router';
+import type { Article, ArticleSummary, Guide, GuideSummary } from '../../content/content-types';
+import { ContentCardList } from './content-card';
 import { ContentFacts } from './content-facts';
 import { MarkdownContent } from './markdown-content';
 import { ToolCallToAction } from './tool-call-to-action';
 
 /** The page of one guide or article: title and facts, the text, the tool to use, and what to read next. */
 export function ContentPage({
-  title,
-  description,
-  facts,
-  html,
-  toolId,
+  item,
   relatedTitle,
   related,
 }: {
-  title: string;
-  description: string;
-  facts: ComponentProps<typeof ContentFacts>;
-  html: string;
-  toolId: ToolId;
+  item: Guide | Article;
   relatedTitle: string;
-  related: ReactNode;
+  related: readonly (GuideSummary | ArticleSummary)[];
 }) {
+  const { title, description, html, tool: toolId } = item;
   return (
     <>
       <article className="mx-auto max-w-3xl px-4 pb-8 pt-10 sm:px-6 sm:pt-14">
         <header className="border-b pb-8">
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
           <p className="mt-4 text-lg text-pretty text-muted-foreground">{description}</p>
-          <ContentFacts {...facts} className="mt-6" />
+          <ContentFacts item={item} className="mt-6" />
           <p className="mt-4 text-sm">
             <Link
               to={toolPaths(toolId).canonical}
@@ -47,7 +41,7 @@ export function ContentPage({
           <h2 id="related-title" className="text-2xl font-bold tracking-tight">
             {relatedTitle}
           </h2>
-          <div className="mt-6">{related}</div>
+          <ContentCardList items={related} className="mt-6 md:grid-cols-3" />
         </div>
       </section>
     </>
