@@ -7,6 +7,7 @@ import { PageHeader } from '../components/content/page-header';
 import { Button } from '../components/ui/button';
 import { type ApiFunction, apiErrorCodes, apiFunctions } from '../content/api-reference';
 import { developersPage } from '../content/content.server';
+import { cn } from '../lib/cn';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/developers';
@@ -67,6 +68,58 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * A reference table in a focusable scroll box: the first cell of a row names it (code font), the last one is
+ * the explanation (muted).
+ */
+function ReferenceTable({
+  label,
+  caption,
+  columns,
+  rows,
+  className,
+}: {
+  label: string;
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (readonly [string, ...string[]])[];
+  className?: string;
+}) {
+  return (
+    <div className={cn('overflow-x-auto rounded-lg border', className)} tabIndex={0} role="region" aria-label={label}>
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted text-left">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, ...cells]) => (
+            <tr key={name} className="border-t align-top">
+              <th scope="row" className="px-3 py-2 text-left font-mono font-normal">
+                {name}
+              </th>
+              {cells.map((cell, index) => (
+                <td
+                  key={columns[index + 1]}
+                  className={cn('px-3 py-2', index === cells.length - 1 && 'text-muted-foreground')}
+                >
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function FunctionReference({ fn }: { fn: ApiFunction }) {
   const headingId = `fn-${fn.functionName}`;
   return (
@@ -78,44 +131,13 @@ function FunctionReference({ fn }: { fn: ApiFunction }) {
         <span className="rounded bg-primary px-1.5 py-0.5 font-semibold text-primary-foreground">POST</span> {fn.path}
       </p>
       <p className="mt-3 text-muted-foreground">{fn.description}</p>
-      <div
-        className="mt-4 overflow-x-auto rounded-lg border"
-        tabIndex={0}
-        role="region"
-        aria-label={`${fn.title} fields`}
-      >
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Fields of {fn.functionName}</caption>
-          <thead className="bg-muted text-left">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Field
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Required
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Description
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {fn.fields.map((field) => (
-              <tr key={field.name} className="border-t align-top">
-                <th scope="row" className="px-3 py-2 text-left font-mono font-normal">
-                  {field.name}
-                </th>
-                <td className="px-3 py-2">{field.type}</td>
-                <td className="px-3 py-2">{field.required ? 'yes' : 'no'}</td>
-                <td className="px-3 py-2 text-muted-foreground">{field.description}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ReferenceTable
+        className="mt-4"
+        label={`${fn.title} fields`}
+        caption={`Fields of ${fn.functionName}`}
+        columns={['Field', 'Type', 'Required', 'Description']}
+        rows={fn.fields.map((field) => [field.name, field.type, field.required ? 'yes' : 'no', field.description])}
+      />
       <p className="mt-4 text-sm">
         <strong className="font-semibold">Response:</strong>{' '}
         {fn.downloads.map((download, index) => (
@@ -166,35 +188,12 @@ export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
         <MarkdownContent html={page.html} />
 
         <Section id="errors" title="Error codes">
-          <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Error codes table">
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">Error codes, their HTTP status and default message</caption>
-              <thead className="bg-muted text-left">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Code
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Default message
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {errors.map((error) => (
-                  <tr key={error.code} className="border-t align-top">
-                    <th scope="row" className="px-3 py-2 text-left font-mono font-normal">
-                      {error.code}
-                    </th>
-                    <td className="px-3 py-2">{error.status}</td>
-                    <td className="px-3 py-2 text-muted-foreground">{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReferenceTable
+            label="Error codes table"
+            caption="Error codes, their HTTP status and default message"
+            columns={['Code', 'Status', 'Default message']}
+            rows={errors.map((error) => [error.code, String(error.status), error.message])}
+          />
           <p>Most errors replace the default message with a more precise one, like the page example above.</p>
         </Section>
 
