@@ -5,7 +5,7 @@ import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tool
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handOverFiles } from '../utils/pending-files';
 import { siteConfig } from '../../../site-config';
@@ -14,7 +14,7 @@ import { FakeXhr, installFakeXhr, latestRequest } from '../../../testing/fake-xh
 import { pdfOfMegabytes, sampleFile } from '../../../testing/sample-files';
 import { ToolWorkspace } from './tool-workspace';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 let removeBlobStream: () => void;
 let removeFakeXhr: () => void;

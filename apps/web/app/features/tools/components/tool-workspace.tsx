@@ -6,7 +6,7 @@ import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../api/api-client';
 import { pickerAccept } from '../utils/file-check';
 import { formatBytes } from '../../../lib/format-size';

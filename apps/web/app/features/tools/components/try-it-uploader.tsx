@@ -3,7 +3,7 @@ import { formatMegabytes } from '@paperknife/catalog/limits';
 import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { checkFile, looksLike, pickerAccept } from '../utils/file-check';
 import { handOverFiles } from '../utils/pending-files';
 import { suggestTools } from '../utils/tool-suggestions';

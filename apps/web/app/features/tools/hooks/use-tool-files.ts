@@ -1,7 +1,7 @@
 import { acceptedTypes } from '@paperknife/catalog/file-types';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { checkFile, looksLike } from '../utils/file-check';
 import { siteConfig } from '../../../site-config';
 import type { FileItem } from '../components/file-row';
