@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import { writePdfObjects } from './make-pdf.js';
+import { parsePpm } from './ppm.js';
 
 /**
  * Fixtures for Grayscale PDF: pages whose colour lives outside the page content, where Ghostscript's colour
@@ -249,4 +251,21 @@ export function countColouredPixels(pixels: Uint8Array): number {
     if (Math.max(red, green, blue) - Math.min(red, green, blue) > GRAY_TOLERANCE) coloured += 1;
   }
   return coloured;
+}
+
+/**
+ * Coloured pixels (see `countColouredPixels`) of every page rendered by pdftoppm at `dpi`, which draws annotations
+ * as viewers do. One pdftoppm run for the whole file: it writes the pages as PPM images one after another.
+ */
+export function colouredPixelsPerPage(path: string, dpi: number): number[] {
+  const result = spawnSync('pdftoppm', ['-r', String(dpi), path], { maxBuffer: 2 * 1024 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`pdftoppm failed on ${path}: ${result.stderr.toString()}`);
+  const counts: number[] = [];
+  let rest = result.stdout;
+  while (rest.length > 0) {
+    const page = parsePpm(rest);
+    counts.push(countColouredPixels(page.pixels));
+    rest = rest.subarray(page.pixels.byteOffset - rest.byteOffset + page.pixels.byteLength);
+  }
+  return counts;
 }

@@ -7,11 +7,11 @@ import {
   FIXTURE_LINK_URI,
   annotatedColourPdf,
   colouredFormPdf,
-  countColouredPixels,
+  colouredPixelsPerPage,
   uncolouredPatternPdf,
 } from '../testing/grayscale-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { assertValidPdf, isGray, pdfPageCount, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
+import { assertValidPdf, isGray, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { grayscalePdf } from './grayscale-pdf.js';
 
@@ -19,12 +19,6 @@ const job = jobPerTest();
 
 /** The target's resolution: pdftoppm draws annotations, as viewers do. */
 const CHECK_DPI = 50;
-
-function colouredPixelsPerPage(path: string): number[] {
-  return Array.from({ length: pdfPageCount(path) }, (_, index) =>
-    countColouredPixels(renderPageRgb(path, index + 1, CHECK_DPI).pixels),
-  );
-}
 
 /** Each page's links as MuPDF resolves them: external URIs, or the 1-based page an internal link opens. */
 function pageLinks(path: string): (string | number)[][] {
@@ -89,7 +83,7 @@ describe('grayscale-pdf', () => {
 
   it('turns annotation colours gray: link borders, markup, free text and stamp appearances', async () => {
     const file = await job.input('annotated.pdf', annotatedColourPdf());
-    const before = colouredPixelsPerPage(file.path);
+    const before = colouredPixelsPerPage(file.path, CHECK_DPI);
     // Every page starts with colour that only annotations draw (the page content is black text).
     expect(before.every((count) => count > 100)).toBe(true);
     const linksBefore = pageLinks(file.path);
@@ -97,7 +91,7 @@ describe('grayscale-pdf', () => {
 
     const result = await grayscalePdf([file], {}, job.context);
     assertValidPdf(result.path);
-    expect(colouredPixelsPerPage(result.path)).toEqual([0, 0]);
+    expect(colouredPixelsPerPage(result.path, CHECK_DPI)).toEqual([0, 0]);
     // Links keep their targets: the URI, and the page each internal link opens.
     expect(pageLinks(result.path)).toEqual(linksBefore);
     const texts = pdfPageTexts(result.path);
@@ -116,11 +110,11 @@ describe('grayscale-pdf', () => {
 
   it('leaves no colour from form fields: they are flattened into gray page content', async () => {
     const file = await job.input('form.pdf', colouredFormPdf());
-    expect(colouredPixelsPerPage(file.path)[0]).toBeGreaterThan(100);
+    expect(colouredPixelsPerPage(file.path, CHECK_DPI)[0]).toBeGreaterThan(100);
     expect(widgetCount(file.path)).toBe(2);
     const result = await grayscalePdf([file], {}, job.context);
     assertValidPdf(result.path);
-    expect(colouredPixelsPerPage(result.path)).toEqual([0]);
+    expect(colouredPixelsPerPage(result.path, CHECK_DPI)).toEqual([0]);
     // pdfwrite draws the fields' appearances into the page and drops the fields (docs/decisions/013).
     expect(widgetCount(result.path)).toBe(0);
     expect(pdfPageTexts(result.path)[0]).toContain('Jane Doe');
@@ -128,10 +122,10 @@ describe('grayscale-pdf', () => {
 
   it('turns uncoloured tiling patterns gray, whatever space gives their colour', async () => {
     const file = await job.input('hatched.pdf', uncolouredPatternPdf());
-    expect(colouredPixelsPerPage(file.path)[0]).toBeGreaterThan(1000);
+    expect(colouredPixelsPerPage(file.path, CHECK_DPI)[0]).toBeGreaterThan(1000);
     const result = await grayscalePdf([file], {}, job.context);
     assertValidPdf(result.path);
-    expect(colouredPixelsPerPage(result.path)).toEqual([0]);
+    expect(colouredPixelsPerPage(result.path, CHECK_DPI)).toEqual([0]);
     // The hatching is still drawn: the filled areas hold mid grays, not paper white.
     const { pixels } = renderPageRgb(result.path, 1, CHECK_DPI);
     expect(pixels.filter((value) => value > 40 && value < 200).length).toBeGreaterThan(1000);

@@ -1,0 +1,272 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Grayscale benchmark: `npm run grayscale --workspace bench` (or `node --import tsx bench/grayscale/run.ts
+ * [--runs=N] [--only=name,name]`).
+ *
+ * Every corpus PDF (../shared/corpus/pdf) and the grayscale test fixtures through Grayscale PDF, and through a plain
+ * Ghostscript gray conversion of the same file. Per file: pages whose rendering at 50 dpi (pdftoppm, annotations
+ * drawn) still has coloured pixels (channels more than 2 apart), and their count, for both; time of ours (the whole
+ * tool: preflight, MuPDF step, Ghostscript, qpdf) and of gs, wall and CPU (children included), and the ratios.
+ * The targets: 0 coloured pixels on every file Grayscale accepts, time <= 1.2x gs. Prints a table; asserts nothing.
+ */
+
+// The engine is imported from its TypeScript sources, which the "source" export condition selects.
+if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
+  const self = fileURLToPath(import.meta.url);
+  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 1);
+}
+
+const { ToolError } = await import('@paperknife/catalog/errors');
+const { defaultLimits } = await import('@paperknife/catalog/limits');
+const { closeMupdfPool, engineTools, runMupdfTask } = await import('@paperknife/engine');
+const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
+const { annotatedColourPdf, colouredFormPdf, colouredPixelsPerPage, uncolouredPatternPdf } =
+  await import('@paperknife/engine/testing/grayscale-fixtures');
+const { table } = await import('../table.js');
+
+const CHECK_DPI = 50;
+const GS_TIMEOUT_MS = 300_000;
+const TIME_TARGET = 1.2;
+
+const args = process.argv.slice(2);
+const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1));
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+
+for (const program of ['gs', 'qpdf', 'pdftoppm']) {
+  if (spawnSync('which', [program]).status !== 0) {
+    console.error(`The benchmark needs ${program}; install it first.`);
+    process.exit(2);
+  }
+}
+
+/** CPU seconds of this process (all its threads) and of the children it has waited for, from /proc/self/stat. */
+function cpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // After "pid (comm) ": state is field 3, so utime..cstime (fields 14-17) sit at 11-14 here; clock ticks of 10 ms.
+  const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+  return ticks * 10;
+}
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+async function timed(work: () => Promise<void>): Promise<Timing> {
+  const cpuBefore = cpuMs();
+  const started = performance.now();
+  await work();
+  return { wallMs: performance.now() - started, cpuMs: cpuMs() - cpuBefore };
+}
+
+/** The plain command: the Ghostscript settings Grayscale PDF itself uses, nothing before or after. */
+function plainGhostscript(input: string, output: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'gs',
+      [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-sDEVICE=pdfwrite',
+        '-sColorConversionStrategy=Gray',
+        '-dProcessColorModel=/DeviceGray',
+        '-dOverrideICC',
+        '-dAutoRotatePages=/None',
+        `-sOutputFile=${output}`,
+        input,
+      ],
+      { stdio: 'ignore' },
+    );
+    const timer = setTimeout(() => child.kill('SIGKILL'), GS_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`gs exited with ${code}`));
+    });
+  });
+}
+
+const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-grayscale-'));
+const signal = new AbortController().signal;
+
+/** Grayscale PDF on a copy of `path` in a job folder of its own; only the tool's own work is timed. */
+async function runOurs(path: string, output: string): Promise<{ outcome: string; timing: Timing }> {
+  const workDir = await mkdtemp(join(scratch, 'job-'));
+  try {
+    const upload = join(workDir, 'upload');
+    await copyFile(path, upload);
+    const file = { path: upload, name: basename(path), size: (await stat(upload)).size };
+    let resultPath = '';
+    let outcome = 'ok';
+    const timing = await timed(async () => {
+      try {
+        resultPath = (await engineTools['grayscale-pdf']([file], {}, { workDir, limits: defaultLimits, signal })).path;
+      } catch (error) {
+        if (!(error instanceof ToolError)) throw error;
+        outcome = error.code;
+      }
+    });
+    if (outcome === 'ok') await copyFile(resultPath, output);
+    return { outcome, timing };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The smaller of each side's timings over `runs` runs, ours and gs taking turns so both see the same load. */
+async function measure(
+  path: string,
+  outputs: { ours: string; gs: string },
+): Promise<{ outcome: string; ours: Timing; gs?: Timing }> {
+  let ours: Timing | undefined;
+  let gs: Timing | undefined;
+  let outcome = 'ok';
+  for (let run = 0; run < runs; run++) {
+    const oursRun = await runOurs(path, outputs.ours);
+    outcome = oursRun.outcome;
+    ours = ours && ours.wallMs <= oursRun.timing.wallMs ? ours : oursRun.timing;
+    if (outcome !== 'ok') return { outcome, ours };
+    const gsRun = await timed(() => plainGhostscript(path, outputs.gs));
+    gs = gs && gs.wallMs <= gsRun.wallMs ? gs : gsRun;
+  }
+  return { outcome, ours: ours!, ...(gs ? { gs } : {}) };
+}
+
+function colourSummary(counts: number[]): string {
+  const pages = counts.filter((count) => count > 0).length;
+  const pixels = counts.reduce((sum, count) => sum + count, 0);
+  return pixels === 0 ? '0' : `${pixels.toLocaleString('en-US')} on ${pages}/${counts.length} p.`;
+}
+
+const ratio = (ours: number, base: number) => (base > 0 ? (ours / base).toFixed(2) : '-');
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const kilobytes = (bytes: number) => Math.round(bytes / 1024).toLocaleString('en-US');
+
+try {
+  const inputs: string[] = [];
+  const fixtures = join(scratch, 'fixtures');
+  await mkdir(fixtures);
+  for (const [name, build] of [
+    ['fixture-annotated.pdf', annotatedColourPdf],
+    ['fixture-form.pdf', colouredFormPdf],
+    ['fixture-patterns.pdf', uncolouredPatternPdf],
+  ] as const) {
+    await writeFile(join(fixtures, name), build());
+    inputs.push(join(fixtures, name));
+  }
+  if (corpusPresent()) {
+    const folder = join(corpusDir, 'pdf');
+    inputs.push(...(await readdir(folder)).filter((name) => name.endsWith('.pdf')).map((name) => join(folder, name)));
+  } else {
+    console.error(`No corpus at ${corpusDir}: only the generated fixtures are measured.`);
+  }
+  const selected = only ? inputs.filter((path) => only.some((name) => basename(path).includes(name))) : inputs;
+
+  // Warm the MuPDF worker and the tool's modules, as a running server has them.
+  await runMupdfTask('pool-probe', {}, { signal, timeoutMs: 30_000 });
+  await runOurs(inputs[0]!, join(scratch, 'warm-up.pdf'));
+  console.log(
+    `Grayscale PDF vs plain Ghostscript (pdfwrite, ColorConversionStrategy=Gray), best of ${runs} run(s). ` +
+      `Coloured: pixels whose channels differ by more than 2 at ${CHECK_DPI} dpi (pdftoppm draws annotations). ` +
+      'CPU includes child processes (gs, qpdf) and worker threads.\n',
+  );
+
+  const rows: string[][] = [];
+  const totals = {
+    ...{ oursWall: 0, gsWall: 0, oursCpu: 0, gsCpu: 0, oursBytes: 0, gsBytes: 0 },
+    ...{ files: 0, colouredFiles: 0, slowFiles: 0 },
+  };
+  for (const path of selected) {
+    const outputs = { ours: join(scratch, 'ours.pdf'), gs: join(scratch, 'gs.pdf') };
+    const { outcome, ours, gs } = await measure(path, outputs);
+    const name = basename(path, '.pdf');
+    if (outcome !== 'ok' || !gs) {
+      rows.push([name, `refused: ${outcome}`, ...Array<string>(10).fill('-')]);
+      process.stderr.write(`${name}: ${outcome}\n`);
+      continue;
+    }
+    const oursBytes = (await stat(outputs.ours)).size;
+    const gsBytes = (await stat(outputs.gs)).size;
+    totals.oursBytes += oursBytes;
+    totals.gsBytes += gsBytes;
+    const oursColour = colouredPixelsPerPage(outputs.ours, CHECK_DPI);
+    const gsColour = colouredPixelsPerPage(outputs.gs, CHECK_DPI);
+    const oursColoured = oursColour.some((count) => count > 0);
+    totals.files += 1;
+    if (oursColoured) totals.colouredFiles += 1;
+    if (ours.wallMs > TIME_TARGET * gs.wallMs) totals.slowFiles += 1;
+    totals.oursWall += ours.wallMs;
+    totals.gsWall += gs.wallMs;
+    totals.oursCpu += ours.cpuMs;
+    totals.gsCpu += gs.cpuMs;
+    rows.push([
+      name,
+      String(oursColour.length),
+      colourSummary(oursColour),
+      colourSummary(gsColour),
+      seconds(ours.wallMs),
+      seconds(gs.wallMs),
+      ratio(ours.wallMs, gs.wallMs),
+      seconds(ours.cpuMs),
+      seconds(gs.cpuMs),
+      ratio(ours.cpuMs, gs.cpuMs),
+      kilobytes(oursBytes),
+      kilobytes(gsBytes),
+    ]);
+    process.stderr.write(`${name}: ${rows[rows.length - 1]!.slice(1).join(' | ')}\n`);
+  }
+  rows.push([
+    `total (${totals.files} files)`,
+    '',
+    `${totals.colouredFiles} files coloured`,
+    '',
+    seconds(totals.oursWall),
+    seconds(totals.gsWall),
+    ratio(totals.oursWall, totals.gsWall),
+    seconds(totals.oursCpu),
+    seconds(totals.gsCpu),
+    ratio(totals.oursCpu, totals.gsCpu),
+    kilobytes(totals.oursBytes),
+    kilobytes(totals.gsBytes),
+  ]);
+  console.log(
+    table(
+      [
+        'file',
+        'pages',
+        'coloured: ours',
+        'coloured: gs',
+        'ours s',
+        'gs s',
+        'wall ratio',
+        'ours CPU s',
+        'gs CPU s',
+        'CPU ratio',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    `\nTargets: 0 coloured pixels on every accepted file (${totals.colouredFiles} with colour); ` +
+      `time <= ${TIME_TARGET}x gs (total wall ${ratio(totals.oursWall, totals.gsWall)}x, CPU ` +
+      `${ratio(totals.oursCpu, totals.gsCpu)}x; ${totals.slowFiles} files above ${TIME_TARGET}x by wall time).`,
+  );
+} finally {
+  await closeMupdfPool();
+  await rm(scratch, { recursive: true, force: true });
+}
