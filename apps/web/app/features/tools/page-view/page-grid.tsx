@@ -1,0 +1,227 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { Button } from '../../../components/ui/button';
+import type { PdfPages } from './pdf-pages';
+import { PageThumbnail } from './page-thumbnail';
+import { type Cursor, type GridKey, allPages, clickPage, moveFocus, movedPage } from './page-selection';
+
+/** How one page looks beyond its thumbnail: turned (rotate), marked to go (delete), opening a file (split). */
+export interface PageDecoration {
+  rotation?: number;
+  /** Dimmed and crossed out: the page will be removed. */
+  removed?: boolean;
+  /** A short note under the page number, read out with it ("File 2", "Will be deleted"). */
+  note?: string;
+  /** A break drawn before this page: a new output file starts here. */
+  startsFile?: boolean;
+}
+
+const THUMB_WIDTH = 120;
+const GAP = 12;
+/** Page number and note under the thumbnail, plus the cell's padding. */
+const CAPTION_HEIGHT = 52;
+/** Rows drawn above and below the visible ones. */
+const OVERSCAN_ROWS = 2;
+/** jsdom and the first render have no layout; assume a modest box until measured. */
+const FALLBACK_SIZE = { width: 4 * (THUMB_WIDTH + 16 + GAP), height: 480 };
+
+const gridKeys = new Set<string>([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+const isGridKey = (key: string): key is GridKey => gridKeys.has(key);
+
+/**
+ * The pages of a PDF as a multi-select listbox of thumbnails: click toggles a page, Shift+click adds a range,
+ * Ctrl/Cmd+click toggles too; arrows move focus (Shift+arrows extend), Space toggles, Ctrl+A selects all. Only
+ * the rows near the viewport are in the DOM (each option says its position in the whole), so 1,000 pages cost
+ * what a screenful costs. Focus stays on the listbox; the active page is its `aria-activedescendant`.
+ */
+export function PageGrid({
+  pages,
+  label,
+  selected,
+  onSelect,
+  decorate,
+  toolbar,
+}: {
+  pages: PdfPages;
+  /** The listbox's accessible name. */
+  label: string;
+  selected: ReadonlySet<number>;
+  onSelect: (next: Set<number>) => void;
+  decorate?: (pageNumber: number, isSelected: boolean) => PageDecoration;
+  /** Extra controls next to Select all / Select none. */
+  toolbar?: ReactNode;
+}) {
+  const listId = useId();
+  const listbox = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState<Cursor>({ active: 1, anchor: 1 });
+  const [size, setSize] = useState(FALLBACK_SIZE);
+  const [scrollTop, setScrollTop] = useState(0);
+  const { pageCount } = pages;
+
+  useLayoutEffect(() => {
+    const element = listbox.current;
+    if (!element) return;
+    const measure = () => {
+      if (element.clientWidth > 0) setSize({ width: element.clientWidth, height: element.clientHeight });
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const { width: pageWidth, height: pageHeight } = pages.firstPageSize;
+  const thumbHeight = Math.round((THUMB_WIDTH * Math.max(pageHeight, pageWidth)) / pageWidth);
+  const cellWidth = THUMB_WIDTH + 16;
+  const rowHeight = thumbHeight + CAPTION_HEIGHT + GAP;
+  const columns = Math.max(1, Math.floor((size.width - 16 + GAP) / (cellWidth + GAP)));
+  const rows = Math.ceil(pageCount / columns);
+  const firstRow = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN_ROWS);
+  const lastRow = Math.min(rows - 1, Math.ceil((scrollTop + size.height) / rowHeight) + OVERSCAN_ROWS);
+  const rowsPerScreen = Math.max(1, Math.floor(size.height / rowHeight));
+
+  const shown = new Set<number>();
+  for (let page = firstRow * columns + 1; page <= Math.min(pageCount, (lastRow + 1) * columns); page++) shown.add(page);
+  // The active option must exist for aria-activedescendant, even when scrolled away.
+  const active = Math.min(cursor.active, pageCount);
+  shown.add(active);
+
+  const optionId = (page: number) => `${listId}-page-${page}`;
+
+  // Keeps the active page in view after keyboard moves.
+  const [follow, setFollow] = useState(0);
+  useEffect(() => {
+    const element = listbox.current;
+    if (!element || follow === 0) return;
+    const top = Math.floor((active - 1) / columns) * rowHeight;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + rowHeight > element.scrollTop + element.clientHeight) {
+      element.scrollTop = top + rowHeight - element.clientHeight;
+    }
+  }, [follow, active, columns, rowHeight]);
+
+  const apply = (result: { selected: Set<number>; cursor: Cursor }) => {
+    setCursor(result.cursor);
+    onSelect(result.selected);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (isGridKey(event.key)) {
+      event.preventDefault();
+      const to = movedPage(active, event.key, columns, pageCount, rowsPerScreen);
+      if (event.shiftKey) apply(moveFocus(selected, cursor, to, true));
+      else setCursor({ active: to, anchor: to });
+      setFollow((count) => count + 1);
+    } else if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      apply(clickPage(selected, cursor, active, { shift: event.shiftKey }));
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      onSelect(allPages(pageCount));
+    }
+  };
+
+  const count = selected.size;
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => onSelect(allPages(pageCount))}>
+          Select all
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => onSelect(new Set())}>
+          Select none
+        </Button>
+        {toolbar}
+        <p className="ml-auto text-sm text-muted-foreground" aria-live="polite">
+          {count} of {pageCount} {pageCount === 1 ? 'page' : 'pages'} selected
+        </p>
+      </div>
+      <div
+        ref={listbox}
+        role="listbox"
+        aria-label={label}
+        aria-multiselectable="true"
+        aria-activedescendant={optionId(active)}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        className="group relative max-h-[32rem] overflow-y-auto rounded-lg border bg-background p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        data-testid="page-grid"
+      >
+        <div style={{ height: rows * rowHeight }} className="relative">
+          {[...shown].map((page) => {
+            const isSelected = selected.has(page);
+            const decoration = decorate?.(page, isSelected) ?? {};
+            const row = Math.floor((page - 1) / columns);
+            const column = (page - 1) % columns;
+            return (
+              <div
+                key={page}
+                id={optionId(page)}
+                role="option"
+                aria-selected={isSelected}
+                aria-setsize={pageCount}
+                aria-posinset={page}
+                aria-label={`Page ${page}${decoration.note ? `, ${decoration.note}` : ''}`}
+                onMouseDown={(event) => {
+                  // Shift+click would otherwise select the captions' text.
+                  if (event.shiftKey) event.preventDefault();
+                }}
+                onClick={(event) => {
+                  listbox.current?.focus({ preventScroll: true });
+                  apply(
+                    clickPage(selected, cursor, page, {
+                      shift: event.shiftKey,
+                      toggle: event.ctrlKey || event.metaKey,
+                    }),
+                  );
+                }}
+                className={cn(
+                  'absolute flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-transparent p-1.5 select-none',
+                  isSelected && 'border-primary bg-primary/10',
+                  page === active &&
+                    'group-focus-visible:outline-2 group-focus-visible:outline-offset-1 group-focus-visible:outline-ring',
+                )}
+                style={{ top: row * rowHeight, left: column * (cellWidth + GAP), width: cellWidth }}
+                data-page={page}
+              >
+                {decoration.startsFile ? (
+                  <span aria-hidden="true" className="absolute -left-[8px] top-2 bottom-2 w-1 rounded bg-primary" />
+                ) : null}
+                <PageThumbnail
+                  pages={pages}
+                  pageNumber={page}
+                  width={THUMB_WIDTH}
+                  rotation={decoration.rotation ?? 0}
+                  className={cn(decoration.removed && 'opacity-40')}
+                />
+                {decoration.removed ? (
+                  <span
+                    aria-hidden="true"
+                    className="pointer-events-none absolute inset-x-3 top-1/3 h-0.5 -rotate-45 bg-destructive"
+                  />
+                ) : null}
+                <span className="text-sm font-medium">{page}</span>
+                {decoration.note ? (
+                  <span aria-hidden="true" className="text-xs text-muted-foreground">
+                    {decoration.note}
+                  </span>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+
+/**
+ * A PDF opened in the browser with pdf.js, for thumbnails only: the file never leaves the device for this, and
+ * neither does its password. pdf.js (about 1 MB with its worker) is imported on the first call, so no page pays
+ * for it before a file is dropped. The worker is a hashed asset of our own origin (CSP worker-src 'self').
+ */
+
+export interface PageSize {
+  /** In PDF points, with the page's own /Rotate applied. */
+  width: number;
+  height: number;
+}
+
+export interface RenderedPage {
+  /** Resolves when drawn; rejects with a `RenderCancelled` when cancelled. */
+  done: Promise<void>;
+  cancel: () => void;
+}
+
+export interface PdfPages {
+  pageCount: number;
+  /** The first page's size, for laying out cells before the other pages are read. */
+  firstPageSize: PageSize;
+  pageSize(pageNumber: number): Promise<PageSize>;
+  /**
+   * Draws a page into `canvas`, scaled to fit `cssWidth` CSS pixels wide (sharp on high-density screens), turned
+   * `extraRotation` degrees clockwise on top of the page's own rotation.
+   */
+  render(pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number, extraRotation?: number): RenderedPage;
+  /** Frees the worker and every cached page; the handle is unusable afterwards. */
+  destroy(): Promise<void>;
+}
+
+export type PdfPagesProblem = 'password-needed' | 'password-wrong' | 'damaged';
+
+/** Why a PDF cannot be shown: it needs a password, the one given is wrong, or pdf.js cannot read it. */
+export class PdfPagesError extends Error {
+  constructor(
+    readonly problem: PdfPagesProblem,
+    options?: ErrorOptions,
+  ) {
+    super(problem, options);
+    this.name = 'PdfPagesError';
+  }
+}
+
+export class RenderCancelled extends Error {
+  constructor() {
+    super('render cancelled');
+    this.name = 'RenderCancelled';
+  }
+}
+
+// pdf.js PasswordResponses: NEED_PASSWORD 1, INCORRECT_PASSWORD 2.
+const INCORRECT_PASSWORD = 2;
+
+type PdfJs = typeof import('pdfjs-dist');
+let loaded: Promise<{ library: PdfJs; worker: InstanceType<PdfJs['PDFWorker']> }> | undefined;
+
+/** pdf.js and one worker for the page's lifetime, shared by every document (merge opens one per file). */
+function pdfjs() {
+  loaded ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
+    ([library, workerUrl]) => {
+      library.GlobalWorkerOptions.workerSrc = workerUrl.default;
+      return { library, worker: new library.PDFWorker() };
+    },
+  );
+  return loaded;
+}
+
+/** Opens `file` (the password, if given, is used only here, in the browser). */
+export async function loadPdfPages(file: Blob, password?: string): Promise<PdfPages> {
+  const { library, worker } = await pdfjs();
+  const data = new Uint8Array(await file.arrayBuffer());
+  const task = library.getDocument({
+    data,
+    worker,
+    ...(password !== undefined ? { password } : {}),
+    // PostScript functions are compiled with `new Function` unless told not to; the CSP forbids eval.
+    isEvalSupported: false,
+    // Fonts go through the FontFace API; no remote font or CMap data is fetched.
+    useSystemFonts: true,
+  });
+  let document: PDFDocumentProxy;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    // pdf.js 5 does not export its PasswordException class; its name and code are the documented contract.
+    if (error instanceof Error && error.name === 'PasswordException') {
+      const code = (error as Error & { code?: unknown }).code;
+      throw new PdfPagesError(code === INCORRECT_PASSWORD ? 'password-wrong' : 'password-needed', {
+        cause: error,
+      });
+    }
+    throw new PdfPagesError('damaged', { cause: error });
+  }
+
+  const sizeOf = async (pageNumber: number): Promise<PageSize> => {
+    const page = await document.getPage(pageNumber);
+    const { width, height } = page.getViewport({ scale: 1 });
+    return { width, height };
+  };
+  let firstPageSize: PageSize;
+  try {
+    firstPageSize = await sizeOf(1);
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw new PdfPagesError('damaged', { cause: error });
+  }
+
+  return {
+    pageCount: document.numPages,
+    firstPageSize,
+    pageSize: sizeOf,
+    render(pageNumber, canvas, cssWidth, extraRotation = 0) {
+      let task: RenderTask | undefined;
+      let cancelled = false;
+      const done = (async () => {
+        const page = await document.getPage(pageNumber);
+        if (cancelled) throw new RenderCancelled();
+        const rotation = (page.rotate + extraRotation) % 360;
+        const unscaled = page.getViewport({ scale: 1, rotation });
+        const density = Math.min(globalThis.devicePixelRatio || 1, 2);
+        const viewport = page.getViewport({ scale: (cssWidth * density) / unscaled.width, rotation });
+        canvas.width = Math.max(1, Math.floor(viewport.width));
+        canvas.height = Math.max(1, Math.floor(viewport.height));
+        task = page.render({ canvas, viewport, background: 'white' });
+        try {
+          await task.promise;
+        } catch (error) {
+          if (cancelled || (error instanceof Error && error.name === 'RenderingCancelledException')) {
+            throw new RenderCancelled();
+          }
+          throw error;
+        } finally {
+          // Drops the page's decoded images and operator lists; the canvas keeps the pixels.
+          page.cleanup();
+        }
+      })();
+      return {
+        done,
+        cancel() {
+          cancelled = true;
+          task?.cancel();
+        },
+      };
+    },
+    async destroy() {
+      await task.destroy();
+    },
+  };
+}
