@@ -22,7 +22,7 @@ interface Operation {
 }
 
 describe('GET /functions/v1/openapi.json', () => {
-  it('is a valid OpenAPI 3.1 document listing all 16 functions', async () => {
+  it('is a valid OpenAPI 3.1 document listing every function (the 16 of the contract and any added since)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/functions/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('*');
@@ -32,7 +32,7 @@ describe('GET /functions/v1/openapi.json', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
-    expect(functionNames).toHaveLength(16);
+    expect(functionNames.length).toBeGreaterThanOrEqual(16);
     expect(Object.keys(document.paths).sort()).toEqual(functionNames.map((name) => `/functions/v1/${name}`).sort());
   });
 

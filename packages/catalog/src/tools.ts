@@ -9,6 +9,7 @@ import { extractPages } from './tools/extract-pages.js';
 import { extractText } from './tools/extract-text.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
+import { organizePdf } from './tools/organize-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
@@ -45,6 +46,7 @@ export const tools = {
   'word-to-pdf': wordToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
+  'organize-pdf': organizePdf,
   'extract-text': extractText,
   'extract-images': extractImages,
 } as const satisfies Record<string, ToolEntry>;

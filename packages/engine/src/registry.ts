@@ -14,6 +14,7 @@ import { pdfToWord } from './tools/pdf-to-word.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 import { extractPages } from './tools/extract-pages.js';
 import { deletePages } from './tools/delete-pages.js';
+import { organizePdf } from './tools/organize-pdf.js';
 import { extractText } from './tools/extract-text.js';
 import { extractImages } from './tools/extract-images.js';
 
@@ -33,6 +34,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'word-to-pdf': wordToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
+  'organize-pdf': organizePdf,
   'extract-text': extractText,
   'extract-images': extractImages,
 };
