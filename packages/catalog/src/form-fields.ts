@@ -48,6 +48,23 @@ export interface FormFieldMeta {
   clearedAfterSuccess?: boolean;
   /** The page's preset where the schema has no default (split's pages per file); never a copy of a default. */
   initial?: string;
+  /** A page range that can also be picked on the dropped file's thumbnails (the text field stays). */
+  pickPages?: PagePicking;
+}
+
+/** How a page range field is picked on thumbnails, and what the picked pages show they will become. */
+export interface PagePicking {
+  /** The page grid's accessible name. */
+  listLabel: string;
+  /**
+   * kept: the picked pages make the output (extract); turned: they are turned by the `turnedBy` field's degrees
+   * (rotate); removed: they go (delete); files: each range is one output file, breaks drawn between (split).
+   */
+  shows: 'kept' | 'turned' | 'removed' | 'files';
+  /** With `turned`: the field holding the clockwise degrees. */
+  turnedBy?: string;
+  /** A blank range means every page, as the API reads it (rotate's optional pages). */
+  blankMeansAll?: boolean;
 }
 
 /** A control the page shows that the API does not take. */

@@ -24,6 +24,7 @@ export const extractPages = {
       whenBlank: 'disables-action',
       missingTitle: 'No pages specified',
       clearedAfterSuccess: true,
+      pickPages: { listLabel: 'Pages to extract', shows: 'kept' },
     }),
   }),
   actionLabel: 'Extract Pages',

@@ -17,17 +17,20 @@ export function FileRow({
   onRemove,
   disabled,
   children,
+  preview,
 }: {
   item: FileItem;
   onRemove: () => void;
   disabled?: boolean;
   /** Extra controls (merge's move buttons). */
   children?: ReactNode;
+  /** Drawn instead of the file icon (merge: the first page and the page count). */
+  preview?: ReactNode;
 }) {
   const { file, status, progress } = item;
   return (
     <div className="flex items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground">
-      <FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />
+      {preview ?? <FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium" title={file.name}>
           {file.name}

@@ -1,6 +1,7 @@
-import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, FileText, GripVertical } from 'lucide-react';
+import { Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { LazyFirstPagePreview } from '../page-view/lazy';
 import { type FileItem, FileRow } from './file-row';
 
 /**
@@ -64,7 +65,18 @@ export function MergeFileList({
             className={dragging === item.id ? 'opacity-50' : undefined}
             data-testid="merge-item"
           >
-            <FileRow item={item} onRemove={() => onRemove(item.id)} disabled={disabled}>
+            <FileRow
+              item={item}
+              onRemove={() => onRemove(item.id)}
+              disabled={disabled}
+              preview={
+                item.status === 'success' ? (
+                  <Suspense fallback={<FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />}>
+                    <LazyFirstPagePreview file={item.file} />
+                  </Suspense>
+                ) : undefined
+              }
+            >
               <GripVertical className="size-5 cursor-grab text-muted-foreground" aria-hidden="true" />
               <Button
                 variant="ghost"

@@ -1,11 +1,12 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { sizeHeaders } from '@paperknife/catalog/http-api';
 import { formatMegabytes } from '@paperknife/catalog/limits';
+import { formControls } from '@paperknife/catalog/option-form';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../api/api-client';
 import { pickerAccept } from '../utils/file-check';
@@ -28,6 +29,7 @@ import { FileRow } from './file-row';
 import { MergeFileList } from './merge-file-list';
 import { ToolOptions } from './tool-options';
 import { useToolFiles } from '../hooks/use-tool-files';
+import { LazyPagePicker } from '../page-view/lazy';
 
 interface SizeOutcome {
   before: number;
@@ -80,6 +82,8 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   const ordered = tool.files.max !== 1;
   const reportsSizes = tool.responseHeaders?.some((header) => header.name === sizeHeaders.output.name) ?? false;
   const ready = files.allReady && files.items.length >= tool.files.min;
+  // A page range the visitor can pick on thumbnails (rotate, extract, delete, split's ranges).
+  const pickControl = formControls(id).find((control) => control.meta.pickPages);
 
   const onChange = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
 
@@ -153,7 +157,12 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
       {ready ? (
         <div className="grid gap-6 rounded-xl border bg-card p-6 text-card-foreground">
-          <ToolOptions id={id} values={values} onChange={onChange} />
+          <ToolOptions id={id} values={values} onChange={onChange} file={files.multiple ? undefined : single?.file} />
+          {pickControl && single && !files.multiple ? (
+            <Suspense fallback={null}>
+              <LazyPagePicker file={single.file} control={pickControl} values={values} onChange={onChange} />
+            </Suspense>
+          ) : null}
           {actionVisible(id, values) ? (
             <Button
               size="lg"
