@@ -1,12 +1,11 @@
 import { basename, join } from 'node:path';
-import type { ToolId } from '@paperknife/catalog/tools';
+import { type ToolId, tools } from '@paperknife/catalog/tools';
 import {
   CONTENT_MAX_PAGES,
   corpusDir,
   corpusPasswords,
   manifestPageCounts,
   ownerOnlyPdfs,
-  pageContentTools,
 } from '@paperknife/engine/testing/corpus';
 
 /** What the benchmark runs: corpus files per tool, the options each tool gets, and the plain CLI baselines. */
@@ -70,33 +69,19 @@ export const pageCounts = manifestPageCounts;
 export function filesFor(id: ToolId, counts: Map<string, number>): string[] {
   if (id === 'word-to-pdf') return wordFiles;
   if (id === 'unlock-pdf') return unlockPdfs;
-  if (!pageContentTools.has(id)) return samplePdfs;
+  if (!tools[id].readsPageContent) return samplePdfs;
   return samplePdfs.filter((path) => (counts.get(basename(path)) ?? 0) <= CONTENT_MAX_PAGES);
 }
 
-/** Raw options, as a form would send them. */
+/** The catalogue's sample options, as a form would send them; unlock gets each file's own password. */
 export function optionsFor(id: ToolId, path: string): Record<string, unknown> {
-  switch (id) {
-    case 'rotate-pdf':
-      return { angle: '90' };
-    case 'protect-pdf':
-      return { userPassword: 'bench-password' };
-    case 'unlock-pdf':
-      return { password: corpusPasswords[basename(path)] ?? '' };
-    case 'watermark-pdf':
-      return { text: 'CONFIDENTIAL' };
-    case 'pdf-to-jpg':
-      return { dpi: 150, quality: 85 };
-    case 'extract-pages':
-      return { pages: '1' };
-    case 'delete-pages':
-      return { pages: '1' };
-    case 'compress-pdf':
-      return { level: 'medium' };
-    default:
-      return {};
-  }
+  if (id === 'unlock-pdf') return { ...tools[id].sampleOptions, password: corpusPasswords[basename(path)] ?? '' };
+  return { ...tools[id].sampleOptions };
 }
+
+/** The baselines run with the same numbers as the tools. */
+const protectPassword = tools['protect-pdf'].sampleOptions.userPassword;
+const jpgOptions = tools['pdf-to-jpg'].sampleOptions;
 
 export interface Baseline {
   label: string;
@@ -135,7 +120,7 @@ export const baselines: Partial<Record<ToolId, Baseline>> = {
   'rotate-pdf': qpdf('qpdf --rotate', (input, out) => ['--rotate=+90', input, `${out}/out.pdf`]),
   'protect-pdf': qpdf('qpdf --encrypt 256', (input, out) => [
     '--encrypt',
-    'bench-password',
+    protectPassword,
     'bench-owner',
     '256',
     '--',
@@ -155,8 +140,17 @@ export const baselines: Partial<Record<ToolId, Baseline>> = {
     '-dProcessColorModel=/DeviceGray',
   ]),
   'pdf-to-jpg': {
-    label: 'pdftoppm -jpeg -r 150',
-    command: (input, out) => ['pdftoppm', '-jpeg', '-r', '150', '-jpegopt', 'quality=85', input, `${out}/page`],
+    label: `pdftoppm -jpeg -r ${jpgOptions.dpi}`,
+    command: (input, out) => [
+      'pdftoppm',
+      '-jpeg',
+      '-r',
+      String(jpgOptions.dpi),
+      '-jpegopt',
+      `quality=${jpgOptions.quality}`,
+      input,
+      `${out}/page`,
+    ],
   },
   'extract-text': {
     label: 'pdftotext',

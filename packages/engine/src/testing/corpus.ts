@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ToolId } from '@paperknife/catalog/tools';
 
 /**
  * The shared corpus of real-world files (`../shared/corpus` beside the repository), as the corpus sweep and the
@@ -31,17 +30,7 @@ export const ownerOnlyPdfs: ReadonlySet<string> = new Set([
   'qpdf-v4-aes128-owner-only.pdf',
 ]);
 
-/** Tools that decode or draw every page: sampled to documents of at most CONTENT_MAX_PAGES pages. */
-export const pageContentTools: ReadonlySet<ToolId> = new Set<ToolId>([
-  'compress-pdf',
-  'grayscale-pdf',
-  'watermark-pdf',
-  'page-numbers',
-  'pdf-to-jpg',
-  'pdf-to-word',
-  'extract-text',
-  'extract-images',
-]);
+/** Tools that read page content (the catalogue's `readsPageContent`) get documents of at most this many pages. */
 export const CONTENT_MAX_PAGES = 20;
 
 /** Page counts by file name from MANIFEST.tsv (none for Word files and unreadable PDFs). */
