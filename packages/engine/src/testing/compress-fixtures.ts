@@ -64,9 +64,8 @@ function randomSource(seed: number): () => number {
  */
 export function photoPixels(width: number, height: number, channels: 1 | 3 | 4, seed = 1): Uint8Array {
   // Seconds of arithmetic for a large image: read from the fixture cache after the first run.
-  const cached = cachedFixture('photo-pixels', [width, height, channels, seed], () =>
-    generatePhotoPixels(width, height, channels, seed),
-  );
+  const key = { name: 'photo-pixels', inputs: [width, height, channels, seed], generatorModule: import.meta.url };
+  const cached = cachedFixture(key, () => generatePhotoPixels(width, height, channels, seed));
   return new Uint8Array(cached.buffer, cached.byteOffset, cached.byteLength);
 }
 
@@ -216,7 +215,8 @@ function packBits(image: Pick<FixtureImage, 'width' | 'height' | 'pixels'>): Uin
 
 /** Builds the PDF. An image used in several drawings is stored once and drawn from one object. */
 export function makeImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
-  return cachedFixtureAsync('image-pdf', pages, () => buildImagePdf(pages));
+  const key = { name: 'image-pdf', inputs: pages, generatorModule: import.meta.url };
+  return cachedFixtureAsync(key, () => buildImagePdf(pages));
 }
 
 async function buildImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
@@ -263,7 +263,8 @@ async function buildImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
  * files: enough objects that a duplicate search comparing every pair would take minutes.
  */
 export function makeManyObjectsPdf(count: number): Buffer {
-  return cachedFixture('many-objects-pdf', count, () => buildManyObjectsPdf(count));
+  const key = { name: 'many-objects-pdf', inputs: count, generatorModule: import.meta.url };
+  return cachedFixture(key, () => buildManyObjectsPdf(count));
 }
 
 function buildManyObjectsPdf(count: number): Buffer {

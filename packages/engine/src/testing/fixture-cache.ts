@@ -1,30 +1,31 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * A disk cache for generated test fixtures (photo-like pixels, image PDFs), so a second test run reads in
- * milliseconds what took seconds to compute. An entry is keyed by a hash of the generator's name and inputs;
- * its folder by a hash of the code that generates it (every helper in this folder and the versions of the
- * libraries that encode: mupdf, sharp), so a change to any of them regenerates everything. See docs/decisions/060.
+ * milliseconds what took seconds to compute. An entry is keyed by a hash of the generator's name and inputs and of
+ * the code that makes it: the generator's own module (given by the caller), this module, and the versions of the
+ * libraries that encode (mupdf, sharp); a change to any of them makes a new entry. See docs/decisions/060.
  */
 
-const testingFolder = fileURLToPath(new URL('./', import.meta.url));
 /** In node_modules/.cache, where tools keep their caches: removed with node_modules, ignored by git. */
 const cacheRoot = fileURLToPath(new URL('../../../../node_modules/.cache/paperknife-fixtures/', import.meta.url));
 const encodingLibraries = ['mupdf', 'sharp'];
+/** Entries not read for this long are removed: fixtures of code that has since changed. */
+const UNUSED_ENTRY_MS = 14 * 24 * 60 * 60 * 1000;
 
-let versionFolder: string | undefined;
+const codeVersions = new Map<string, string>();
+let pruned = false;
 
-/** The folder of this code version's entries; older versions' folders are removed on first use. */
-function cacheFolder(): string {
-  if (versionFolder) return versionFolder;
-  const hash = createHash('sha256');
-  for (const name of readdirSync(testingFolder).sort()) {
-    if (name.endsWith('.ts') && !name.endsWith('.test.ts'))
-      hash.update(name).update(readFileSync(join(testingFolder, name)));
-  }
+/** A hash of the generator module's source, this module's and the encoding libraries' versions. */
+function codeVersion(generatorModule: string): string {
+  const known = codeVersions.get(generatorModule);
+  if (known) return known;
+  const hash = createHash('sha256')
+    .update(readFileSync(fileURLToPath(generatorModule)))
+    .update(readFileSync(fileURLToPath(import.meta.url)));
   const nodeModules = join(cacheRoot, '..', '..');
   for (const library of encodingLibraries) {
     const manifest = JSON.parse(readFileSync(join(nodeModules, library, 'package.json'), 'utf8')) as {
@@ -32,12 +33,27 @@ function cacheFolder(): string {
     };
     hash.update(`${library}@${manifest.version}`);
   }
-  const version = hash.digest('hex').slice(0, 16);
-  mkdirSync(join(cacheRoot, version), { recursive: true });
-  for (const name of readdirSync(cacheRoot))
-    if (name !== version) rmSync(join(cacheRoot, name), { recursive: true, force: true });
-  versionFolder = join(cacheRoot, version);
-  return versionFolder;
+  const version = hash.digest('hex');
+  codeVersions.set(generatorModule, version);
+  return version;
+}
+
+/** The cache folder, made on first use, when entries unused for long are also removed. */
+function cacheFolder(): string {
+  mkdirSync(cacheRoot, { recursive: true });
+  if (!pruned) {
+    pruned = true;
+    const now = Date.now();
+    for (const name of readdirSync(cacheRoot)) {
+      const path = join(cacheRoot, name);
+      try {
+        if (now - statSync(path).mtimeMs > UNUSED_ENTRY_MS) rmSync(path, { force: true });
+      } catch {
+        // Removed by another test process meanwhile.
+      }
+    }
+  }
+  return cacheRoot;
 }
 
 /**
@@ -78,9 +94,13 @@ function inputsKey(name: string, inputs: unknown): string {
   return hash.digest('hex');
 }
 
+/** The entry's bytes, marking it used; undefined when there is none. */
 function read(path: string): Buffer | undefined {
   try {
-    return readFileSync(path);
+    const data = readFileSync(path);
+    const now = new Date();
+    utimesSync(path, now, now);
+    return data;
   } catch {
     return undefined;
   }
@@ -100,9 +120,23 @@ function write(path: string, data: Uint8Array): void {
   }
 }
 
-/** The bytes `generate` makes from `inputs`, from the cache when this code made them before. */
-export function cachedFixture(name: string, inputs: unknown, generate: () => Uint8Array): Buffer {
-  const path = join(cacheFolder(), `${name}-${inputsKey(name, inputs)}`);
+/** Where a fixture is kept, and what it is made from. */
+export interface FixtureKey {
+  /** The generator's name, also the start of the file name. */
+  name: string;
+  /** Everything the generator reads: plain values and byte arrays. */
+  inputs: unknown;
+  /** `import.meta.url` of the module that holds the generator, so a change to its code makes a new entry. */
+  generatorModule: string;
+}
+
+function entryPath({ name, inputs, generatorModule }: FixtureKey): string {
+  return join(cacheFolder(), `${name}-${inputsKey(`${name}|${codeVersion(generatorModule)}`, inputs)}`);
+}
+
+/** The bytes `generate` makes, from the cache when the same code made them from the same inputs before. */
+export function cachedFixture(key: FixtureKey, generate: () => Uint8Array): Buffer {
+  const path = entryPath(key);
   const cached = read(path);
   if (cached) return cached;
   const data = Buffer.from(generate());
@@ -111,12 +145,8 @@ export function cachedFixture(name: string, inputs: unknown, generate: () => Uin
 }
 
 /** The same for a generator that works asynchronously. */
-export async function cachedFixtureAsync(
-  name: string,
-  inputs: unknown,
-  generate: () => Promise<Uint8Array>,
-): Promise<Buffer> {
-  const path = join(cacheFolder(), `${name}-${inputsKey(name, inputs)}`);
+export async function cachedFixtureAsync(key: FixtureKey, generate: () => Promise<Uint8Array>): Promise<Buffer> {
+  const path = entryPath(key);
   const cached = read(path);
   if (cached) return cached;
   const data = Buffer.from(await generate());
