@@ -5,6 +5,8 @@ import type { FormValues } from './utils/tool-form';
 export interface OptionsPanelProps {
   values: FormValues;
   onChange: (name: string, value: string | boolean) => void;
+  /** The dropped file of a one-file tool, once it is ready (organize draws its pages). */
+  file?: File | undefined;
 }
 
 /** What a tool's page has beyond what the catalogue describes: its own sections, layout and follow-ups. */
@@ -25,7 +27,11 @@ export interface ToolPageExtras {
  * The one map of tool page extras: `page-extras/<tool id>.tsx` exporting `pageExtras`. Found by file name, so a
  * tool's extras live in one file named after it and nothing else lists them; a misnamed file stops the build.
  */
-const modules = import.meta.glob<ToolPageExtras>('./page-extras/*.tsx', { eager: true, import: 'pageExtras' });
+// Tests sit beside their extras file and are not extras themselves.
+const modules = import.meta.glob<ToolPageExtras>(['./page-extras/*.tsx', '!./page-extras/*.test.tsx'], {
+  eager: true,
+  import: 'pageExtras',
+});
 
 const extrasByTool = new Map<ToolId, ToolPageExtras>();
 for (const [path, extras] of Object.entries(modules)) {

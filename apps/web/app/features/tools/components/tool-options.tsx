@@ -59,9 +59,20 @@ function OptionControl({
  * preselected: in one or two columns, grouped ones in a collapsed section at the end. A tool may replace them
  * with its own panel (page extras). Tools without options render nothing.
  */
-export function ToolOptions({ id, values, onChange }: { id: ToolId; values: FormValues; onChange: OnChange }) {
+export function ToolOptions({
+  id,
+  values,
+  onChange,
+  file,
+}: {
+  id: ToolId;
+  values: FormValues;
+  onChange: OnChange;
+  /** The dropped file of a one-file tool, for a panel that shows its pages. */
+  file?: File | undefined;
+}) {
   const { OptionsPanel } = pageExtrasOf(id);
-  if (OptionsPanel) return <OptionsPanel values={values} onChange={onChange} />;
+  if (OptionsPanel) return <OptionsPanel values={values} onChange={onChange} file={file} />;
 
   const controls = shownControls(id, values);
   if (controls.length === 0) return null;
