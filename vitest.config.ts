@@ -4,5 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web', 'tests'],
+    // Vitest's default is one worker fewer than the cores: a single worker on this 2-core machine, while most
+    // engine tests wait on child processes (qpdf, Ghostscript, LibreOffice) and MuPDF threads. See decision 060.
+    maxWorkers: 2,
+    reporters: ['default', './tests/slowest-files-reporter.ts'],
   },
 });
