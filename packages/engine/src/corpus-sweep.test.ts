@@ -70,9 +70,9 @@ const execFileAsync = promisify(execFile);
  */
 async function qpdfCheck(paths: readonly string[], password?: string): Promise<number[]> {
   if (paths.length === 0) return [];
-  const script = 'for f; do qpdf --check $QPDF_PASSWORD "$f" >/dev/null 2>&1; echo $?; done';
-  const env = { ...process.env, QPDF_PASSWORD: password ? `--password=${password}` : '' };
-  const { stdout } = await execFileAsync('sh', ['-c', script, 'qpdf-check', ...paths], { env });
+  // The password (or nothing) comes first, as one argument, so no character in it is read by the shell.
+  const script = 'p=$1; shift; for f; do qpdf --check ${p:+"--password=$p"} "$f" >/dev/null 2>&1; echo $?; done';
+  const { stdout } = await execFileAsync('sh', ['-c', script, 'qpdf-check', password ?? '', ...paths]);
   const codes = stdout.trim().split('\n').map(Number);
   if (codes.length !== paths.length) throw new Error(`qpdf --check answered ${codes.length} of ${paths.length} files`);
   return codes;
