@@ -54,7 +54,7 @@ export interface FormFieldMeta {
 
 /** How a page range field is picked on thumbnails, and what the picked pages show they will become. */
 export interface PagePicking {
-  /** The page grid's accessible name. */
+  /** The page grid's accessible name; not a substring of a field's label (tests find fields by label). */
   listLabel: string;
   /**
    * kept: the picked pages make the output (extract); turned: they are turned by the `turnedBy` field's degrees

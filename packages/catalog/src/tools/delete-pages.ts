@@ -24,7 +24,7 @@ export const deletePages = {
       whenBlank: 'disables-action',
       missingTitle: 'No pages specified',
       clearedAfterSuccess: true,
-      pickPages: { listLabel: 'Pages to delete', shows: 'removed' },
+      pickPages: { listLabel: 'Page previews: choose which to remove', shows: 'removed' },
     }),
   }),
   actionLabel: 'Delete Pages',

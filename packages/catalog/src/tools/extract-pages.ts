@@ -24,7 +24,7 @@ export const extractPages = {
       whenBlank: 'disables-action',
       missingTitle: 'No pages specified',
       clearedAfterSuccess: true,
-      pickPages: { listLabel: 'Pages to extract', shows: 'kept' },
+      pickPages: { listLabel: 'Page previews: choose which to keep', shows: 'kept' },
     }),
   }),
   actionLabel: 'Extract Pages',

@@ -41,7 +41,12 @@ export const rotatePdf = {
       placeholder: '1-3,5',
       hint: 'Page numbers and ranges, e.g. 1-3,5.',
       shownWhen: { field: 'scope', equals: 'selected' },
-      pickPages: { listLabel: 'Pages to rotate', shows: 'turned', turnedBy: 'angle', blankMeansAll: true },
+      pickPages: {
+        listLabel: 'Page previews: choose which to turn',
+        shows: 'turned',
+        turnedBy: 'angle',
+        blankMeansAll: true,
+      },
     }),
   }),
   pageOnlyFields: {

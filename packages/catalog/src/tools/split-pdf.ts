@@ -27,7 +27,7 @@ const options = z
         placeholder: '1-3,4-6,7-',
         hint: 'One file per range, e.g. 1-3,4-6,7- (7- means page 7 to the end).',
         shownWhen: { field: 'mode', equals: 'ranges' },
-        pickPages: { listLabel: 'Pages in the ranges', shows: 'files' },
+        pickPages: { listLabel: 'Page previews: choose the pages of each file', shows: 'files' },
       }),
     every: numberField({ label: 'Pages per file', min: 1, max: 10000, integer: true }).register(formFields, {
       label: 'Pages per file',

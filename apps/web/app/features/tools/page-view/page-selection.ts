@@ -58,8 +58,8 @@ export function formatPageRanges(pages: Iterable<number>): string {
 
 /**
  * Split's ranges after the visitor picked: each range typed before keeps its own file (the pages unpicked from
- * it leave, cutting it where they were), and the newly picked pages form files of their own, one per run, all
- * in page order. So clicking page 7 next to `4-6` gives `4-6,7` (a new file), not `4-7`.
+ * it leave, cutting it where they were); a newly picked run of pages joins the file it touches (clicking 7
+ * after `4-6` gives `4-7`) or else becomes a file of its own. Breaks between touching files come from typing.
  */
 export function regroupRanges(before: readonly (readonly number[])[], picked: ReadonlySet<number>): string {
   const files: number[][] = [];
@@ -68,7 +68,13 @@ export function regroupRanges(before: readonly (readonly number[])[], picked: Re
     for (const page of group) known.add(page);
     files.push(...runsOf(group.filter((page) => picked.has(page))));
   }
-  files.push(...runsOf([...picked].filter((page) => !known.has(page))));
+  for (const run of runsOf([...picked].filter((page) => !known.has(page)))) {
+    const before = files.find((file) => file.at(-1) === run[0]! - 1);
+    const after = files.find((file) => file[0] === run.at(-1)! + 1);
+    if (before) before.push(...run);
+    else if (after) after.unshift(...run);
+    else files.push(run);
+  }
   files.sort((a, b) => a[0]! - b[0]!);
   return files.map(formatRun).join(',');
 }

@@ -1,3 +1,4 @@
+import type * as PdfJsModule from 'pdfjs-dist';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 
 /**
@@ -55,7 +56,7 @@ export class RenderCancelled extends Error {
 // pdf.js PasswordResponses: NEED_PASSWORD 1, INCORRECT_PASSWORD 2.
 const INCORRECT_PASSWORD = 2;
 
-type PdfJs = typeof import('pdfjs-dist');
+type PdfJs = typeof PdfJsModule;
 let loaded: Promise<{ library: PdfJs; worker: InstanceType<PdfJs['PDFWorker']> }> | undefined;
 
 /** pdf.js and one worker for the page's lifetime, shared by every document (merge opens one per file). */
