@@ -51,9 +51,10 @@ const seedArticles = [
 ];
 
 describe('guides', () => {
-  it('are the ten guides of the seed, in its order, and the prerender list has the same ones', () => {
-    expect(allGuides().map((guide) => guide.slug)).toEqual(seedGuides);
-    expect(contentSlugs('guides')).toEqual([...seedGuides].sort());
+  it('start with the ten guides of the seed, in its order, and the prerender list has every guide', () => {
+    const slugs = allGuides().map((guide) => guide.slug);
+    expect(slugs.slice(0, seedGuides.length)).toEqual(seedGuides);
+    expect(contentSlugs('guides')).toEqual([...slugs].sort());
   });
 
   it('feature compress, merge and split', () => {

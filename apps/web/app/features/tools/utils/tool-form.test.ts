@@ -20,6 +20,7 @@ const requiredInput: Partial<Record<ToolId, FormValues>> = {
   'watermark-pdf': { text: 'DRAFT' },
   'extract-pages': { pages: '1' },
   'delete-pages': { pages: '1' },
+  'organize-pdf': { order: '2,1' },
 };
 
 const formOf = (id: ToolId, change: FormValues = {}): FormValues => ({ ...initialFormValues(id), ...change });
@@ -230,7 +231,7 @@ describe('actionDisabled', () => {
     expect(actionDisabled('protect-pdf', formOf('protect-pdf'))).toBe(false);
   });
 
-  it.each(toolIds.filter((id) => !['extract-pages', 'delete-pages', 'watermark-pdf'].includes(id)))(
+  it.each(toolIds.filter((id) => !['extract-pages', 'delete-pages', 'organize-pdf', 'watermark-pdf'].includes(id)))(
     '%s: enabled on the untouched form',
     (id) => {
       expect(actionDisabled(id, formOf(id))).toBe(false);
