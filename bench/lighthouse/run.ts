@@ -87,6 +87,8 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 /** The parts of a Lighthouse result this script reads. */
 interface LighthouseResult {
   runtimeError?: { code: string; message: string };
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster; a busy machine scores low). */
+  environment: { benchmarkIndex: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, { score: number | null; title: string; displayValue?: string; details?: unknown }>;
 }
@@ -158,7 +160,10 @@ async function scriptBytes(urls: readonly string[]): Promise<{ raw: number; gzip
   let raw = 0;
   let gzip = 0;
   for (const url of urls) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const response = await fetch(url);
+    // A rebuild of the site while the bench runs renames the assets: say so instead of counting error pages.
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: was the site rebuilt during the run?`);
+    const body = Buffer.from(await response.arrayBuffer());
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
@@ -177,6 +182,7 @@ try {
     const lhr = await medianRun(`${origin}${path}`, join(workDir, `report-${index}.json`));
     rows.push([
       path,
+      String(Math.round(lhr.environment.benchmarkIndex)),
       ...categories.map((id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100))),
       lhr.audits['first-contentful-paint']?.displayValue ?? '',
       lhr.audits['largest-contentful-paint']?.displayValue ?? '',
@@ -194,7 +200,13 @@ try {
   const mode = desktop ? 'desktop' : 'mobile, simulated throttling';
   console.log(`Lighthouse ${mode} against ${origin}${runs > 1 ? `, median of ${runs} runs` : ''}\n`);
   console.log(
-    table(['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'], rows),
+    table(
+      ['page', 'CPU index', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+      rows,
+    ),
+  );
+  console.log(
+    "\nCPU index: Lighthouse's benchmark of the machine during the run (lower when other work shares the CPU; TBT grows as it drops).",
   );
   console.log('\nJavaScript loaded\n');
   console.log(table(['page', 'scripts', 'uncompressed', 'gzip'], jsRows));
