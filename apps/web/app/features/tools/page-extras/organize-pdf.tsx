@@ -309,8 +309,10 @@ export function OrganizeEditor({
                 <div
                   aria-hidden="true"
                   className={cn(
-                    'flex h-32 w-24 items-center justify-center rounded border text-lg font-semibold text-muted-foreground',
-                    entry.kind === 'blank' ? 'border-dashed bg-white text-xs' : 'bg-muted',
+                    'flex h-32 w-24 items-center justify-center rounded border text-lg font-semibold',
+                    entry.kind === 'blank'
+                      ? 'border-dashed bg-white text-xs text-neutral-600'
+                      : 'bg-muted text-muted-foreground',
                   )}
                   style={{ transform: entry.turn ? `rotate(${entry.turn}deg) scale(0.75)` : undefined }}
                 >
