@@ -12,29 +12,37 @@ import { nameOf, numberOf } from './pdf-objects.js';
  */
 
 interface GrayBase {
-  /** Components the base space takes (0 when it is Indexed: one index, the palette is converted instead). */
+  /** Components the base space takes. */
   components: number;
   gray: (components: number[]) => number;
+  /** A palette byte of an Indexed space on this base as a component value (palettes span each component's range). */
+  fromByte: (byte: number) => number;
 }
 
 /** The gray conversion of a pattern's base space, or undefined when it is gray already or not handled. */
 function grayBase(base: mupdf.PDFObject): GrayBase | undefined {
   const family = base.isArray() ? nameOf(base.get(0)) : nameOf(base);
-  const deviceGray = (count: number): GrayBase | undefined =>
-    count === 3 || count === 4 ? { components: count, gray: (values) => grayOfComponents(values) ?? 0 } : undefined;
+  const byComponents = (count: number): GrayBase | undefined =>
+    count === 3 || count === 4
+      ? { components: count, gray: (values) => grayOfComponents(values) ?? 0, fromByte: (byte) => byte / 255 }
+      : undefined;
   switch (family) {
     case 'DeviceRGB':
     case 'CalRGB':
     case 'RGB':
-      return deviceGray(3);
+      return byComponents(3);
     case 'DeviceCMYK':
     case 'CMYK':
-      return deviceGray(4);
+      return byComponents(4);
     case 'ICCBased':
-      return deviceGray(numberOf(base.get(1).get('N')));
+      return byComponents(numberOf(base.get(1).get('N')));
     // L* in 0..100 is near enough to the lightness the other conversions give.
     case 'Lab':
-      return { components: 3, gray: ([lightness = 0]) => Math.min(1, Math.max(0, lightness / 100)) };
+      return {
+        components: 3,
+        gray: ([lightness = 0]) => Math.min(1, Math.max(0, lightness / 100)),
+        fromByte: (byte) => (byte * 100) / 255,
+      };
     default:
       return undefined;
   }
@@ -54,10 +62,7 @@ function grayIndexed(doc: mupdf.PDFDocument, indexed: mupdf.PDFObject): mupdf.PD
   if (!lookup || lookup.length < (highest + 1) * base.components) return undefined;
   const gray = new Uint8Array(highest + 1);
   for (let index = 0; index <= highest; index++) {
-    const entry = Array.from(lookup.subarray(index * base.components, (index + 1) * base.components), (byte) =>
-      // Lab palettes hold L* over 0..100 in a byte; the device spaces 0..1.
-      nameOf(indexed.get(1).isArray() ? indexed.get(1).get(0) : indexed.get(1)) === 'Lab' ? byte / 2.55 : byte / 255,
-    );
+    const entry = Array.from(lookup.subarray(index * base.components, (index + 1) * base.components), base.fromByte);
     gray[index] = Math.round(base.gray(entry) * 255);
   }
   const space = doc.newArray();
