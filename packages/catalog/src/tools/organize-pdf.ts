@@ -35,7 +35,7 @@ export const organizePdf = {
   title: 'Organize PDF',
   shortDescription: 'Reorder, rotate, delete and add pages',
   description:
-    'Put the pages of a PDF in a new order, turn single pages, remove the ones you do not need, copy pages and add blank pages, then download the result. Pages are copied as they are, with their links and form fields, so nothing loses quality.',
+    'Put the pages of a PDF in a new order, turn single pages, remove the ones you do not need, copy pages and add blank pages, then download the result. Pages are copied as they are, with their links, form fields and bookmarks, so nothing loses quality.',
   keywords: ['organize pdf', 'reorder pdf pages', 'rearrange pdf pages', 'sort pdf pages', 'insert blank page pdf'],
   popular: false,
   inMenu: false,

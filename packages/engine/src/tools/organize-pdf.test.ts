@@ -33,6 +33,13 @@ function linkCount(path: string): number {
   return qdf.stdout.toString('latin1').split('/Subtype /Link').length - 1;
 }
 
+/** The top-level bookmarks: title and the page (1-based) they open. */
+function outlines(path: string): { title: string; page: number | null }[] {
+  const json = spawnSync('qpdf', ['--json=2', '--json-key=outlines', path], { encoding: 'utf8' }).stdout;
+  const parsed = JSON.parse(json) as { outlines: { title: string; destpageposfrom1: number | null }[] };
+  return parsed.outlines.map((item) => ({ title: item.title, page: item.destpageposfrom1 }));
+}
+
 describe('organize-pdf', () => {
   it('writes exactly the requested sequence: reordered, turned, deleted, copied and blank pages', async () => {
     const file = await job.input('report.pdf', makePdf({ pageCount: 7 }));
@@ -89,6 +96,17 @@ describe('organize-pdf', () => {
     const qdf = spawnSync('qpdf', ['--qdf', '--object-streams=disable', result.path, '-']).stdout.toString('latin1');
     expect(qdf).not.toContain('(Page 1)');
     expect(qdf).not.toContain('(Page 3)');
+  });
+
+  it('moves bookmarks with their pages and drops those of deleted pages', async () => {
+    const file = await job.input('book.pdf', makePdf({ pageCount: 5, outline: true }));
+    const result = await organizePdf([file], options('4,1,blank,2r90,1'), job.context);
+    assertValidPdf(result.path);
+    expect(outlines(result.path)).toEqual([
+      { title: 'Page 1', page: 2 },
+      { title: 'Page 2', page: 4 },
+      { title: 'Page 4', page: 1 },
+    ]);
   });
 
   it('names the missing page, and needs one page of the PDF', async () => {

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { type PageSpecEntry, organizePages } from '@paperknife/catalog/page-spec';
 import { tools } from '@paperknife/catalog/tools';
+import { carryBookmarks } from '../bookmarks.js';
 import { normalizeRotate, visibleSize } from '../page-placement.js';
 import { preparePdfInput, tempPath } from '../pdf-input.js';
 import { qpdfPageRange, runQpdf } from '../qpdf.js';
@@ -13,7 +14,7 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
  * repeats made copies, the rest left out), blank pages spliced in from small hand-written PDFs, and each page
  * turned with `--rotate=+N` on its output position (relative: added to the page's own /Rotate).
  * `--empty` like extract-pages: links and form fields of kept pages come along, and nothing of a deleted page
- * stays behind in the file. See docs/decisions/090-organize-page-spec.md.
+ * stays behind in the file; bookmarks are carried over afterwards. See docs/decisions/090-organize-page-spec.md.
  */
 export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, context) => {
   const input = await preparePdfInput(requireOneFile(files), context);
@@ -42,9 +43,21 @@ export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, co
   });
   flushRun();
 
+  const organized = tempPath(context, 'organized');
+  await runQpdf(
+    ['--empty', '--warning-exit-0', '--pages', ...pageArgs, '--', ...rotateArgs(entries), organized],
+    context,
+  );
+
+  // A bookmark follows its page to where it first appears; bookmarks of deleted pages go with them.
+  const firstPosition = new Map<number, number>();
+  entries.forEach((entry, index) => {
+    if (entry.kind === 'page' && !firstPosition.has(entry.page)) firstPosition.set(entry.page, index);
+  });
   const output = tempPath(context, 'organized-document');
-  await runQpdf(['--empty', '--warning-exit-0', '--pages', ...pageArgs, '--', ...rotateArgs(entries), output], context);
-  return { path: output, download: tools['organize-pdf'].download };
+  const source = { path: input.path, outputPage: (page: number) => firstPosition.get(page + 1) };
+  const withBookmarks = await carryBookmarks([source], organized, output, context);
+  return { path: withBookmarks ? output : organized, download: tools['organize-pdf'].download };
 };
 
 /** `--rotate=+90:2,5` and friends, one per angle, on output page numbers. */
