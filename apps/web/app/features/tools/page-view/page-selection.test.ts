@@ -64,6 +64,8 @@ describe('regroupRanges (split)', () => {
   it('keeps typed ranges as separate files, and a page picked beside one joins it', () => {
     expect(regroupRanges(groups('1-3,4-6'), new Set([1, 2, 3, 4, 5, 6, 7]))).toBe('1-3,4-7');
     expect(regroupRanges(groups('5-6'), new Set([4, 5, 6]))).toBe('4-6');
+    // Touching a file on each side: it joins the one before, and the typed break after it stays.
+    expect(regroupRanges(groups('3-4,6'), new Set([3, 4, 5, 6]))).toBe('3-5,6');
   });
 
   it('cuts a range where a page was unpicked', () => {

@@ -1,0 +1,272 @@
+/// <reference lib="dom" />
+// The functions passed to page.evaluate run in the browser.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
+import { table } from '../table.js';
+
+/**
+ * Page previews in Debian's Chromium against the built server: `npm run page-view --workspace bench`.
+ * For generated PDFs of 10, 100 and 1,000 pages, each page a noisy photo (a 100-page file is about 10 MB), it
+ * drops the file on Extract Pages and measures, from the file input's change event: the first thumbnail drawn,
+ * and every thumbnail in the grid's visible area drawn. Then the tab's memory: the JS heap (CDP
+ * Performance.getMetrics JSHeapUsedSize) and the resident memory of all Chromium processes, once with the first
+ * screen drawn and again after scrolling the grid to the end (thumbnails off screen give their canvases back).
+ * Needs the site and the server built. Prints a table; asserts nothing (the issue's target: first thumbnail
+ * <= 500 ms for 100 pages).
+ */
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const serverEntry = join(repoRoot, 'apps/server/dist/server.js');
+const siteIndex = join(repoRoot, 'apps/web/build/client/index.html');
+const chromePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const port = Number(process.env['BENCH_PORT'] ?? 4336);
+const origin = `http://127.0.0.1:${port}`;
+const pageCounts = [10, 100, 1000];
+const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+
+if (!existsSync(serverEntry) || !existsSync(siteIndex)) {
+  console.error('Build the site and the server first: npm run build --workspace apps/web && npx tsc -b apps/server');
+  process.exit(1);
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PAPERKNIFE_DATA_DIR: join(dataDir, 'data'),
+      PAPERKNIFE_TEMP_DIR: join(dataDir, 'temp'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (server.exitCode !== null) throw new Error(`The server stopped with code ${server.exitCode}`);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill();
+  throw new Error(`The server did not answer on ${origin}/healthz`);
+}
+
+/** A noisy photo (noise does not compress), so each page carries about `kilobytes` KB of JPEG. */
+async function noisyJpeg(kilobytes: number): Promise<{ jpeg: Buffer; width: number; height: number }> {
+  // Random pixels at quality 80 take about 0.9 byte per pixel.
+  const side = Math.round(Math.sqrt((kilobytes * 1024) / 0.9));
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0;
+  const jpeg = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { jpeg, width: side, height: side };
+}
+
+async function bookPdf(dir: string, pageCount: number): Promise<string> {
+  // 1,000 pages of 100 KB would pass the 100 MB upload limit; they get a smaller photo.
+  const photo = await noisyJpeg(pageCount >= 1000 ? 40 : 100);
+  const pdf = makePdf({
+    pages: Array.from({ length: pageCount }, (_, i) => ({
+      text: [`Page ${i + 1}`],
+      image: {
+        jpeg: photo.jpeg,
+        pixelWidth: photo.width,
+        pixelHeight: photo.height,
+        x: 72,
+        y: 200,
+        width: 460,
+        height: 460,
+      },
+    })),
+  });
+  const path = join(dir, `book-${pageCount}.pdf`);
+  writeFileSync(path, pdf);
+  return path;
+}
+
+/** Resident memory of a process and all its descendants, from /proc (Linux). */
+function treeRssBytes(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      rss.set(Number(entry), Number(fields[21]) * 4096);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  let total = 0;
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    total += rss.get(pid) ?? 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+interface Measurement {
+  firstMs: number;
+  visibleMs: number;
+  visibleCount: number;
+  heapMB: number;
+  rssMB: number;
+  heapAfterScrollMB: number;
+  rssAfterScrollMB: number;
+  canvasesAfterScroll: number;
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+async function measure(browser: Browser, pdfPath: string, browserPid: number): Promise<Measurement> {
+  const context = await browser.newContext();
+  const page: Page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(`${origin}/extract-pages`);
+  await page.evaluate(() => {
+    document.addEventListener('change', () => Object.assign(window, { droppedAt: performance.now() }), {
+      capture: true,
+      once: true,
+    });
+  });
+  await page.getByTestId('file-input').first().setInputFiles(pdfPath);
+  const timeout = 120_000;
+  const first = await page.waitForFunction(
+    () =>
+      document.querySelector('[data-page-thumbnail="1"][data-drawn="true"]')
+        ? performance.now() - (window as unknown as { droppedAt: number }).droppedAt
+        : false,
+    undefined,
+    { polling: 'raf', timeout },
+  );
+  const visible = await page.waitForFunction(
+    () => {
+      const grid = document.querySelector('[data-testid="page-grid"]');
+      if (!grid) return false;
+      const box = grid.getBoundingClientRect();
+      const inView = [...grid.querySelectorAll('[data-page-thumbnail]')].filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.bottom > box.top && rect.top < box.bottom;
+      });
+      if (inView.length === 0 || inView.some((element) => !element.hasAttribute('data-drawn'))) return false;
+      return [performance.now() - (window as unknown as { droppedAt: number }).droppedAt, inView.length];
+    },
+    undefined,
+    { polling: 'raf', timeout },
+  );
+  const [visibleMs, visibleCount] = (await visible.jsonValue()) as [number, number];
+  const heap = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+  };
+  const heapBytes = await heap();
+  const rssBytes = treeRssBytes(browserPid);
+
+  // Scroll to the end a screen at a time, letting each screen start drawing, as a reader skimming would.
+  await page.evaluate(async () => {
+    const grid = document.querySelector<HTMLElement>('[data-testid="page-grid"]')!;
+    while (grid.scrollTop + grid.clientHeight < grid.scrollHeight - 1) {
+      grid.scrollTop += grid.clientHeight;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForTimeout(1000);
+  const canvasesAfterScroll = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('[data-testid="page-grid"] canvas')].filter(
+        (canvas) => (canvas as HTMLCanvasElement).width > 0,
+      ).length,
+  );
+  const measurement: Measurement = {
+    firstMs: Math.round((await first.jsonValue()) as number),
+    visibleMs: Math.round(visibleMs),
+    visibleCount,
+    heapMB: megabytes(heapBytes),
+    rssMB: megabytes(rssBytes),
+    heapAfterScrollMB: megabytes(await heap()),
+    rssAfterScrollMB: megabytes(treeRssBytes(browserPid)),
+    canvasesAfterScroll,
+  };
+  await context.close();
+  return measurement;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const workDir = await mkdtemp(join(tmpdir(), 'paperknife-bench-page-view-'));
+const server = await startServer(workDir);
+let browser: Browser | undefined;
+try {
+  browser = await chromium.launch({
+    executablePath: chromePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--enable-precise-memory-info',
+    ],
+  });
+  const browserPid = (browser as unknown as { process?: () => { pid?: number } }).process?.().pid;
+  if (!browserPid) throw new Error('No Chromium process id to read memory from.');
+  const rows: string[][] = [];
+  for (const pageCount of pageCounts) {
+    const pdfPath = await bookPdf(workDir, pageCount);
+    const results: Measurement[] = [];
+    for (let run = 0; run < runs; run++) results.push(await measure(browser, pdfPath, browserPid));
+    const pick = (key: keyof Measurement) => String(median(results.map((result) => result[key])));
+    rows.push([
+      String(pageCount),
+      `${(statSync(pdfPath).size / (1024 * 1024)).toFixed(1)} MB`,
+      `${pick('firstMs')} ms`,
+      `${pick('visibleMs')} ms`,
+      pick('visibleCount'),
+      `${pick('heapMB')} MB`,
+      `${pick('rssMB')} MB`,
+      `${pick('heapAfterScrollMB')} MB`,
+      `${pick('rssAfterScrollMB')} MB`,
+      pick('canvasesAfterScroll'),
+    ]);
+  }
+  console.log(
+    `Page previews on /extract-pages, Chromium ${browser.version()}, median of ${runs} run(s); times from the drop.\n`,
+  );
+  console.log(
+    table(
+      [
+        'Pages',
+        'File',
+        'First thumbnail',
+        'Visible drawn',
+        'Visible',
+        'JS heap',
+        'Chromium RSS',
+        'JS heap, scrolled',
+        'RSS, scrolled',
+        'Canvases, scrolled',
+      ],
+      rows,
+    ),
+  );
+} finally {
+  await browser?.close();
+  server.kill();
+  await rm(workDir, { recursive: true, force: true });
+}
