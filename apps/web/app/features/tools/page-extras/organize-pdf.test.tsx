@@ -34,6 +34,12 @@ describe('Organize PDF editor', () => {
     expect(tiles()[0]).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('replaces an order that does not fit this PDF (left from another file) with every page', () => {
+    render(<Harness pageCount={3} initial="5,1-4,6" />);
+    expect(field()).toHaveValue('1-3');
+    expect(tiles()).toHaveLength(3);
+  });
+
   it('moves pages by keyboard, announcing each move, and writes the order', () => {
     render(<Harness pageCount={4} />);
     press('End');

@@ -80,13 +80,14 @@ export function OrganizeEditor({
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<number | undefined>();
 
-  // A blank field starts as every page in its own order, so the editor and the field agree from the start.
+  // A blank field, or one left from another file, starts as every page in its own order, so the editor and the
+  // field agree from the start.
   const filled = useRef(false);
   useEffect(() => {
     if (filled.current) return;
     filled.current = true;
-    if (order.trim() === '') onOrderChange(specOf(tiles));
-  }, [order, onOrderChange, tiles]);
+    if (!readOrder(order, pageCount)) onOrderChange(specOf(tiles));
+  }, [order, pageCount, onOrderChange, tiles]);
 
   // Typing in the field redraws the tiles once the text reads as an order of this PDF.
   useEffect(() => {
@@ -403,7 +404,15 @@ function OrganizeOptions({ values, onChange, file }: OptionsPanelProps) {
         {...(meta.hint ? { hint: meta.hint } : {})}
         {...(meta.placeholder ? { placeholder: meta.placeholder } : {})}
       />
-      {file ? <DroppedFilePages file={file} order={order} onOrderChange={(spec) => onChange(ORDER, spec)} /> : null}
+      {file ? (
+        <DroppedFilePages
+          // Another file is another document: its editor starts afresh.
+          key={`${file.name}:${file.size}:${file.lastModified}`}
+          file={file}
+          order={order}
+          onOrderChange={(spec) => onChange(ORDER, spec)}
+        />
+      ) : null}
     </div>
   );
 }
