@@ -17,6 +17,7 @@ import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from '
 const COMPRESS_LOOP_BOUND_MS = 300;
 /** The first compress answer comes no sooner than this, so running a job on the loop would break the bound. */
 const COMPRESS_JOB_MIN_MS = 2 * COMPRESS_LOOP_BOUND_MS;
+const JSON_LOOP_BOUND_MS = 250;
 
 let t: TestApp;
 let photoPdf: Buffer;
@@ -75,7 +76,10 @@ describe('event loop', () => {
     await expectTempEmpty(t.tempDir);
   }, 120_000);
 
-  it('stays under 100 ms while a 16 MB file arrives as base64 JSON', async () => {
+  // Parsing the JSON body and decoding its base64 run on the loop by design: 30-90 ms for 16 MB measured on a quiet
+  // machine, more when the other test worker keeps both cores busy. Reading the 1,500-page PDF on the loop would
+  // stop it for seconds; the bound sits between the two.
+  it(`stays under ${JSON_LOOP_BOUND_MS} ms of delay while a 16 MB file arrives as base64 JSON`, async () => {
     const big = makePdf({
       pages: Array.from({ length: 1500 }, (_, i) => ({ text: [`Page ${i + 1} ${'filler '.repeat(200)}`] })),
     });
@@ -92,6 +96,6 @@ describe('event loop', () => {
     );
     expect(result.statusCode, result.body.slice(0, 200)).toBe(200);
     expect(pdfPageCount(await savePdf(result.rawPayload))).toBe(1);
-    expect(maxDelayMs).toBeLessThan(100);
+    expect(maxDelayMs).toBeLessThan(JSON_LOOP_BOUND_MS);
   }, 60_000);
 });
