@@ -29,7 +29,7 @@ import { FileRow } from './file-row';
 import { MergeFileList } from './merge-file-list';
 import { ToolOptions } from './tool-options';
 import { useToolFiles } from '../hooks/use-tool-files';
-import { LazyPagePicker } from '../page-view/lazy';
+import { LazyPagePicker, preloadPageView } from '../page-view/lazy';
 
 interface SizeOutcome {
   before: number;
@@ -84,6 +84,12 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   const ready = files.allReady && files.items.length >= tool.files.min;
   // A page range the visitor can pick on thumbnails (rotate, extract, delete, split's ranges).
   const pickControl = formControls(id).find((control) => control.meta.pickPages);
+
+  // pdf.js loads while the dropped file is checked, not after: the thumbnails come sooner.
+  const wantsPreviews = (pickControl !== undefined || ordered) && files.items.length > 0;
+  useEffect(() => {
+    if (wantsPreviews) preloadPageView();
+  }, [wantsPreviews]);
 
   const onChange = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
 

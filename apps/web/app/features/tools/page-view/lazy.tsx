@@ -6,6 +6,12 @@ import { lazy } from 'react';
  */
 export const LazyPagePicker = lazy(() => import('./page-picker').then((module) => ({ default: module.PagePicker })));
 
+/** Fetches the page-view chunks and pdf.js now (a file was dropped), so the first thumbnail comes sooner. */
+export function preloadPageView(): void {
+  void import('./page-picker');
+  void import('./pdf-pages').then((module) => module.warmUpPdfJs());
+}
+
 export const LazyFirstPagePreview = lazy(() =>
   import('./first-page-preview').then((module) => ({ default: module.FirstPagePreview })),
 );

@@ -70,6 +70,14 @@ function pdfjs() {
   return loaded;
 }
 
+/**
+ * Starts loading pdf.js and its worker without opening anything: called when a file is dropped, so they load
+ * while the file is being checked rather than after.
+ */
+export function warmUpPdfJs(): void {
+  void pdfjs();
+}
+
 /** Opens `file` (the password, if given, is used only here, in the browser). */
 export async function loadPdfPages(file: Blob, password?: string): Promise<PdfPages> {
   const { library, worker } = await pdfjs();
