@@ -85,11 +85,12 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   // A page range the visitor can pick on thumbnails (rotate, extract, delete, split's ranges).
   const pickControl = formControls(id).find((control) => control.meta.pickPages);
 
-  // pdf.js loads while the dropped file is checked, not after: the thumbnails come sooner.
+  // pdf.js loads, and opens a single dropped file, while the file is checked, not after.
   const wantsPreviews = (pickControl !== undefined || ordered) && files.items.length > 0;
+  const fileToPick = pickControl && !files.multiple ? files.items[0]?.file : undefined;
   useEffect(() => {
-    if (wantsPreviews) preloadPageView();
-  }, [wantsPreviews]);
+    if (wantsPreviews) preloadPageView(fileToPick);
+  }, [wantsPreviews, fileToPick]);
 
   const onChange = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
 

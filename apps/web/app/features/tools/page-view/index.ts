@@ -1,6 +1,7 @@
 /**
  * Pages of a dropped PDF drawn in the browser with pdf.js: the loader (pdf.js itself loads on first use), a lazy
- * thumbnail, the selectable page grid and its selection model. Import from here; see docs/decisions/095.
+ * thumbnail, the selectable page grid and its selection model. Import from here, inside a lazy chunk (tool
+ * pages go through `lazy.tsx`); see docs/decisions/095-page-previews-in-the-browser.md.
  */
 export {
   type PageSize,
@@ -9,6 +10,7 @@ export {
   PdfPagesError,
   RenderCancelled,
   loadPdfPages,
+  openAhead,
 } from './pdf-pages';
 export { type PdfPagesState, usePdfPages } from './use-pdf-pages';
 export { PageThumbnail } from './page-thumbnail';

@@ -6,10 +6,13 @@ import { lazy } from 'react';
  */
 export const LazyPagePicker = lazy(() => import('./page-picker').then((module) => ({ default: module.PagePicker })));
 
-/** Fetches the page-view chunks and pdf.js now (a file was dropped), so the first thumbnail comes sooner. */
-export function preloadPageView(): void {
+/**
+ * Fetches the page-view chunks and pdf.js now (a file was dropped), and with `file` starts opening it, so the
+ * first thumbnail comes as soon as the file row's check is done rather than after it.
+ */
+export function preloadPageView(file?: File): void {
   void import('./page-picker');
-  void import('./pdf-pages').then((module) => module.warmUpPdfJs());
+  void import('./pdf-pages').then((module) => (file ? module.openAhead(file) : module.warmUpPdfJs()));
 }
 
 export const LazyFirstPagePreview = lazy(() =>

@@ -78,8 +78,33 @@ export function warmUpPdfJs(): void {
   void pdfjs();
 }
 
+/** A file opened ahead (on drop, while the file row checks it), not yet taken by `loadPdfPages`. */
+let ahead: { file: Blob; opening: Promise<PdfPages> } | undefined;
+
+/**
+ * Starts opening `file` now, so the thumbnails can start as soon as the page shows them; the next
+ * `loadPdfPages(file)` without a password takes this one over. Opening another file ahead frees this one.
+ */
+export function openAhead(file: Blob): void {
+  if (ahead?.file === file) return;
+  void ahead?.opening.then((pages) => pages.destroy()).catch(() => undefined);
+  const opening = openPdfPages(file);
+  // Its failure is for `loadPdfPages` to report; a file dropped and removed again must not log it as unhandled.
+  opening.catch(() => undefined);
+  ahead = { file, opening };
+}
+
 /** Opens `file` (the password, if given, is used only here, in the browser). */
-export async function loadPdfPages(file: Blob, password?: string): Promise<PdfPages> {
+export function loadPdfPages(file: Blob, password?: string): Promise<PdfPages> {
+  if (password === undefined && ahead?.file === file) {
+    const { opening } = ahead;
+    ahead = undefined;
+    return opening;
+  }
+  return openPdfPages(file, password);
+}
+
+async function openPdfPages(file: Blob, password?: string): Promise<PdfPages> {
   const { library, worker } = await pdfjs();
   const data = new Uint8Array(await file.arrayBuffer());
   const task = library.getDocument({
