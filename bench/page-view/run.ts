@@ -15,11 +15,10 @@ import { table } from '../table.js';
  * Page previews in Debian's Chromium against the built server: `npm run page-view --workspace bench`.
  * For generated PDFs of 10, 100 and 1,000 pages, each page a noisy photo (a 100-page file is about 10 MB), it
  * drops the file on Extract Pages and measures, from the file input's change event: the first thumbnail drawn,
- * and every thumbnail in the grid's visible area drawn (and the first again for a second drop in the same tab,
- * with pdf.js loaded). Then the tab's memory: the JS heap (CDP
- * Performance.getMetrics JSHeapUsedSize) and the resident memory of Chromium's renderer processes (the tab's, with its
- * pdf.js worker, and any spare renderer Chromium keeps), once with the first
- * screen drawn and again after scrolling the grid to the end (thumbnails off screen give their canvases back).
+ * every thumbnail in the grid's visible area drawn, and the first again for a second drop in the same tab (pdf.js
+ * loaded). Then memory: the JS heap (CDP Performance.getMetrics JSHeapUsedSize) and the resident memory of
+ * Chromium's renderer processes (the tab's, with its pdf.js worker, and any spare renderer Chromium keeps), with
+ * the first screen drawn and again after scrolling the grid to the end (thumbnails off screen free their canvases).
  * Needs the site and the server built. Prints a table; asserts nothing (the issue's target: first thumbnail
  * <= 500 ms for 100 pages).
  */
