@@ -15,6 +15,14 @@ import { pdfOfMegabytes, sampleFile } from '../../../testing/sample-files';
 import { ToolWorkspace } from './tool-workspace';
 
 vi.mock('../../../components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+// jsdom has neither canvas nor DOMMatrix, which pdf.js needs: the page previews (tested with their own fake in
+// page-view/) stay loading here, so the workspace's tests neither import pdf.js nor log its failure.
+vi.mock('../page-view/pdf-pages', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../page-view/pdf-pages')>()),
+  loadPdfPages: () => new Promise<never>(() => {}),
+  openAhead: () => {},
+  warmUpPdfJs: () => {},
+}));
 
 let removeBlobStream: () => void;
 let removeFakeXhr: () => void;
