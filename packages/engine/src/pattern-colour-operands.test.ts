@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type PatternSpaces, grayPatternOperands } from './pattern-colour-operands.js';
 
 const spaces: PatternSpaces = new Map([
-  ['CsRgb', { components: 3, gray: ([red = 0]) => red / 2 }],
+  ['CsRgb', { components: 3, gray: (components: number[]) => (components[0] ?? 0) / 2 }],
   ['CsCmyk', { components: 4, gray: () => 0.25 }],
 ]);
 

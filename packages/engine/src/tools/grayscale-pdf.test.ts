@@ -40,7 +40,8 @@ function widgetCount(path: string): number {
   const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF()!;
   try {
     let widgets = 0;
-    for (let index = 0; index < doc.countPages(); index++) widgets += doc.loadPage(index).getWidgets().length;
+    for (let index = 0; index < doc.countPages(); index++)
+      widgets += (doc.loadPage(index) as mupdf.PDFPage).getWidgets().length;
     return widgets;
   } finally {
     doc.destroy();

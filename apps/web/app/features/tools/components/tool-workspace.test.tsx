@@ -12,13 +12,14 @@ import { siteConfig } from '../../../site-config';
 import { installBlobStream } from '../../../testing/blob-stream';
 import { FakeXhr, installFakeXhr, latestRequest } from '../../../testing/fake-xhr';
 import { pdfOfMegabytes, sampleFile } from '../../../testing/sample-files';
+import type * as pdfPages from '../page-view/pdf-pages';
 import { ToolWorkspace } from './tool-workspace';
 
 vi.mock('../../../components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // jsdom has neither canvas nor DOMMatrix, which pdf.js needs: the page previews (tested with their own fake in
 // page-view/) stay loading here, so the workspace's tests neither import pdf.js nor log its failure.
 vi.mock('../page-view/pdf-pages', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../page-view/pdf-pages')>()),
+  ...(await importOriginal<typeof pdfPages>()),
   loadPdfPages: () => new Promise<never>(() => {}),
   openAhead: () => {},
   warmUpPdfJs: () => {},
