@@ -1,12 +1,12 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { requireBuild, startBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
 
 /**
@@ -24,9 +24,6 @@ import { table } from '../table.js';
  */
 
 const execFileAsync = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const serverEntry = join(repoRoot, 'apps/server/dist/server.js');
-const siteIndex = join(repoRoot, 'apps/web/build/client/index.html');
 const lighthouseCli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 const chromePath = process.env['CHROME_PATH'] ?? process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const port = Number(process.env['BENCH_PORT'] ?? 4335);
@@ -50,38 +47,10 @@ const chromeFlags = [
   '--no-first-run',
 ];
 
-if (!existsSync(serverEntry) || !existsSync(siteIndex)) {
-  console.error('Build the site and the server first: npm run build --workspace apps/web && npx tsc -b apps/server');
-  process.exit(1);
-}
+requireBuild();
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}: install it (apt-get install chromium) or set CHROME_PATH.`);
   process.exit(1);
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PAPERKNIFE_DATA_DIR: join(dataDir, 'data'),
-      PAPERKNIFE_TEMP_DIR: join(dataDir, 'temp'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (server.exitCode !== null) throw new Error(`The server stopped with code ${server.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error(`The server did not answer on ${origin}/healthz`);
 }
 
 /** The parts of a Lighthouse result this script reads. */
@@ -173,7 +142,7 @@ async function scriptBytes(urls: readonly string[]): Promise<{ raw: number; gzip
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const workDir = await mkdtemp(join(tmpdir(), 'paperknife-lighthouse-'));
-const server = await startServer(workDir);
+const server = await startBuiltServer(port, workDir);
 try {
   const rows: string[][] = [];
   const notes: string[] = [];

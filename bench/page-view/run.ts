@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserServer, type Page, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
+import { requireBuild, startBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
 
 /**
@@ -23,44 +22,13 @@ import { table } from '../table.js';
  * <= 500 ms for 100 pages).
  */
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const serverEntry = join(repoRoot, 'apps/server/dist/server.js');
-const siteIndex = join(repoRoot, 'apps/web/build/client/index.html');
 const chromePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const port = Number(process.env['BENCH_PORT'] ?? 4336);
 const origin = `http://127.0.0.1:${port}`;
 const pageCounts = [10, 100, 1000];
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 
-if (!existsSync(serverEntry) || !existsSync(siteIndex)) {
-  console.error('Build the site and the server first: npm run build --workspace apps/web && npx tsc -b apps/server');
-  process.exit(1);
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PAPERKNIFE_DATA_DIR: join(dataDir, 'data'),
-      PAPERKNIFE_TEMP_DIR: join(dataDir, 'temp'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (server.exitCode !== null) throw new Error(`The server stopped with code ${server.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill();
-  throw new Error(`The server did not answer on ${origin}/healthz`);
-}
+requireBuild();
 
 /** A noisy photo (noise does not compress), so each page carries about `kilobytes` KB of JPEG. */
 async function noisyJpeg(kilobytes: number): Promise<{ jpeg: Buffer; width: number; height: number }> {
@@ -249,7 +217,7 @@ async function measure(browser: Browser, pdfPath: string, browserPid: number): P
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const workDir = await mkdtemp(join(tmpdir(), 'paperknife-bench-page-view-'));
-const server = await startServer(workDir);
+const server = await startBuiltServer(port, workDir);
 let browser: Browser | undefined;
 let browserServer: BrowserServer | undefined;
 try {
