@@ -1,5 +1,6 @@
 import { basename, join } from 'node:path';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
+import { grayPdfwriteSettings } from '@paperknife/engine';
 import {
   CONTENT_MAX_PAGES,
   corpusDir,
@@ -135,10 +136,7 @@ export const baselines: Partial<Record<ToolId, Baseline>> = {
   ]),
   'extract-pages': qpdf('qpdf --pages 1', (input, out) => ['--empty', '--pages', input, '1', '--', `${out}/out.pdf`]),
   'delete-pages': qpdf('qpdf --pages 2-z', (input, out) => [input, '--pages', input, '2-z', '--', `${out}/out.pdf`]),
-  'grayscale-pdf': gsPdfwrite('gs pdfwrite Gray', [
-    '-sColorConversionStrategy=Gray',
-    '-dProcessColorModel=/DeviceGray',
-  ]),
+  'grayscale-pdf': gsPdfwrite('gs pdfwrite Gray', grayPdfwriteSettings),
   'pdf-to-jpg': {
     label: `pdftoppm -jpeg -r ${jpgOptions.dpi}`,
     command: (input, out) => [

@@ -30,7 +30,7 @@ if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
 
 const { ToolError } = await import('@paperknife/catalog/errors');
 const { defaultLimits } = await import('@paperknife/catalog/limits');
-const { closeMupdfPool, engineTools, runMupdfTask } = await import('@paperknife/engine');
+const { closeMupdfPool, engineTools, grayPdfwriteSettings, runMupdfTask } = await import('@paperknife/engine');
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
 const { annotatedColourPdf, colouredFormPdf, colouredPixelsPerPage, uncolouredPatternPdf } =
   await import('@paperknife/engine/testing/grayscale-fixtures');
@@ -88,10 +88,7 @@ function plainGhostscript(input: string, output: string): Promise<void> {
         '-dBATCH',
         '-dNOPAUSE',
         '-sDEVICE=pdfwrite',
-        '-sColorConversionStrategy=Gray',
-        '-dProcessColorModel=/DeviceGray',
-        '-dOverrideICC',
-        '-dAutoRotatePages=/None',
+        ...grayPdfwriteSettings,
         `-sOutputFile=${output}`,
         input,
       ],

@@ -22,21 +22,18 @@ export async function runGhostscript(args: readonly string[], context: ToolConte
   }
 }
 
+/** Ghostscript pdfwrite's settings for Grayscale PDF; the benchmarks run plain Ghostscript with the same. */
+export const grayPdfwriteSettings = [
+  '-sColorConversionStrategy=Gray',
+  '-dProcessColorModel=/DeviceGray',
+  '-dOverrideICC',
+  '-dAutoRotatePages=/None',
+] as const;
+
 /**
  * Rewrites a PDF in shades of gray: text stays text and vectors stay vectors (pdfwrite re-emits them), images
  * are converted. AutoRotatePages is off because pdfwrite would otherwise turn pages to follow their text.
  */
 export async function convertToGray(input: string, output: string, context: ToolContext): Promise<void> {
-  await runGhostscript(
-    [
-      '-sDEVICE=pdfwrite',
-      '-sColorConversionStrategy=Gray',
-      '-dProcessColorModel=/DeviceGray',
-      '-dOverrideICC',
-      '-dAutoRotatePages=/None',
-      `-sOutputFile=${output}`,
-      input,
-    ],
-    context,
-  );
+  await runGhostscript(['-sDEVICE=pdfwrite', ...grayPdfwriteSettings, `-sOutputFile=${output}`, input], context);
 }

@@ -11,3 +11,6 @@ export type { InputFile, ToolContext, ToolResult, ToolRunner } from './tool-runn
 export { closeLibreOffice, isLibreOfficeReady, warmLibreOffice } from './libreoffice.js';
 export { closeMupdfPool, runMupdfTask } from './mupdf/pool.js';
 export type { MupdfTaskOptions } from './mupdf/pool.js';
+
+// What the benchmarks run as the reference tool beside ours.
+export { grayPdfwriteSettings } from './ghostscript.js';
