@@ -124,13 +124,25 @@ test.describe('page previews and picking', () => {
     await expect(page.getByLabel('Pages to extract')).toBeEditable();
   });
 
-  test('merge: each row shows its first page and page count', async ({ page }) => {
+  test('merge: each row shows its first page and page count, and unfolds to all its pages', async ({ page }) => {
     await page.goto('/merge-pdf');
     await dropFiles(page, [pdfFixture('three.pdf', { pages: pages(3) }), pdfFixture('one.pdf', { pages: pages(1) })]);
     await expectFilesReady(page, 2);
     await expect(page.getByTestId('first-page-preview')).toHaveCount(2);
     await expect(page.getByTestId('merge-item').nth(0)).toContainText('3 pages');
     await expect(page.getByTestId('merge-item').nth(1)).toContainText('1 page');
+
+    // Unfolding a row shows every page of that file, drawn; folding it again takes them away.
+    await page.getByRole('button', { name: 'Show pages of three.pdf' }).click();
+    const threePages = page.getByRole('list', { name: 'Pages of three.pdf' });
+    await expect(threePages.getByRole('listitem')).toHaveCount(3);
+    await expect(threePages.locator('[data-page-thumbnail][data-drawn="true"]')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Hide pages of three.pdf' }).click();
+    await expect(threePages).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Show pages of three.pdf' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   for (const theme of ['light', 'dark'] as const) {

@@ -1,12 +1,13 @@
-import { ArrowDown, ArrowUp, FileText, GripVertical } from 'lucide-react';
-import { Suspense, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown, FileText, GripVertical, Loader2 } from 'lucide-react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { LazyFirstPagePreview } from '../page-view/lazy';
+import { LazyFilePages, LazyFirstPagePreview } from '../page-view/lazy';
 import { type FileItem, FileRow } from './file-row';
 
 /**
  * Merge's file list, in merge order: drag a row (by mouse or touch-free pointer) or use its move buttons; focus
- * stays on the moved file's button and a live region says where it went.
+ * stays on the moved file's button and a live region says where it went. Each row can unfold to show all its
+ * file's pages (opened in the browser only while unfolded).
  */
 export function MergeFileList({
   items,
@@ -22,6 +23,14 @@ export function MergeFileList({
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<string | undefined>();
   const list = useRef<HTMLOListElement>(null);
+  const pagesId = useId();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggleExpanded = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const moveBy = (item: FileItem, index: number, offset: number, direction: 'up' | 'down') => {
     onMoveTo(item.id, index + offset);
@@ -39,68 +48,93 @@ export function MergeFileList({
   return (
     <>
       <ol ref={list} className="grid gap-2" aria-label="Files to merge, in order">
-        {items.map((item, index) => (
-          <li
-            key={item.id}
-            draggable={!disabled}
-            onDragStart={(event) => {
-              setDragging(item.id);
-              event.dataTransfer.effectAllowed = 'move';
-              event.dataTransfer.setData('text/plain', item.id);
-            }}
-            onDragOver={(event) => {
-              if (dragging) event.preventDefault();
-            }}
-            onDrop={(event) => {
-              event.preventDefault();
-              event.stopPropagation();
-              if (dragging && dragging !== item.id) {
-                onMoveTo(dragging, index);
-                const moved = items.find((candidate) => candidate.id === dragging);
-                if (moved) setAnnouncement(`${moved.file.name} moved to position ${index + 1} of ${items.length}.`);
-              }
-              setDragging(undefined);
-            }}
-            onDragEnd={() => setDragging(undefined)}
-            className={dragging === item.id ? 'opacity-50' : undefined}
-            data-testid="merge-item"
-          >
-            <FileRow
-              item={item}
-              onRemove={() => onRemove(item.id)}
-              disabled={disabled}
-              preview={
-                item.status === 'success' ? (
-                  <Suspense fallback={<FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />}>
-                    <LazyFirstPagePreview file={item.file} />
-                  </Suspense>
-                ) : undefined
-              }
+        {items.map((item, index) => {
+          const isExpanded = item.status === 'success' && expanded.has(item.id);
+          return (
+            <li
+              key={item.id}
+              draggable={!disabled}
+              onDragStart={(event) => {
+                setDragging(item.id);
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', item.id);
+              }}
+              onDragOver={(event) => {
+                if (dragging) event.preventDefault();
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                if (dragging && dragging !== item.id) {
+                  onMoveTo(dragging, index);
+                  const moved = items.find((candidate) => candidate.id === dragging);
+                  if (moved) setAnnouncement(`${moved.file.name} moved to position ${index + 1} of ${items.length}.`);
+                }
+                setDragging(undefined);
+              }}
+              onDragEnd={() => setDragging(undefined)}
+              className={dragging === item.id ? 'opacity-50' : undefined}
+              data-testid="merge-item"
             >
-              <GripVertical className="size-5 cursor-grab text-muted-foreground" aria-hidden="true" />
-              <Button
-                variant="ghost"
-                size="icon"
-                disabled={disabled || index === 0}
-                onClick={() => moveBy(item, index, -1, 'up')}
-                aria-label={`Move ${item.file.name} up`}
-                data-move={`up-${item.id}`}
+              <FileRow
+                item={item}
+                onRemove={() => onRemove(item.id)}
+                disabled={disabled}
+                preview={
+                  item.status === 'success' ? (
+                    <Suspense fallback={<FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />}>
+                      <LazyFirstPagePreview file={item.file} />
+                    </Suspense>
+                  ) : undefined
+                }
               >
-                <ArrowUp aria-hidden="true" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                disabled={disabled || index === items.length - 1}
-                onClick={() => moveBy(item, index, 1, 'down')}
-                aria-label={`Move ${item.file.name} down`}
-                data-move={`down-${item.id}`}
-              >
-                <ArrowDown aria-hidden="true" />
-              </Button>
-            </FileRow>
-          </li>
-        ))}
+                {item.status === 'success' ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => toggleExpanded(item.id)}
+                    aria-expanded={isExpanded}
+                    aria-label={`${isExpanded ? 'Hide' : 'Show'} pages of ${item.file.name}`}
+                    aria-controls={isExpanded ? `${pagesId}-${item.id}` : undefined}
+                  >
+                    <ChevronDown className={isExpanded ? 'rotate-180' : undefined} aria-hidden="true" />
+                    {isExpanded ? 'Hide pages' : 'Show pages'}
+                  </Button>
+                ) : null}
+                <GripVertical className="size-5 cursor-grab text-muted-foreground" aria-hidden="true" />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={disabled || index === 0}
+                  onClick={() => moveBy(item, index, -1, 'up')}
+                  aria-label={`Move ${item.file.name} up`}
+                  data-move={`up-${item.id}`}
+                >
+                  <ArrowUp aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={disabled || index === items.length - 1}
+                  onClick={() => moveBy(item, index, 1, 'down')}
+                  aria-label={`Move ${item.file.name} down`}
+                  data-move={`down-${item.id}`}
+                >
+                  <ArrowDown aria-hidden="true" />
+                </Button>
+              </FileRow>
+              {isExpanded ? (
+                <div id={`${pagesId}-${item.id}`} className="mt-2">
+                  <Suspense
+                    fallback={<Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden="true" />}
+                  >
+                    <LazyFilePages file={item.file} />
+                  </Suspense>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
       <p className="sr-only" aria-live="polite">
         {announcement}

@@ -18,3 +18,5 @@ export function preloadPageView(file?: File): void {
 export const LazyFirstPagePreview = lazy(() =>
   import('./first-page-preview').then((module) => ({ default: module.FirstPagePreview })),
 );
+
+export const LazyFilePages = lazy(() => import('./file-pages').then((module) => ({ default: module.FilePages })));

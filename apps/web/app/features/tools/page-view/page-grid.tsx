@@ -1,9 +1,10 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../components/ui/button';
 import type { PdfPages } from './pdf-pages';
 import { PageThumbnail } from './page-thumbnail';
 import { type Cursor, type GridKey, allPages, clickPage, moveFocus, movedPage } from './page-selection';
+import { useVirtualRows } from './use-virtual-rows';
 
 /** How one page looks beyond its thumbnail: turned (rotate), marked to go (delete), opening a file (split). */
 export interface PageDecoration {
@@ -20,10 +21,6 @@ const THUMB_WIDTH = 120;
 const GAP = 12;
 /** Page number and note under the thumbnail, plus the cell's padding. */
 const CAPTION_HEIGHT = 52;
-/** Rows drawn above and below the visible ones. */
-const OVERSCAN_ROWS = 2;
-/** jsdom and the first render have no layout; assume a modest box until measured. */
-const FALLBACK_SIZE = { width: 4 * (THUMB_WIDTH + 16 + GAP), height: 480 };
 
 const gridKeys = new Set<string>([
   'ArrowLeft',
@@ -61,37 +58,18 @@ export function PageGrid({
   toolbar?: ReactNode;
 }) {
   const listId = useId();
-  const listbox = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState<Cursor>({ active: 1, anchor: 1 });
-  const [size, setSize] = useState(FALLBACK_SIZE);
-  const [scrollTop, setScrollTop] = useState(0);
   const { pageCount } = pages;
-
-  useLayoutEffect(() => {
-    const element = listbox.current;
-    if (!element) return;
-    const measure = () => {
-      if (element.clientWidth > 0) setSize({ width: element.clientWidth, height: element.clientHeight });
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const { width: pageWidth, height: pageHeight } = pages.firstPageSize;
   const thumbHeight = Math.round((THUMB_WIDTH * Math.max(pageHeight, pageWidth)) / pageWidth);
   const cellWidth = THUMB_WIDTH + 16;
   const rowHeight = thumbHeight + CAPTION_HEIGHT + GAP;
-  const columns = Math.max(1, Math.floor((size.width - 16 + GAP) / (cellWidth + GAP)));
-  const rows = Math.ceil(pageCount / columns);
-  const firstRow = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN_ROWS);
-  const lastRow = Math.min(rows - 1, Math.ceil((scrollTop + size.height) / rowHeight) + OVERSCAN_ROWS);
-  const rowsPerScreen = Math.max(1, Math.floor(size.height / rowHeight));
+  const grid = useVirtualRows<HTMLDivElement>({ itemCount: pageCount, cellWidth, rowHeight, gap: GAP });
+  const { columns, rowsPerScreen, revealIndex } = grid;
+  const listbox = grid.ref;
 
-  const shown = new Set<number>();
-  for (let page = firstRow * columns + 1; page <= Math.min(pageCount, (lastRow + 1) * columns); page++) shown.add(page);
+  const shown = new Set<number>(grid.shownIndexes.map((index) => index + 1));
   // The active option must exist for aria-activedescendant, even when scrolled away.
   const active = Math.min(cursor.active, pageCount);
   shown.add(active);
@@ -101,14 +79,8 @@ export function PageGrid({
   // Keeps the active page in view after keyboard moves.
   const [follow, setFollow] = useState(0);
   useEffect(() => {
-    const element = listbox.current;
-    if (!element || follow === 0) return;
-    const top = Math.floor((active - 1) / columns) * rowHeight;
-    if (top < element.scrollTop) element.scrollTop = top;
-    else if (top + rowHeight > element.scrollTop + element.clientHeight) {
-      element.scrollTop = top + rowHeight - element.clientHeight;
-    }
-  }, [follow, active, columns, rowHeight]);
+    if (follow > 0) revealIndex(active - 1);
+  }, [follow, active, revealIndex]);
 
   const apply = (result: { selected: Set<number>; cursor: Cursor }) => {
     setCursor(result.cursor);
@@ -154,16 +126,14 @@ export function PageGrid({
         aria-activedescendant={optionId(active)}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        onScroll={grid.onScroll}
         className="group relative max-h-[32rem] overflow-y-auto rounded-lg border bg-background p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         data-testid="page-grid"
       >
-        <div style={{ height: rows * rowHeight }} className="relative">
+        <div style={{ height: grid.totalHeight }} className="relative">
           {[...shown].map((page) => {
             const isSelected = selected.has(page);
             const decoration = decorate?.(page, isSelected) ?? {};
-            const row = Math.floor((page - 1) / columns);
-            const column = (page - 1) % columns;
             return (
               <div
                 key={page}
@@ -192,7 +162,7 @@ export function PageGrid({
                   page === active &&
                     'group-focus-visible:outline-2 group-focus-visible:outline-offset-1 group-focus-visible:outline-ring',
                 )}
-                style={{ top: row * rowHeight, left: column * (cellWidth + GAP), width: cellWidth }}
+                style={{ ...grid.position(page - 1), width: cellWidth }}
                 data-page={page}
               >
                 {decoration.startsFile ? (
