@@ -93,6 +93,24 @@ test.describe('organize pdf', () => {
     expect(pdfRotations(result.path)).toEqual([0, 0, 180, 0, 0]);
   });
 
+  test('a long file keeps only the tiles near the view in the page, and the keyboard reaches its end', async ({
+    page,
+  }) => {
+    await dropBook(page, 200);
+    const tiles = editor(page).getByRole('option');
+    expect(await tiles.count()).toBeLessThan(60);
+    await editor(page).focus();
+    await page.keyboard.press('End');
+    const last = editor(page).getByRole('option', { name: 'Page 200, position 200' });
+    await expect(last).toBeInViewport();
+    await expect(last.locator('[data-page-thumbnail="200"][data-drawn="true"]')).toBeVisible();
+    await expect(editor(page).getByRole('option', { name: 'Page 1, position 1' })).toHaveCount(0);
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect(announcement(page)).toHaveText('Page 200 moved to position 199 of 200.');
+    await expect(order(page)).toHaveValue('1-198,200,199');
+    expect(await tiles.count()).toBeLessThan(60);
+  });
+
   test('a page past the end is named by the server', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 400|ToolRequestError: Page 7/);
     await dropBook(page, 3);

@@ -127,6 +127,27 @@ describe('Organize PDF editor', () => {
     expect(announced()).toBe('Page 3 moved to position 1 of 3.');
   });
 
+  it('draws only the tiles near the view for a long file, and keeps the active one drawn wherever it goes', () => {
+    render(<Harness pageCount={1000} />);
+    expect(field()).toHaveValue('1-1000');
+    const drawn = tiles();
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(100);
+    expect(drawn[0]).toHaveAttribute('aria-setsize', '1000');
+    press('End');
+    const last = screen.getByRole('option', { name: 'Page 1000, position 1000' });
+    expect(list()).toHaveAttribute('aria-activedescendant', last.id);
+    expect(last).toHaveAttribute('aria-selected', 'true');
+    press('ArrowLeft', { altKey: true });
+    expect(announced()).toBe('Page 1000 moved to position 999 of 1000.');
+    expect(field()).toHaveValue('1-998,1000,999');
+    expect(list()).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'Page 1000, position 999' }).id,
+    );
+    expect(tiles().length).toBeLessThan(100);
+  });
+
   it('is the tool page’s options panel: the typed field before a file is dropped', () => {
     const onChange = vi.fn();
     render(<ToolOptions id="organize-pdf" values={{ order: '' }} onChange={onChange} />);

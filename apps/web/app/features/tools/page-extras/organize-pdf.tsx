@@ -27,11 +27,17 @@ import { TextField } from '../components/option-fields';
 import { PageThumbnail } from '../page-view/page-thumbnail';
 import type { PdfPages } from '../page-view/pdf-pages';
 import { usePdfPages } from '../page-view/use-pdf-pages';
+import { useVirtualRows } from '../page-view/use-virtual-rows';
 import type { OptionsPanelProps, ToolPageExtras } from '../tool-page-extras';
 
 const orderControl = formControls('organize-pdf').find((control) => control.name === 'order')!;
 const ORDER = orderControl.name;
 const THUMB_WIDTH = 96;
+/** A tile without a thumbnail (a blank page, or any page when the PDF cannot be drawn): Tailwind h-32. */
+const PLACEHOLDER_HEIGHT = 128;
+/** A tile's two caption lines, its padding and its border. */
+const CAPTION_HEIGHT = 60;
+const GAP = 12;
 
 /** A page of the new document with a key that survives moves, so its thumbnail is not drawn again. */
 interface Tile {
@@ -73,7 +79,6 @@ export function OrganizeEditor({
   onOrderChange: (spec: string) => void;
 }) {
   const listId = useId();
-  const list = useRef<HTMLDivElement>(null);
   const [tiles, setTiles] = useState<Tile[]>(() => toTiles(readOrder(order, pageCount) ?? identityPageSpec(pageCount)));
   const [history, setHistory] = useState<{ past: Tile[][]; future: Tile[][] }>({ past: [], future: [] });
   const [active, setActive] = useState(0);
@@ -168,6 +173,27 @@ export function OrganizeEditor({
   const current = Math.min(active, tiles.length - 1);
   const optionId = (index: number) => `${listId}-tile-${index}`;
 
+  // Only the rows near the viewport are drawn, as in the page grid: a 1,000-page file costs a screenful.
+  const thumbHeight = pages
+    ? Math.round(
+        (THUMB_WIDTH * Math.max(pages.firstPageSize.width, pages.firstPageSize.height)) / pages.firstPageSize.width,
+      )
+    : PLACEHOLDER_HEIGHT;
+  const cellWidth = THUMB_WIDTH + 16;
+  const grid = useVirtualRows<HTMLDivElement>({
+    itemCount: tiles.length,
+    cellWidth,
+    rowHeight: Math.max(thumbHeight, PLACEHOLDER_HEIGHT) + CAPTION_HEIGHT + GAP,
+    gap: GAP,
+  });
+  const list = grid.ref;
+  const { revealIndex } = grid;
+  // The active tile must exist for aria-activedescendant, and the dragged one for its drag to end cleanly, even
+  // when scrolled away.
+  const shownIndexes = [
+    ...new Set([...grid.shownIndexes, ...(current >= 0 ? [current] : []), ...(dragged !== undefined ? [dragged] : [])]),
+  ].sort((a, b) => a - b);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const command = event.ctrlKey || event.metaKey;
     const key = event.key;
@@ -189,8 +215,8 @@ export function OrganizeEditor({
   };
 
   useEffect(() => {
-    list.current?.querySelector(`[data-index="${current}"]`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [current]);
+    if (current >= 0) revealIndex(current);
+  }, [current, revealIndex]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>, index: number) => {
     event.preventDefault();
@@ -267,67 +293,72 @@ export function OrganizeEditor({
         aria-activedescendant={selected ? optionId(current) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className="flex max-h-[32rem] flex-wrap content-start gap-3 overflow-y-auto rounded-lg border bg-background p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        onScroll={grid.onScroll}
+        className="relative max-h-[32rem] overflow-y-auto rounded-lg border bg-background p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         data-testid="organize-pages"
       >
-        {tiles.map((tile, index) => {
-          const { entry } = tile;
-          const note = entry.turn === 0 ? '' : `turned ${entry.turn}°`;
-          return (
-            <div
-              key={tile.key}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === current}
-              aria-posinset={index + 1}
-              aria-setsize={tiles.length}
-              aria-label={`${tileName(entry)}${note ? `, ${note}` : ''}, position ${index + 1}`}
-              draggable
-              onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', String(index));
-                setDragged(index);
-              }}
-              onDragOver={(event) => event.preventDefault()}
-              onDrop={(event) => onDrop(event, index)}
-              onDragEnd={() => setDragged(undefined)}
-              onClick={() => {
-                setActive(index);
-                list.current?.focus({ preventScroll: true });
-              }}
-              className={cn(
-                'flex cursor-grab flex-col items-center gap-1 rounded-md border-2 border-transparent p-1.5 select-none',
-                index === current && 'border-primary bg-primary/10',
-                dragged === index && 'opacity-50',
-              )}
-              data-index={index}
-              data-entry={entry.kind === 'blank' ? 'blank' : entry.page}
-              data-turn={entry.turn}
-            >
-              {entry.kind === 'page' && pages ? (
-                <PageThumbnail pages={pages} pageNumber={entry.page} width={THUMB_WIDTH} rotation={entry.turn} />
-              ) : (
-                <div
-                  aria-hidden="true"
-                  className={cn(
-                    'flex h-32 w-24 items-center justify-center rounded border text-lg font-semibold',
-                    entry.kind === 'blank'
-                      ? 'border-dashed bg-white text-xs text-neutral-600'
-                      : 'bg-muted text-muted-foreground',
-                  )}
-                  style={{ transform: entry.turn ? `rotate(${entry.turn}deg) scale(0.75)` : undefined }}
-                >
-                  {entry.kind === 'blank' ? 'Blank' : entry.page}
-                </div>
-              )}
-              <span className="text-sm font-medium">{index + 1}</span>
-              <span aria-hidden="true" className="text-xs text-muted-foreground">
-                {entry.kind === 'blank' ? 'Blank' : `Page ${entry.page}`}
-                {note ? ` · ${entry.turn}°` : ''}
-              </span>
-            </div>
-          );
-        })}
+        <div style={{ height: grid.totalHeight }} className="relative">
+          {shownIndexes.map((index) => {
+            const tile = tiles[index]!;
+            const { entry } = tile;
+            const note = entry.turn === 0 ? '' : `turned ${entry.turn}°`;
+            return (
+              <div
+                key={tile.key}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === current}
+                aria-posinset={index + 1}
+                aria-setsize={tiles.length}
+                aria-label={`${tileName(entry)}${note ? `, ${note}` : ''}, position ${index + 1}`}
+                draggable
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', String(index));
+                  setDragged(index);
+                }}
+                onDragOver={(event) => event.preventDefault()}
+                onDrop={(event) => onDrop(event, index)}
+                onDragEnd={() => setDragged(undefined)}
+                onClick={() => {
+                  setActive(index);
+                  list.current?.focus({ preventScroll: true });
+                }}
+                style={{ ...grid.position(index), width: cellWidth }}
+                className={cn(
+                  'absolute flex cursor-grab flex-col items-center gap-1 rounded-md border-2 border-transparent p-1.5 select-none',
+                  index === current && 'border-primary bg-primary/10',
+                  dragged === index && 'opacity-50',
+                )}
+                data-index={index}
+                data-entry={entry.kind === 'blank' ? 'blank' : entry.page}
+                data-turn={entry.turn}
+              >
+                {entry.kind === 'page' && pages ? (
+                  <PageThumbnail pages={pages} pageNumber={entry.page} width={THUMB_WIDTH} rotation={entry.turn} />
+                ) : (
+                  <div
+                    aria-hidden="true"
+                    className={cn(
+                      'flex h-32 w-24 items-center justify-center rounded border text-lg font-semibold',
+                      entry.kind === 'blank'
+                        ? 'border-dashed bg-white text-xs text-neutral-600'
+                        : 'bg-muted text-muted-foreground',
+                    )}
+                    style={{ transform: entry.turn ? `rotate(${entry.turn}deg) scale(0.75)` : undefined }}
+                  >
+                    {entry.kind === 'blank' ? 'Blank' : entry.page}
+                  </div>
+                )}
+                <span className="text-sm font-medium">{index + 1}</span>
+                <span aria-hidden="true" className="text-xs text-muted-foreground">
+                  {entry.kind === 'blank' ? 'Blank' : `Page ${entry.page}`}
+                  {note ? ` · ${entry.turn}°` : ''}
+                </span>
+              </div>
+            );
+          })}
+        </div>
       </div>
       <p className="sr-only" role="status" aria-live="polite" data-testid="organize-announcement">
         {announcement}
