@@ -12,7 +12,6 @@ import {
   Copy,
   FilePlus2,
   FileWarning,
-  Loader2,
   Lock,
   Redo2,
   RotateCcw,
@@ -29,6 +28,7 @@ import type { PdfPages } from '../page-view/pdf-pages';
 import { usePdfPages } from '../page-view/use-pdf-pages';
 import { useVirtualRows } from '../page-view/use-virtual-rows';
 import type { OptionsPanelProps, ToolPageExtras } from '../tool-page-extras';
+import { PagesLoading } from '../page-view/pages-loading';
 
 const orderControl = formControls('organize-pdf').find((control) => control.name === 'order')!;
 const ORDER = orderControl.name;
@@ -389,12 +389,7 @@ function DroppedFilePages({
   const state = usePdfPages(file);
   switch (state.status) {
     case 'loading':
-      return (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Loading the pages...
-        </p>
-      );
+      return <PagesLoading />;
     case 'locked':
       return (
         <Notice icon={<Lock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />}>

@@ -1,8 +1,8 @@
-import { Loader2 } from 'lucide-react';
 import type { PdfPages } from './pdf-pages';
 import { PageThumbnail } from './page-thumbnail';
 import { usePdfPages } from './use-pdf-pages';
 import { useVirtualRows } from './use-virtual-rows';
+import { PagesLoading } from './pages-loading';
 
 const THUMB_WIDTH = 96;
 const GAP = 12;
@@ -60,12 +60,7 @@ export function FilePages({ file }: { file: File }) {
   const state = usePdfPages(file);
   switch (state.status) {
     case 'loading':
-      return (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Loading the pages...
-        </p>
-      );
+      return <PagesLoading />;
     case 'locked':
       return (
         <p className="text-sm text-muted-foreground">

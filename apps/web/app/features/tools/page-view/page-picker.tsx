@@ -9,6 +9,7 @@ import { type PageDecoration, PageGrid } from './page-grid';
 import type { PdfPages } from './pdf-pages';
 import { type TextSelection, formatPageRanges, regroupRanges, selectionFromText } from './page-selection';
 import { usePdfPages } from './use-pdf-pages';
+import { PagesLoading } from './pages-loading';
 
 type OnChange = (name: string, value: string | boolean) => void;
 
@@ -43,12 +44,7 @@ export function PagePicker({
     );
   }
   if (state.status === 'loading') {
-    return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-        Loading the pages...
-      </p>
-    );
+    return <PagesLoading />;
   }
   if (state.status === 'damaged') {
     return (
