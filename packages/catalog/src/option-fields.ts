@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import { parsePageRanges } from './page-ranges.js';
 import { ToolError, errorCodes } from './errors.js';
-import { formFields } from './form-fields.js';
+import { type PagePicking, formFields } from './form-fields.js';
 import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 
 /**
@@ -172,5 +172,22 @@ export function pagesToStampField() {
     control: { kind: 'text' },
     placeholder: 'All pages',
     hint: 'Page numbers and ranges, e.g. 1-3,5,7-9. Leave empty for every page.',
+  });
+}
+
+/**
+ * The required page range of a tool that works on the pages the user names (extract, delete): the seed's text
+ * field and its messages, cleared after a success, also picked on the dropped file's thumbnails.
+ */
+export function pagesToPickField(spec: { missing: string; label: string; hint: string; pickPages: PagePicking }) {
+  return requiredPageRange(spec.missing).register(formFields, {
+    label: spec.label,
+    control: { kind: 'text' },
+    placeholder: '1-3,5,7-9',
+    hint: spec.hint,
+    whenBlank: 'disables-action',
+    missingTitle: 'No pages specified',
+    clearedAfterSuccess: true,
+    pickPages: spec.pickPages,
   });
 }

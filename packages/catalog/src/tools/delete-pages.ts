@@ -1,7 +1,6 @@
 import { FileMinus } from 'lucide';
 import { z } from 'zod';
-import { formFields } from '../form-fields.js';
-import { requiredPageRange } from '../option-fields.js';
+import { pagesToPickField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';
 
 export const deletePages = {
@@ -16,14 +15,10 @@ export const deletePages = {
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
-    pages: requiredPageRange('Please specify which pages to delete (e.g., 1-3,5,7-9).').register(formFields, {
+    pages: pagesToPickField({
+      missing: 'Please specify which pages to delete (e.g., 1-3,5,7-9).',
       label: 'Pages to delete',
-      control: { kind: 'text' },
-      placeholder: '1-3,5,7-9',
       hint: 'At least one page has to stay.',
-      whenBlank: 'disables-action',
-      missingTitle: 'No pages specified',
-      clearedAfterSuccess: true,
       pickPages: { listLabel: 'Page previews: choose which to remove', shows: 'removed' },
     }),
   }),

@@ -1,7 +1,6 @@
 import { FileOutput } from 'lucide';
 import { z } from 'zod';
-import { formFields } from '../form-fields.js';
-import { requiredPageRange } from '../option-fields.js';
+import { pagesToPickField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';
 
 export const extractPages = {
@@ -16,14 +15,10 @@ export const extractPages = {
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
-    pages: requiredPageRange('Please specify which pages to extract (e.g., 1-3,5,7-9).').register(formFields, {
+    pages: pagesToPickField({
+      missing: 'Please specify which pages to extract (e.g., 1-3,5,7-9).',
       label: 'Pages to extract',
-      control: { kind: 'text' },
-      placeholder: '1-3,5,7-9',
       hint: 'The new PDF keeps the order you write.',
-      whenBlank: 'disables-action',
-      missingTitle: 'No pages specified',
-      clearedAfterSuccess: true,
       pickPages: { listLabel: 'Page previews: choose which to keep', shows: 'kept' },
     }),
   }),
