@@ -1,15 +1,15 @@
 import { type Page, test as base, expect } from '@playwright/test';
 
 /**
- * Waits until React has hydrated the page, so clicks reach their handlers: a prerendered page shows its content
- * (and its links and buttons) before its scripts have run. Documents without the app's scripts return at once.
+ * Waits until React has committed the page's hydration, so clicks and keys reach their handlers: a prerendered page
+ * shows its content (and its links and buttons) before its scripts have run, and React sets its internal keys on
+ * elements while it is still hydrating. The root layout marks `<html data-hydrated>` from an effect, which runs
+ * only after the commit. Documents without the app's scripts return at once.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    if (!document.querySelector('script[type="module"]')) return true;
-    const first = document.body.firstElementChild;
-    return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction(
+    () => !document.querySelector('script[type="module"]') || document.documentElement.dataset.hydrated === 'true',
+  );
 }
 
 /**

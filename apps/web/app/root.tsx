@@ -1,6 +1,6 @@
 // First import: zod must be told not to probe for eval before any schema runs (see the module).
 import './zod-without-eval';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -10,6 +10,11 @@ import { themeBootScript } from './lib/theme';
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Marks the document once React has committed its hydration, so a script (or a browser test) can tell a page
+  // whose controls already answer from prerendered HTML that only looks ready.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     // The theme class is set by the boot script before React hydrates, so the attribute may differ.
     <html lang="en" suppressHydrationWarning>

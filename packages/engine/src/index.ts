@@ -5,7 +5,7 @@
 
 export { runTool } from './run-tool.js';
 export { engineTools } from './registry.js';
-export type { InputFile, ToolContext, ToolResult, ToolRunner } from './tool-runner.js';
+export type { InputFile, ToolContext, ToolProgress, ToolResult, ToolRunner } from './tool-runner.js';
 
 // Long-lived engines: started ahead of the first job, stopped on shutdown.
 export { closeLibreOffice, isLibreOfficeReady, warmLibreOffice } from './libreoffice.js';

@@ -14,6 +14,18 @@ export interface ToolContext {
   limits: Limits;
   /** Aborted when the client goes away or the job runs out of time; long work must stop promptly. */
   signal: AbortSignal;
+  /**
+   * Told how far a long job has come, for the job API's progress stream. Optional: the synchronous API passes
+   * nothing, and a tool that has no natural steps never calls it.
+   */
+  progress?: (update: ToolProgress) => void;
+}
+
+/** One progress report: the stage in words a user understands ("Recognising text"), and page `done` of `total`. */
+export interface ToolProgress {
+  stage: string;
+  done?: number;
+  total?: number;
 }
 
 /** A finished job: one file inside `workDir`, and what to call it. */
