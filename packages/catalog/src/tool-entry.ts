@@ -88,4 +88,9 @@ export interface ToolEntry {
   sampleOptions: Readonly<Record<string, unknown>>;
   /** Whether the tool reads what pages draw (text, images), not only the document's structure. */
   readsPageContent: boolean;
+  /**
+   * Uploads of at least this many bytes may take more than a few seconds: the website runs them through the job
+   * API, with processing progress and a Cancel button. 0: every upload. Absent: one synchronous request.
+   */
+  longJobFromBytes?: number;
 }

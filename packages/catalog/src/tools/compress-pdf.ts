@@ -52,4 +52,5 @@ export const compressPdf = {
   apiExample: { level: 'high' },
   sampleOptions: {},
   readsPageContent: true,
+  longJobFromBytes: 10 * 1024 * 1024,
 } as const satisfies ToolEntry;

@@ -27,4 +27,5 @@ export const pdfToWord = {
   apiExample: {},
   sampleOptions: {},
   readsPageContent: true,
+  longJobFromBytes: 0,
 } as const satisfies ToolEntry;

@@ -24,4 +24,5 @@ export const wordToPdf = {
   apiExample: {},
   sampleOptions: {},
   readsPageContent: false,
+  longJobFromBytes: 0,
 } as const satisfies ToolEntry;
