@@ -12,6 +12,7 @@ import { closeEngines, readiness } from './engine-lifecycle.js';
 import type { ServerConfig } from './env.js';
 import { functionRoutes } from './function-routes.js';
 import { JobQueue } from './job-queue.js';
+import { JobStore } from './job-store.js';
 import { ServerMetrics, buildMetricsServer } from './metrics.js';
 import { cspHeader, staticSite } from './static-site.js';
 import { TempFolders } from './temp-folders.js';
@@ -25,6 +26,8 @@ export interface AppOptions {
   shutdownGraceMs?: number;
   /** Age past which the sweeper removes temp folders. */
   sweepAgeMs?: number;
+  /** How long an ended job's record and undownloaded result are kept (default: 10 minutes). */
+  jobExpiryMs?: number;
 }
 
 /** Paths under the logs' redaction: credentials and anything that could hold a file name or a password. */
@@ -55,6 +58,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
 
   const queue = new JobQueue(config.concurrency, config.queueSize);
+  const jobs = new JobStore(config.replicaId, options.jobExpiryMs);
   const temp = new TempFolders(config.tempDir, options.sweepAgeMs);
   await temp.start();
   const metrics = new ServerMetrics(queue, temp);
@@ -96,7 +100,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   await app.register(multipart);
 
-  await app.register(functionRoutes, { prefix: FUNCTIONS_PREFIX, config, queue, temp, metrics });
+  await app.register(functionRoutes, { prefix: FUNCTIONS_PREFIX, config, queue, temp, metrics, jobs });
   await app.register(contactRoutes, { store, rateLimit: config.contactRateLimit });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -108,7 +112,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(staticSite, { webRoot: config.webRoot });
 
   app.addHook('onClose', async () => {
-    // Running jobs get a bounded time to finish; then their folders go with everything else.
+    // Jobs of the job API are stopped (nobody could download them after this); synchronous requests get a bounded
+    // time to finish; then their folders go with everything else.
+    jobs.close();
     const finished = await queue.idle(options.shutdownGraceMs ?? 30_000);
     if (!finished) app.log.warn('shutting down with jobs still running');
     await temp.close();

@@ -39,6 +39,7 @@ describe('readConfig', () => {
       PAPERKNIFE_CORS_ORIGIN: 'https://a.example, https://b.example',
       PAPERKNIFE_METRICS_PORT: '9464',
       PAPERKNIFE_METRICS_HOST: '10.0.0.5',
+      PAPERKNIFE_REPLICA_ID: 'eu-2',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -54,6 +55,7 @@ describe('readConfig', () => {
       corsOrigin: 'https://a.example, https://b.example',
       metrics: { host: '10.0.0.5', port: 9464 },
       logLevel: 'warn',
+      replicaId: 'eu-2',
     });
     expect(config.limits.maxFileBytes).toBe(5 * 1024 * 1024);
   });
@@ -67,6 +69,13 @@ describe('readConfig', () => {
     );
   });
 
+  it('tags job ids with a random replica id unless one is set, and refuses one a URL cannot carry', () => {
+    const first = readConfig({}).replicaId;
+    expect(first).toMatch(/^[0-9a-f]{8}$/);
+    expect(readConfig({}).replicaId).not.toBe(first);
+    expect(() => readConfig({ PAPERKNIFE_REPLICA_ID: 'a/b' })).toThrow(/PAPERKNIFE_REPLICA_ID must be 1 to 32/);
+  });
+
   it('fails early, naming every bad variable', () => {
     expect(() => readConfig({ PORT: 'eighty', PAPERKNIFE_MAX_FILES: '-1', LOG_LEVEL: 'loud' })).toThrow(
       /PORT must be a whole number.*LOG_LEVEL must be one of.*PAPERKNIFE_MAX_FILES must be a positive number/,
@@ -76,6 +85,6 @@ describe('readConfig', () => {
   it('documents every variable it reads', () => {
     const names = environmentVariables.map((variable) => variable.name);
     expect([...names].sort()).toEqual([...readVariableNames].sort());
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(19);
   });
 });

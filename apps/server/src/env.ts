@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,8 @@ export interface ServerConfig {
   /** Where `/metrics` is served, apart from the public port; null: not served at all. */
   metrics: { host: string; port: number } | null;
   logLevel: string;
+  /** The tag every job id starts with, so a load balancer can send a job's follow-up requests to this replica. */
+  replicaId: string;
 }
 
 /** The repository root, from this file's place in `apps/server/src` or `apps/server/dist`. */
@@ -102,6 +105,18 @@ const settings = {
     describe: 'port of a separate listener serving Prometheus `/metrics`; the public port never serves them',
   },
   PAPERKNIFE_METRICS_HOST: text('127.0.0.1', 'address of the metrics listener'),
+  PAPERKNIFE_REPLICA_ID: {
+    schema: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,32}$/, 'PAPERKNIFE_REPLICA_ID must be 1 to 32 letters, digits or hyphens')
+        .optional(),
+    ),
+    default: 'random at start',
+    describe:
+      "tag at the start of every job id, so a load balancer can send a job's requests to the replica holding it",
+  },
   LOG_LEVEL: {
     schema: z.preprocess(
       blankToUndefined,
@@ -175,5 +190,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
         ? null
         : { host: v.PAPERKNIFE_METRICS_HOST, port: v.PAPERKNIFE_METRICS_PORT },
     logLevel: v.LOG_LEVEL,
+    replicaId: v.PAPERKNIFE_REPLICA_ID ?? randomBytes(4).toString('hex'),
   };
 }

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,8 +6,6 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { FUNCTIONS_PREFIX, OPENAPI_PATH, sizeHeaders } from '@paperknife/catalog/http-api';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
-import { type InputFile, type ToolResult, runTool } from '@paperknife/engine';
-import { attachmentHeader } from './content-disposition.js';
 import type { ServerConfig } from './env.js';
 import type { JobQueue } from './job-queue.js';
 import type { ServerMetrics } from './metrics.js';
@@ -20,14 +16,17 @@ import {
   functionSchemaTransform,
   openApiHead,
 } from './function-schemas.js';
-import { receiveJson, receiveMultipart } from './receive-uploads.js';
+import { jobRoutes } from './job-routes.js';
+import type { JobStore } from './job-store.js';
 import type { RequestFolder, TempFolders } from './temp-folders.js';
+import { receiveToolRequest, runWithinLimits, sendToolResult } from './tool-run.js';
 
 export interface FunctionRoutesOptions {
   config: ServerConfig;
   queue: JobQueue;
   temp: TempFolders;
   metrics: ServerMetrics;
+  jobs: JobStore;
 }
 
 /** Headers a browser page on another origin may read from our answers. */
@@ -50,14 +49,14 @@ export function jsonBodyLimit(config: ServerConfig): number {
  * @fastify/swagger writes from their schemas. Registered under the prefix, with CORS for that prefix only.
  */
 export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (app, deps) => {
-  const { config, queue, temp, metrics } = deps;
+  const { config, queue, temp, metrics, jobs } = deps;
   const { limits } = config;
   const folders = new WeakMap<FastifyRequest, RequestFolder>();
 
   await app.register(cors, {
     origin: config.corsOrigin === '*' ? '*' : config.corsOrigin.split(',').map((origin) => origin.trim()),
     credentials: false,
-    methods: ['GET', 'POST', 'OPTIONS'],
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization'],
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
@@ -113,6 +112,18 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
     );
   }
 
+  // The same functions as jobs: POST /jobs/{function}, then follow, download or cancel (docs/decisions/120).
+  await app.register(jobRoutes, {
+    prefix: '/jobs',
+    config,
+    queue,
+    temp,
+    metrics,
+    jobs,
+    bodyLimit: jsonBodyLimit(config),
+    refuseEarly,
+  });
+
   async function handle(id: ToolId, request: FastifyRequest, reply: FastifyReply) {
     const folder = await temp.create();
     folders.set(request, folder);
@@ -130,26 +141,14 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
 
     let outcome = 'success';
     try {
-      const received = await folder.track(() =>
-        request.isMultipart()
-          ? receiveMultipart(request, folder.path, id, limits)
-          : request.body === undefined || request.body === null
-            ? Promise.reject(new ToolError('missing_file', tools[id].noFileDescription))
-            : receiveJson(request.body, folder.path, id, limits),
-      );
+      const received = await receiveToolRequest(id, request, folder, limits);
       const options = parseToolOptions(id, received.fields);
       const result = await queue.run(
-        () => runJob(id, received.files, options, folder, clientDisconnect.signal),
+        () =>
+          runWithinLimits(id, received.files, options, folder, { limits, metrics, signal: clientDisconnect.signal }),
         clientDisconnect.signal,
       );
-      const { size } = await stat(result.path);
-      void reply
-        .header('content-type', result.download.contentType)
-        .header('content-disposition', attachmentHeader(result.download.name))
-        .header('content-length', String(size))
-        .header('cache-control', 'no-store');
-      for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
-      return reply.send(createReadStream(result.path));
+      return await sendToolResult(reply, result);
     } catch (error) {
       outcome = clientDisconnect.signal.aborted
         ? 'aborted'
@@ -159,36 +158,6 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
       throw error;
     } finally {
       metrics.jobs.inc({ tool: id, outcome });
-    }
-  }
-
-  async function runJob(
-    id: ToolId,
-    files: InputFile[],
-    options: ReturnType<typeof parseToolOptions>,
-    folder: RequestFolder,
-    clientDisconnected: AbortSignal,
-  ): Promise<ToolResult> {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new ToolError('processing_timeout')), limits.jobTimeoutMs);
-    const signal = AbortSignal.any([clientDisconnected, timeout.signal]);
-    const stopTimer = metrics.durations.startTimer({ tool: id });
-    const work = folder.track(() => runTool(id, files, options as never, { workDir: folder.path, limits, signal }));
-    let onAbort: (() => void) | undefined;
-    // The answer goes out at the time limit even if an engine is slow to stop; the folder waits for it.
-    const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(signal.reason instanceof ToolError ? signal.reason : new ToolError('processing_timeout'));
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([work, aborted]);
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal.removeEventListener('abort', onAbort);
-      stopTimer();
-      work.catch(() => undefined);
-      aborted.catch(() => undefined);
     }
   }
 };

@@ -71,7 +71,7 @@ function multipartFileFields(id: ToolId, config: ServerConfig): { properties: Js
 }
 
 /** The request body a tool accepts: multipart/form-data, or JSON with base64 files; its options either way. */
-function requestBody(id: ToolId, config: ServerConfig): JsonSchema {
+export function requestBody(id: ToolId, config: ServerConfig): JsonSchema {
   const tool = tools[id];
   const options = optionsJsonSchema(id);
   const files = multipartFileFields(id, config);
@@ -121,6 +121,12 @@ function responses(id: ToolId): Record<number, JsonSchema> {
       content: Object.fromEntries(downloads.map((d) => [d.contentType, { schema: binaryFile }])),
     },
   };
+  return { ...answers, ...errorResponses() };
+}
+
+/** Every error status a tool can answer with, and its codes (the job API's result answers them too). */
+export function errorResponses(): Record<number, JsonSchema> {
+  const answers: Record<number, JsonSchema> = {};
   for (const [status, codes] of errorsByStatus) {
     answers[status] = {
       description: `Error codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,

@@ -33,7 +33,38 @@ describe('GET /functions/v1/openapi.json', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(functionNames.length).toBeGreaterThanOrEqual(16);
-    expect(Object.keys(document.paths).sort()).toEqual(functionNames.map((name) => `/functions/v1/${name}`).sort());
+    const jobPaths = ['/functions/v1/jobs/{id}', '/functions/v1/jobs/{id}/events', '/functions/v1/jobs/{id}/result'];
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [
+        ...functionNames.map((name) => `/functions/v1/${name}`),
+        ...functionNames.map((name) => `/functions/v1/jobs/${name}`),
+        ...jobPaths,
+      ].sort(),
+    );
+  });
+
+  it('describes the job API: the function’s own body and errors for a new job, then status, events, result, cancel', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as {
+      paths: Record<string, Record<string, Operation & { operationId: string }>>;
+    };
+    const create = document.paths['/functions/v1/jobs/rotate-pdf']!['post']!;
+    const direct = document.paths['/functions/v1/rotate-pdf']!['post']!;
+    expect(create.requestBody).toEqual(direct.requestBody);
+    expect(create.responses['202']!.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/Job' } },
+    });
+    for (const status of ['400', '413', '415', '422', '429', '503']) {
+      expect(create.responses[status]).toEqual(direct.responses[status]);
+    }
+    const job = document.paths['/functions/v1/jobs/{id}']!;
+    expect(Object.keys(job).sort()).toEqual(['delete', 'get']);
+    expect(job['get']!.responses['404']!.description).toContain('not_found');
+    const result = document.paths['/functions/v1/jobs/{id}/result']!['get']!;
+    expect(Object.keys(result.responses)).toEqual(expect.arrayContaining(['200', '404', '409', '410', '422', '503']));
+    expect(result.responses['200']!.content).toHaveProperty('application/zip');
+    expect(document.paths['/functions/v1/jobs/{id}/events']!['get']!.responses['200']!.content).toHaveProperty(
+      'text/event-stream',
+    );
   });
 
   it('describes files as binary, the options from the catalogue, and every error code', async () => {
@@ -70,7 +101,7 @@ describe('GET /functions/v1/openapi.json', () => {
       paths: Record<string, { post: Operation }>;
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
-    expect(Object.keys(document.components.schemas)).toEqual(['Error']);
+    expect(Object.keys(document.components.schemas).sort()).toEqual(['Error', 'Job', 'JobError']);
     const compress = document.paths['/functions/v1/compress-pdf']!.post;
     expect(Object.keys(compress.responses['200']!.headers ?? {}).sort()).toEqual(
       ['Content-Disposition', sizeHeaders.original.name, sizeHeaders.output.name].sort(),

@@ -71,6 +71,7 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     corsOrigin: '*',
     metrics: null,
     logLevel: 'info',
+    replicaId: 'test',
     ...rest,
     limits: { ...defaultLimits, ...limits },
   };

@@ -1,0 +1,86 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ToolError } from '@paperknife/catalog/errors';
+import type { Limits } from '@paperknife/catalog/limits';
+import type { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { type ToolId, tools } from '@paperknife/catalog/tools';
+import { type InputFile, type ToolProgress, type ToolResult, runTool } from '@paperknife/engine';
+import { attachmentHeader } from './content-disposition.js';
+import type { ServerMetrics } from './metrics.js';
+import { type ReceivedRequest, receiveJson, receiveMultipart } from './receive-uploads.js';
+import type { RequestFolder } from './temp-folders.js';
+
+/** What the synchronous function routes and the job routes share: reading a tool request and running it. */
+
+/** Streams a tool request's files into `folder`: multipart, or JSON with base64 files. */
+export function receiveToolRequest(
+  id: ToolId,
+  request: FastifyRequest,
+  folder: RequestFolder,
+  limits: Limits,
+): Promise<ReceivedRequest> {
+  return folder.track(() =>
+    request.isMultipart()
+      ? receiveMultipart(request, folder.path, id, limits)
+      : request.body === undefined || request.body === null
+        ? Promise.reject(new ToolError('missing_file', tools[id].noFileDescription))
+        : receiveJson(request.body, folder.path, id, limits),
+  );
+}
+
+export interface ToolRunOptions {
+  limits: Limits;
+  metrics: ServerMetrics;
+  /** Aborted when the work is no longer wanted (client gone, job cancelled). */
+  signal: AbortSignal;
+  /** The job API's progress listener; the synchronous API passes none. */
+  progress?: (update: ToolProgress) => void;
+}
+
+/**
+ * Runs a tool in `folder` under the job time limit. The answer goes out at the time limit or on abort even if an
+ * engine is slow to stop; the folder waits for the engine (it is tracked).
+ */
+export async function runWithinLimits(
+  id: ToolId,
+  files: InputFile[],
+  options: ReturnType<typeof parseToolOptions>,
+  folder: RequestFolder,
+  run: ToolRunOptions,
+): Promise<ToolResult> {
+  const { limits, metrics, progress } = run;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new ToolError('processing_timeout')), limits.jobTimeoutMs);
+  const signal = AbortSignal.any([run.signal, timeout.signal]);
+  const stopTimer = metrics.durations.startTimer({ tool: id });
+  const context = { workDir: folder.path, limits, signal, ...(progress ? { progress } : {}) };
+  const work = folder.track(() => runTool(id, files, options as never, context));
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason instanceof ToolError ? signal.reason : new ToolError('processing_timeout'));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+    stopTimer();
+    work.catch(() => undefined);
+    aborted.catch(() => undefined);
+  }
+}
+
+/** Streams a tool's result file with its download name, type, size and the tool's own headers. */
+export async function sendToolResult(reply: FastifyReply, result: ToolResult): Promise<FastifyReply> {
+  const { size } = await stat(result.path);
+  void reply
+    .header('content-type', result.download.contentType)
+    .header('content-disposition', attachmentHeader(result.download.name))
+    .header('content-length', String(size))
+    .header('cache-control', 'no-store');
+  for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
+  return reply.send(createReadStream(result.path));
+}
