@@ -41,7 +41,10 @@ export interface SampledImage {
   pixels?: string;
   /** Or a JPEG already encoded here (CMYK photographs). */
   jpeg?: string;
-  /** True when the pixels look like flat graphics (screenshots, charts): Flate keeps them sharp. */
+  /**
+   * True when lossless pixels look like flat graphics (screenshots, charts): Flate keeps them sharp, unless it
+   * costs far more than JPEG (a lossless scan on white paper). Never true for a JPEG or JPEG 2000 source.
+   */
   flat: boolean;
   /** The new /ColorSpace when it changes (an Indexed image becomes its base space); otherwise the old one stays. */
   colorSpace?: ImageColorSpace;
@@ -131,9 +134,11 @@ export async function resampleImage(
     try {
       const channels = pixmap.getNumberOfComponents() as 1 | 3 | 4;
       const packed = packPixels(pixmap);
-      const flat = isFlat(packed, newWidth, channels);
+      // A JPEG source is never flat graphics: a scan's clipped white paper decodes to runs of equal pixels, but
+      // its strokes carry JPEG noise that Flate stores at several times the JPEG's bytes.
+      const flat = !lossySource && isFlat(packed, newWidth, channels);
       // Lossless graphics at their own size gain nothing from JPEG; qpdf recompresses their Flate.
-      if (!downsample && flat && !lossySource) return leaveAlone('flat graphics at target resolution');
+      if (!downsample && flat) return leaveAlone('flat graphics at target resolution');
       const base = join(settings.folder, `image-${info.object}`);
       const sampled: SampledImage = {
         object: info.object,

@@ -148,13 +148,25 @@ async function encodeImages(images: SampledImage[], quality: number, context: To
   return replacements;
 }
 
+/**
+ * Flat graphics stay lossless (Flate) unless that costs more than this many times their JPEG: charts and
+ * screenshots deflate to about a JPEG's size or less, while a lossless scan of a page (white paper, noisy
+ * strokes) deflates to several times it.
+ */
+const FLAT_FLATE_LIMIT = 2;
+
 /** CMYK photographs arrive as JPEGs from MuPDF; other pixels become JPEG, or Flate when they are flat graphics. */
 async function encodeSampled(image: SampledImage, quality: number): Promise<EncodedImage> {
   if (image.jpeg) return { data: await readFile(image.jpeg), filter: '/DCTDecode' };
   const pixels = await readFile(image.pixels ?? '');
-  if (image.flat || image.channels === 4) return { data: await encodeFlate(pixels), filter: '/FlateDecode' };
+  if (image.channels === 4) return { data: await encodeFlate(pixels), filter: '/FlateDecode' };
   const raw = { width: image.width, height: image.height, channels: image.channels, pixels };
-  return { data: await encodeJpeg(raw, quality), filter: '/DCTDecode' };
+  const jpeg = await encodeJpeg(raw, quality);
+  if (!image.flat) return { data: jpeg, filter: '/DCTDecode' };
+  const flate = await encodeFlate(pixels);
+  return flate.length <= jpeg.length * FLAT_FLATE_LIMIT
+    ? { data: flate, filter: '/FlateDecode' }
+    : { data: jpeg, filter: '/DCTDecode' };
 }
 
 async function removeFiles(image: SampledImage): Promise<void> {

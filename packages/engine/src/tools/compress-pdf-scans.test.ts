@@ -1,0 +1,89 @@
+import { stat } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { listImages, psnr } from '../testing/compress-fixtures.js';
+import { assertValidPdf, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
+import { makeScanPdf } from '../testing/scan-fixtures.js';
+import { type TestJob, makeTestJob } from '../testing/test-job.js';
+import type { ToolResult } from '../tool-runner.js';
+import { compressPdf } from './compress-pdf.js';
+
+/**
+ * Compress PDF on scanned documents as scanners and OCR tools write them: each page one 300 ppi colour JPEG named
+ * /Im0 in the page's own resources, under a large invisible text layer. Three half-size pages (300 ppi on
+ * 4.25 x 5.85 in) are enough to show that every page is handled, not only the first; the benchmark runs full pages.
+ */
+
+const PAGES = 3;
+let job: TestJob;
+let input: { path: string; size: number };
+const results = new Map<string, ToolResult>();
+
+beforeAll(async () => {
+  job = await makeTestJob();
+  const pdf = await makeScanPdf({
+    pages: PAGES,
+    width: 1275,
+    height: 1755,
+    ppi: 300,
+    kind: 'rgb-jpeg',
+    textLines: 1500,
+  });
+  input = await job.input('scan.pdf', pdf);
+  for (const level of ['medium', 'high']) {
+    const options = parseToolOptions('compress-pdf', { level });
+    results.set(level, await compressPdf([{ ...input, name: 'scan.pdf' }], options, job.context));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await job.cleanup();
+  await closeMupdfPool();
+});
+
+function result(level: string): ToolResult {
+  const found = results.get(level);
+  if (!found) throw new Error(`no ${level} result`);
+  return found;
+}
+
+describe('compress-pdf, a scanned document whose pages all name their image /Im0', () => {
+  it.each([
+    ['medium', 638, 878, 150],
+    ['high', 408, 562, 96],
+  ])(
+    '%s resamples every page’s JPEG, keeping it an 8-bit RGB JPEG',
+    (level, width, height, ppi) => {
+      const before = listImages(input.path);
+      expect(before).toHaveLength(PAGES);
+      expect(new Set(before.map((image) => image.object)).size).toBe(PAGES);
+      const images = listImages(result(level).path);
+      expect(images).toHaveLength(PAGES);
+      for (let page = 1; page <= PAGES; page++) {
+        expect(images.filter((image) => image.page === page)).toMatchObject([
+          { type: 'image', width, height, color: 'rgb', components: 3, bits: 8, encoding: 'jpeg', xPpi: ppi },
+        ]);
+      }
+    },
+    20_000,
+  );
+
+  it.each([
+    ['medium', 1 / 4],
+    ['high', 1 / 6],
+  ])(
+    '%s makes the file much smaller, keeps the text layer and draws the same pages',
+    async (level, share) => {
+      const { path } = result(level);
+      assertValidPdf(path);
+      expect((await stat(path)).size).toBeLessThan(input.size * share);
+      expect(pdfPageTexts(path)).toEqual(pdfPageTexts(input.path));
+      for (let page = 1; page <= PAGES; page++) {
+        const quality = psnr(renderPageRgb(input.path, page, 50).pixels, renderPageRgb(path, page, 50).pixels);
+        expect(quality).toBeGreaterThan(30);
+      }
+    },
+    30_000,
+  );
+});
