@@ -26,6 +26,7 @@ ARG PAPERKNIFE_MAX_FILES
 ARG PAPERKNIFE_MAX_REQUEST_MB
 ARG PAPERKNIFE_MAX_PAGES
 ARG PAPERKNIFE_JOB_TIMEOUT_S
+ARG PAPERKNIFE_OCR_MAX_PAGES
 RUN npx tsc -b apps/server && npm run build --workspace apps/web \
  && npm prune --omit=dev
 
@@ -35,6 +36,9 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       qpdf ghostscript libreoffice-writer-nogui python3-uno \
       fonts-dejavu-core fonts-liberation fonts-noto-core \
+      ocrmypdf tesseract-ocr unpaper jbig2dec \
+      tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-rus \
+      tesseract-ocr-ukr tesseract-ocr-tur tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --create-home --uid 10001 paperknife \
  && mkdir -p /data && chown paperknife /data

@@ -27,6 +27,29 @@ const aptPackages = [
   'fonts-dejavu-core',
   'fonts-liberation',
   'fonts-noto-core',
+  // OCR PDF: OCRmyPDF, Tesseract with the language packs the tool offers, unpaper for its Clean option and
+  // jbig2dec, without which OCRmyPDF cannot read JBIG2 scans.
+  'ocrmypdf',
+  'tesseract-ocr',
+  'tesseract-ocr-eng',
+  'tesseract-ocr-deu',
+  'tesseract-ocr-fra',
+  'tesseract-ocr-spa',
+  'tesseract-ocr-ita',
+  'tesseract-ocr-por',
+  'tesseract-ocr-nld',
+  'tesseract-ocr-pol',
+  'tesseract-ocr-rus',
+  'tesseract-ocr-ukr',
+  'tesseract-ocr-tur',
+  'tesseract-ocr-chi-sim',
+  'tesseract-ocr-chi-tra',
+  'tesseract-ocr-jpn',
+  'tesseract-ocr-kor',
+  'tesseract-ocr-ara',
+  'tesseract-ocr-hin',
+  'unpaper',
+  'jbig2dec',
 ];
 
 function step(message) {

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { defaultLimits, formatMegabytes, readLimits } from './limits.js';
 
 describe('limits', () => {
-  it('defaults to 100 MB per file, 50 files and 250 MB per request, 2000 pages, 120 s per job', () => {
+  it('defaults to 100 MB per file, 50 files and 250 MB per request, 2000 pages, 120 s per job, 100 OCR pages', () => {
     expect(defaultLimits).toEqual({
       maxFileBytes: 100 * 1024 * 1024,
       maxFiles: 50,
       maxRequestBytes: 250 * 1024 * 1024,
       maxPages: 2000,
       jobTimeoutMs: 120_000,
+      ocrMaxPages: 100,
     });
   });
 

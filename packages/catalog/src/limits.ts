@@ -10,6 +10,8 @@ export interface Limits {
   maxRequestBytes: number;
   maxPages: number;
   jobTimeoutMs: number;
+  /** Most pages OCR PDF recognises in one document (OCR takes seconds per page). */
+  ocrMaxPages: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export const limitEnvironment = {
   PAPERKNIFE_MAX_REQUEST_MB: { default: 250, describe: 'most bytes in one request, in MB' },
   PAPERKNIFE_MAX_PAGES: { default: 2000, describe: 'most pages in one document' },
   PAPERKNIFE_JOB_TIMEOUT_S: { default: 120, describe: 'longest a job may run, in seconds' },
+  PAPERKNIFE_OCR_MAX_PAGES: { default: 100, describe: 'most pages OCR PDF recognises in one document' },
 } as const;
 
 const MB = 1024 * 1024;
@@ -61,6 +64,7 @@ export function readLimits(env: Record<string, string | undefined>): Limits {
     maxRequestBytes: Math.round(v.PAPERKNIFE_MAX_REQUEST_MB * MB),
     maxPages: Math.floor(v.PAPERKNIFE_MAX_PAGES),
     jobTimeoutMs: Math.round(v.PAPERKNIFE_JOB_TIMEOUT_S * 1000),
+    ocrMaxPages: Math.floor(v.PAPERKNIFE_OCR_MAX_PAGES),
   };
 }
 

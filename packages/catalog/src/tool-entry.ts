@@ -79,6 +79,8 @@ export interface ToolEntry {
   download: Download;
   /** The download of a one-page document when it differs (PDF to JPG: one JPG instead of a ZIP). */
   singlePageDownload?: Download;
+  /** Other downloads an option can ask for (OCR PDF's PDF with its text as a ZIP); the API docs list them. */
+  extraDownloads?: readonly Download[];
   /** Headers the answer carries besides the file's own; the page shows compress's sizes from them. */
   responseHeaders?: readonly ResponseHeader[];
   icon: IconData;
@@ -88,6 +90,11 @@ export interface ToolEntry {
   sampleOptions: Readonly<Record<string, unknown>>;
   /** Whether the tool reads what pages draw (text, images), not only the document's structure. */
   readsPageContent: boolean;
+  /**
+   * The corpus sweep gives the tool only documents within these bounds, for tools that take seconds per page (OCR);
+   * others get every document (content readers up to the sweep's own page bound).
+   */
+  sampleLimits?: { maxPages: number; maxBytes: number };
   /**
    * Uploads of at least this many bytes may take more than a few seconds: the website runs them through the job
    * API, with processing progress and a Cancel button. 0: every upload. Absent: one synchronous request.

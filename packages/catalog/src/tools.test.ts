@@ -360,6 +360,7 @@ describe('entry fields', () => {
       'pdf-to-word',
       'extract-text',
       'extract-images',
+      'ocr-pdf',
     ]);
   });
 });

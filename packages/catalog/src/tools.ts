@@ -9,6 +9,7 @@ import { extractPages } from './tools/extract-pages.js';
 import { extractText } from './tools/extract-text.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
+import { ocrPdf } from './tools/ocr-pdf.js';
 import { organizePdf } from './tools/organize-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
@@ -49,6 +50,7 @@ export const tools = {
   'organize-pdf': organizePdf,
   'extract-text': extractText,
   'extract-images': extractImages,
+  'ocr-pdf': ocrPdf,
 } as const satisfies Record<string, ToolEntry>;
 
 export type ToolId = keyof typeof tools;
@@ -77,7 +79,7 @@ export function functionPath(id: ToolId): string {
 /** Every download a tool can give, the usual one first (PDF to JPG: the ZIP, or one JPG for a one-page PDF). */
 export function toolDownloads(id: ToolId): readonly { name: string; contentType: string }[] {
   const tool: ToolEntry = tools[id];
-  return tool.singlePageDownload ? [tool.download, tool.singlePageDownload] : [tool.download];
+  return [tool.download, ...(tool.singlePageDownload ? [tool.singlePageDownload] : []), ...(tool.extraDownloads ?? [])];
 }
 
 /** Most files a tool takes in one request: its own maximum, within the configured limit. */

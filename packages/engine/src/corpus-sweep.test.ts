@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { closeLibreOffice } from './libreoffice.js';
 import { engineTools } from './registry.js';
@@ -29,7 +31,8 @@ import type { InputFile, ToolContext, ToolResult } from './tool-runner.js';
  * Jobs run SWEEP_CONCURRENCY at a time inside this one process, across tools, on the engines it keeps warm (one
  * LibreOffice, one MuPDF pool), as the server runs its queue. Sampling, to keep `npm test` short on 2 cores: tools
  * that work on page content (rendering, conversion, stamping) skip PDFs of more than CONTENT_MAX_PAGES pages
- * (counted as "sampled out"); the structural tools get every file. Skips with a message when ../shared/corpus is
+ * (counted as "sampled out"); the structural tools get every file; a tool whose catalogue entry has sampleLimits
+ * (OCR, seconds per page) gets only the small documents within them. Skips with a message when ../shared/corpus is
  * absent.
  */
 
@@ -165,6 +168,11 @@ describe.skipIf(!present)('corpus sweep', () => {
           files.map((path): Run | Promise<Run> => {
             const file = basename(path);
             if (tools[id].readsPageContent && (pages.get(file) ?? 0) > CONTENT_MAX_PAGES) {
+              return { file, outcome: 'sampled out', ms: 0 };
+            }
+            const entry: ToolEntry = tools[id];
+            const bounds = entry.sampleLimits;
+            if (bounds && ((pages.get(file) ?? 0) > bounds.maxPages || statSync(path).size > bounds.maxBytes)) {
               return { file, outcome: 'sampled out', ms: 0 };
             }
             return inTurn(() => runOne(id, path));

@@ -17,6 +17,7 @@ import { deletePages } from './tools/delete-pages.js';
 import { organizePdf } from './tools/organize-pdf.js';
 import { extractText } from './tools/extract-text.js';
 import { extractImages } from './tools/extract-images.js';
+import { ocrPdf } from './tools/ocr-pdf.js';
 
 /** The only index of the engine's tools. Typed against the catalogue: a missing tool fails to compile. */
 export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
@@ -37,4 +38,5 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'organize-pdf': organizePdf,
   'extract-text': extractText,
   'extract-images': extractImages,
+  'ocr-pdf': ocrPdf,
 };

@@ -8,6 +8,8 @@ export interface ProcessOptions {
   /** Exit codes that count as success (qpdf uses 3 for "succeeded with warnings"). */
   okCodes?: readonly number[];
   env?: NodeJS.ProcessEnv;
+  /** Told each piece of standard error as it arrives (OCRmyPDF's per-page log, for progress). */
+  onStderr?: (chunk: string) => void;
 }
 
 export interface ProcessResult {
@@ -56,6 +58,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       if (stderr.length < OUTPUT_LIMIT) stderr += chunk;
+      options.onStderr?.(chunk);
     });
     const kill = (reason: ToolError) => {
       ended ??= reason;

@@ -1,0 +1,181 @@
+import { ScanText } from 'lucide';
+import { z } from 'zod';
+import { formFields } from '../form-fields.js';
+import { booleanField, enumField } from '../option-fields.js';
+import { type ToolEntry, pdfDownload, pdfInput, zipDownload } from '../tool-entry.js';
+
+/**
+ * The languages OCR PDF reads, by Tesseract's code (the names OCRmyPDF and Tesseract take), in the order the page
+ * lists them. Each is a Debian `tesseract-ocr-<code>` pack that setup and the Docker image install.
+ */
+export const ocrLanguages = {
+  eng: 'English',
+  deu: 'German',
+  fra: 'French',
+  spa: 'Spanish',
+  ita: 'Italian',
+  por: 'Portuguese',
+  nld: 'Dutch',
+  pol: 'Polish',
+  rus: 'Russian',
+  ukr: 'Ukrainian',
+  tur: 'Turkish',
+  chi_sim: 'Chinese (Simplified)',
+  chi_tra: 'Chinese (Traditional)',
+  jpn: 'Japanese',
+  kor: 'Korean',
+  ara: 'Arabic',
+  hin: 'Hindi',
+} as const satisfies Record<string, string>;
+
+export type OcrLanguage = keyof typeof ocrLanguages;
+
+const languageCodes = Object.keys(ocrLanguages) as OcrLanguage[];
+
+/** Each language multiplies Tesseract's work on every word; past a few, recognition gets slower and worse. */
+export const OCR_MAX_LANGUAGES = 4;
+
+function isOcrLanguage(code: string): code is OcrLanguage {
+  return Object.hasOwn(ocrLanguages, code);
+}
+
+/** One or several languages, `eng` or `eng+deu` (Tesseract's spelling; commas work too), into a list of codes. */
+const languagesField = z
+  .string({ error: 'The languages must be text, such as eng or eng+deu.' })
+  .trim()
+  .max(200, 'The list of languages is too long.')
+  .default('eng')
+  .transform((raw, ctx) => {
+    const codes = [...new Set(raw.split(/[+,\s]+/).filter(Boolean))];
+    const unknown = codes.filter((code) => !isOcrLanguage(code));
+    if (codes.length === 0 || unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown OCR language${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ') || '(none)'}. Use ${languageCodes.join(', ')}.`,
+        params: { errorCode: 'invalid_option' },
+      });
+      return z.NEVER;
+    }
+    if (codes.length > OCR_MAX_LANGUAGES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Choose at most ${OCR_MAX_LANGUAGES} languages at a time.`,
+        params: { errorCode: 'invalid_option' },
+      });
+      return z.NEVER;
+    }
+    return codes as OcrLanguage[];
+  })
+  .meta({
+    description:
+      `The languages of the text, by Tesseract code, joined with + (or commas): ${languageCodes.join(', ')}. ` +
+      `At most ${OCR_MAX_LANGUAGES}. Default eng.`,
+    examples: ['eng', 'eng+deu', 'chi_sim'],
+  });
+
+/** What happens to pages that already have text: OCRmyPDF's --skip-text, --redo-ocr and --force-ocr. */
+export const ocrTextModes = ['skip', 'redo', 'force'] as const;
+export type OcrTextMode = (typeof ocrTextModes)[number];
+
+const moreOptions = 'Page clean-up and output';
+
+export const ocrPdf = {
+  functionName: 'ocr-pdf',
+  title: 'OCR PDF',
+  shortDescription: 'Make scanned PDFs searchable',
+  description:
+    'Recognise the text in scanned pages and photographed documents, so you can search it, select it and copy it. Each page keeps its original image; the recognised text is laid invisibly over the words it came from. Choose the languages of the document; pages that already have text are left as they are unless you ask otherwise.',
+  keywords: ['ocr pdf', 'searchable pdf', 'scanned pdf to text', 'make pdf searchable', 'pdf text recognition'],
+  popular: false,
+  inMenu: false,
+  input: pdfInput,
+  files: { min: 1, max: 1 },
+  formColumns: 2,
+  options: z
+    .object({
+      languages: languagesField.register(formFields, {
+        label: 'Document language',
+        control: {
+          kind: 'select',
+          choices: languageCodes.map((code) => ({ value: code, label: ocrLanguages[code] })),
+        },
+        hint: 'The language the text is written in. Several at once: the API takes eng+deu.',
+      }),
+      pagesWithText: enumField('Pages that already have text', ocrTextModes, 'skip').register(formFields, {
+        label: 'Pages that already have text',
+        control: {
+          kind: 'radio-cards',
+          choices: [
+            { value: 'skip', label: 'Skip them', description: 'Only pages without text are recognised.' },
+            {
+              value: 'redo',
+              label: 'Redo OCR',
+              description: 'Replace an earlier invisible OCR layer; visible text stays.',
+            },
+            {
+              value: 'force',
+              label: 'Rasterise all',
+              description: 'Turn every page into an image, then recognise it. Text becomes a picture.',
+            },
+          ],
+        },
+        wide: true,
+      }),
+      rotatePages: booleanField('Auto-rotate pages', false).register(formFields, {
+        label: 'Turn pages the right way up',
+        control: { kind: 'checkbox' },
+        hint: 'Pages scanned sideways or upside down are turned to follow their text.',
+      }),
+      deskew: booleanField('Deskew', false).register(formFields, {
+        label: 'Straighten crooked pages',
+        control: { kind: 'checkbox' },
+        hint: 'Slightly tilted scans are turned straight before recognition.',
+      }),
+      clean: booleanField('Clean', false).register(formFields, {
+        label: 'Clean before recognising',
+        control: { kind: 'checkbox' },
+        hint: 'Removes specks and scanner borders for better recognition; the page you see stays as it was.',
+        group: moreOptions,
+      }),
+      pdfa: booleanField('PDF/A-2b output', false).register(formFields, {
+        label: 'Save as PDF/A-2b for archiving',
+        control: { kind: 'checkbox' },
+        hint: 'The long-term archive format. Forms and scripts are dropped.',
+        group: moreOptions,
+      }),
+      textFile: booleanField('Plain-text file too', false).register(formFields, {
+        label: 'Also give me the text as a .txt file',
+        control: { kind: 'checkbox' },
+        hint: 'You get a ZIP with the searchable PDF and the recognised text.',
+        group: moreOptions,
+      }),
+    })
+    .superRefine((value, ctx) => {
+      // OCRmyPDF cannot straighten a page while it keeps the page's visible text in place (--redo-ocr).
+      if (value.pagesWithText === 'redo' && value.deskew) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['deskew'],
+          message: 'Straightening pages cannot be combined with Redo OCR. Turn one of them off.',
+          params: { errorCode: 'invalid_option' },
+        });
+      }
+    }),
+  actionLabel: 'OCR PDF',
+  busyLabel: 'Recognising text...',
+  successToast: 'Your PDF is now searchable.',
+  errorToast: 'Failed to recognise the text in your PDF. Please try again.',
+  invalidTypeDescription: 'Only PDF files are supported for OCR.',
+  noFileDescription: 'Please upload a PDF file to make searchable.',
+  download: pdfDownload('ocr-document.pdf'),
+  /** With `textFile`: the PDF and its text, `ocr-document.pdf` and `ocr-document.txt`, in one ZIP. */
+  extraDownloads: [zipDownload('ocr-document.zip')],
+  icon: ScanText,
+  apiExample: { languages: 'eng+deu', rotatePages: 'true' },
+  sampleOptions: { languages: 'eng', textFile: true },
+  readsPageContent: true,
+  // A scanned page takes OCRmyPDF 2-30 s: the sweep runs it on one-page documents of up to 32 KB (23 files, 30 s
+  // of jobs); the engine tests OCR generated scans.
+  sampleLimits: { maxPages: 1, maxBytes: 32 * 1024 },
+  longJobFromBytes: 0,
+} as const satisfies ToolEntry;
