@@ -10,3 +10,10 @@ export const compressLevelImages = {
   medium: { dpi: 150, quality: 75 },
   high: { dpi: 96, quality: 55 },
 } as const satisfies Partial<Record<CompressLevel, { dpi: number; quality: number }>>;
+
+/**
+ * Bilevel (1-bit) scans are never made JPEG and stay 1-bit. Only the high level resamples them, and only those drawn
+ * above this resolution: below it, thin strokes of text break up (Ghostscript's /screen keeps 1-bit images at 300
+ * dpi too).
+ */
+export const compressBilevelDpi = { high: 300 } as const satisfies Partial<Record<CompressLevel, number>>;

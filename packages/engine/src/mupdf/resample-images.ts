@@ -21,6 +21,11 @@ export interface ImageSettings {
    * loss, so only the high level does it. Lossless images (Flate and the like) are re-encoded at every lossy level.
    */
   recodeLossy: boolean;
+  /**
+   * Resample bilevel (1-bit gray) images drawn above this resolution down to it, as 1-bit; left out, they stay as
+   * they are.
+   */
+  bilevelDpi?: number;
   /** Folder for the pixel files (the job folder). */
   folder: string;
 }
@@ -39,6 +44,8 @@ export interface SampledImage {
   channels: 1 | 3 | 4;
   /** Raw 8-bit pixels, rows top to bottom, channels interleaved: the main thread encodes them. */
   pixels?: string;
+  /** Or 1-bit gray rows (1 = white, rows padded to whole bytes), stored with Flate. */
+  bilevel?: string;
   /** Or a JPEG already encoded here (CMYK photographs). */
   jpeg?: string;
   /**
@@ -108,7 +115,9 @@ export async function resampleImage(
   const filters = streamFilters(ref);
   const bits = numberOf(ref.get('BitsPerComponent'));
   if (ref.get('ImageMask').isBoolean() && ref.get('ImageMask').asBoolean()) return leaveAlone('bilevel');
-  if (bits === 1 || filters.includes('CCITTFaxDecode') || filters.includes('JBIG2Decode')) return leaveAlone('bilevel');
+  if (bits === 1 || filters.includes('CCITTFaxDecode') || filters.includes('JBIG2Decode')) {
+    return resampleBilevel(doc, info, placement, settings, leaveAlone);
+  }
   if (width * height < MIN_PIXELS) return leaveAlone('small');
   const smaskRef = ref.get('SMask');
   // Lossy pixels would miss an exact colour key; with a soft mask present the key is ignored anyway (PDF 11.6.5.3).
@@ -169,6 +178,65 @@ export async function resampleImage(
   } finally {
     if (!info.image) image.destroy();
   }
+}
+
+/**
+ * A 1-bit gray scan drawn above the bilevel resolution, resampled to it and thresholded back to 1 bit: never JPEG,
+ * which blurs strokes and costs more than 1-bit data. Colour-key and soft masks, and 1-bit images in other spaces
+ * (a two-colour palette), stay as they are.
+ */
+async function resampleBilevel(
+  doc: mupdf.PDFDocument,
+  info: ImageXObject,
+  placement: ImagePlacement,
+  settings: ImageSettings,
+  leaveAlone: LeaveAlone,
+): Promise<SampledImage | undefined> {
+  const { ref, width, height } = info;
+  if (!settings.bilevelDpi) return leaveAlone('bilevel');
+  if (spaceFamily(ref.get('ColorSpace')) !== 'Gray' || !ref.get('Mask').isNull() || !ref.get('SMask').isNull()) {
+    return leaveAlone('bilevel');
+  }
+  const newWidth = Math.max(1, Math.min(width, Math.ceil((placement.width / 72) * settings.bilevelDpi)));
+  const newHeight = Math.max(1, Math.min(height, Math.ceil((placement.height / 72) * settings.bilevelDpi)));
+  if (width * height <= newWidth * newHeight * MIN_AREA_RATIO) return leaveAlone('bilevel');
+  if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
+  const image = info.image ?? doc.loadImage(ref);
+  try {
+    const pixmap = drawImage(image, mupdf.ColorSpace.DeviceGray, newWidth, newHeight);
+    try {
+      const bilevel = join(settings.folder, `image-${info.object}.1bit`);
+      await writeFile(bilevel, thresholdRows(packPixels(pixmap), newWidth, newHeight));
+      return {
+        object: info.object,
+        sourceWidth: width,
+        sourceHeight: height,
+        width: newWidth,
+        height: newHeight,
+        channels: 1,
+        bilevel,
+        flat: true,
+        colorSpace: '/DeviceGray',
+        originalBytes: streamBytes(ref),
+      };
+    } finally {
+      pixmap.destroy();
+    }
+  } finally {
+    if (!info.image) image.destroy();
+  }
+}
+
+/** 8-bit gray (the filtered-down scan) as 1-bit rows, 1 = white, split at mid-gray. */
+function thresholdRows(gray: Uint8Array, width: number, height: number): Uint8Array {
+  const rowBytes = Math.ceil(width / 8);
+  const rows = new Uint8Array(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (gray[y * width + x]! >= 128) rows[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return rows;
 }
 
 /**

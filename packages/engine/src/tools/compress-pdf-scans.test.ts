@@ -87,3 +87,45 @@ describe('compress-pdf, a scanned document whose pages all name their image /Im0
     30_000,
   );
 });
+
+describe('compress-pdf, a 1-bit scan', () => {
+  let bilevel: { path: string; size: number };
+  const outputs = new Map<string, string>();
+
+  beforeAll(async () => {
+    // Two pages, each a 600 ppi 1-bit image named /Im0.
+    const pdf = await makeScanPdf({ pages: 2, width: 2550, height: 3509, ppi: 600, kind: 'bilevel', textLines: 200 });
+    bilevel = await job.input('bilevel.pdf', pdf);
+    for (const level of ['medium', 'high']) {
+      const options = parseToolOptions('compress-pdf', { level });
+      outputs.set(level, (await compressPdf([{ ...bilevel, name: 'bilevel.pdf' }], options, job.context)).path);
+    }
+  }, 120_000);
+
+  it('stays 1-bit and untouched at medium', () => {
+    const images = listImages(outputs.get('medium')!);
+    expect(images).toHaveLength(2);
+    for (const image of images) expect(image).toMatchObject({ width: 2550, height: 3509, bits: 1, color: 'gray' });
+  });
+
+  it('is resampled to 300 dpi at high and stays 1-bit, never JPEG, with the same page drawn', async () => {
+    const path = outputs.get('high')!;
+    assertValidPdf(path);
+    const images = listImages(path);
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      expect(image).toMatchObject({ width: 1275, height: 1755, bits: 1, components: 1, color: 'gray', xPpi: 300 });
+      expect(image.encoding).not.toBe('jpeg');
+    }
+    expect((await stat(path)).size).toBeLessThan(bilevel.size * 0.6);
+    // Renderers smooth a 600 ppi 1-bit image into gray when drawing it small, so the two renders differ in texture:
+    // 18.5 dB here, where a blank page scores 11.5 dB. The ink stays as dark overall.
+    const mean = (pixels: Uint8Array) => pixels.reduce((sum, value) => sum + value, 0) / pixels.length;
+    for (let page = 1; page <= 2; page++) {
+      const before = renderPageRgb(bilevel.path, page, 50).pixels;
+      const after = renderPageRgb(path, page, 50).pixels;
+      expect(psnr(before, after)).toBeGreaterThan(16);
+      expect(Math.abs(mean(before) - mean(after))).toBeLessThan(10);
+    }
+  }, 30_000);
+});

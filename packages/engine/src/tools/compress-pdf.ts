@@ -1,6 +1,6 @@
 import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
-import { type CompressLevel, compressLevelImages } from '@paperknife/catalog/compress-levels';
+import { type CompressLevel, compressBilevelDpi, compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { sizeHeaders } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { type EncodedImage, encodeFlate, encodeJpeg } from '../image-recompress.js';
@@ -24,7 +24,7 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
 const levels: Record<CompressLevel, Omit<ImageSettings, 'folder'> | undefined> = {
   low: undefined,
   medium: { ...compressLevelImages.medium, recodeLossy: false },
-  high: { ...compressLevelImages.high, recodeLossy: true },
+  high: { ...compressLevelImages.high, recodeLossy: true, bilevelDpi: compressBilevelDpi.high },
 };
 
 /** A new encoding must save at least this share of an image's bytes, or the image stays as it was. */
@@ -99,6 +99,7 @@ interface Replacement {
   filter: '/DCTDecode' | '/FlateDecode';
   width: number;
   height: number;
+  bitsPerComponent: 1 | 8;
   colorSpace?: string;
 }
 
@@ -127,6 +128,7 @@ async function encodeImages(images: SampledImage[], quality: number, context: To
       filter: encoded.filter,
       width: image.width,
       height: image.height,
+      bitsPerComponent: image.bilevel ? 1 : 8,
       ...(image.colorSpace ? { colorSpace: image.colorSpace } : {}),
     });
     if (smask && maskData) {
@@ -141,6 +143,7 @@ async function encodeImages(images: SampledImage[], quality: number, context: To
         filter: '/FlateDecode',
         width: smask.width,
         height: smask.height,
+        bitsPerComponent: 8,
         colorSpace: '/DeviceGray',
       });
     }
@@ -158,6 +161,7 @@ const FLAT_FLATE_LIMIT = 2;
 /** CMYK photographs arrive as JPEGs from MuPDF; other pixels become JPEG, or Flate when they are flat graphics. */
 async function encodeSampled(image: SampledImage, quality: number): Promise<EncodedImage> {
   if (image.jpeg) return { data: await readFile(image.jpeg), filter: '/DCTDecode' };
+  if (image.bilevel) return { data: await encodeFlate(await readFile(image.bilevel)), filter: '/FlateDecode' };
   const pixels = await readFile(image.pixels ?? '');
   if (image.channels === 4) return { data: await encodeFlate(pixels), filter: '/FlateDecode' };
   const raw = { width: image.width, height: image.height, channels: image.channels, pixels };
@@ -170,7 +174,8 @@ async function encodeSampled(image: SampledImage, quality: number): Promise<Enco
 }
 
 async function removeFiles(image: SampledImage): Promise<void> {
-  for (const path of [image.pixels, image.jpeg, image.smask?.pixels]) if (path) await rm(path, { force: true });
+  for (const path of [image.pixels, image.jpeg, image.bilevel, image.smask?.pixels])
+    if (path) await rm(path, { force: true });
 }
 
 type QpdfJsonValue = string | number | boolean | null | QpdfJsonValue[] | { [key: string]: QpdfJsonValue };
@@ -212,7 +217,7 @@ async function replaceStreams(
     next['/Filter'] = replacement.filter;
     next['/Width'] = replacement.width;
     next['/Height'] = replacement.height;
-    next['/BitsPerComponent'] = 8;
+    next['/BitsPerComponent'] = replacement.bitsPerComponent;
     if (replacement.colorSpace) next['/ColorSpace'] = replacement.colorSpace;
     // A colour key beside a soft mask is ignored by readers (PDF 11.6.5.3) and cannot match lossy pixels.
     if (Array.isArray(next['/Mask']) && next['/SMask'] !== undefined) delete next['/Mask'];
