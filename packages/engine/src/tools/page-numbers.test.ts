@@ -3,6 +3,7 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
+import { inkOverlap, plainText, referenceInk, renderedInk, withoutSpaces } from '../testing/script-stamps.js';
 import { visibleTextLines } from '../testing/stamp-fixtures.js';
 import { jobPerTest } from '../testing/test-job.js';
 import { pageNumbers } from './page-numbers.js';
@@ -60,4 +61,29 @@ describe('page-numbers', () => {
       expect(number.y1).toBeLessThanOrEqual(number.pageHeight);
     });
   });
+});
+
+describe('page-numbers in every script', () => {
+  const FORMATS = [
+    { script: 'Chinese', format: '第 {n} 页，共 {total} 页' },
+    { script: 'Japanese', format: '{n} / {total} ページ' },
+    { script: 'Arabic', format: 'صفحة {n} من {total}' },
+    { script: 'Hebrew', format: 'עמוד {n} מתוך {total}' },
+    { script: 'Hindi', format: 'पृष्ठ {n} / {total}' },
+  ];
+
+  it.each(FORMATS)(
+    '$script format: each page reads back its own number, drawn with the shaped glyphs',
+    async ({ format }) => {
+      const path = await run(makePdf({ pages: [{ text: [] }, { text: [] }] }), { format, fontSize: '24' });
+      const texts = pdfPageTexts(path);
+      for (const [index, text] of texts.entries()) {
+        const expected = format.replace('{n}', String(index + 1)).replace('{total}', '2');
+        // pdftotext places the spaces next to a number in right-to-left text by its own rules.
+        if (/[\u0590-\u08ff]/.test(format)) expect(withoutSpaces(text)).toBe(withoutSpaces(expected));
+        else expect(plainText(text)).toBe(expected);
+        expect(inkOverlap(renderedInk(path, index + 1, 150), referenceInk(expected, 24, 150))).toBeGreaterThan(0.95);
+      }
+    },
+  );
 });

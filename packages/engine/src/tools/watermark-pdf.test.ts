@@ -1,9 +1,18 @@
 import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
+import {
+  SCRIPT_SAMPLES,
+  inkOverlap,
+  plainText,
+  referenceInk,
+  renderedInk,
+  withoutSpaces,
+} from '../testing/script-stamps.js';
 import { type TextBox, visibleTextLines, withCropBox } from '../testing/stamp-fixtures.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { watermarkPdf } from './watermark-pdf.js';
@@ -88,12 +97,45 @@ describe('watermark-pdf', () => {
   it('refuses text no available font can draw, and a page past the end', async () => {
     const file = await job.input('doc.pdf', makePdf({ pageCount: 2 }));
     expect(
-      await toolErrorCode(watermarkPdf([file], parseToolOptions('watermark-pdf', { text: '机密' }), job.context)),
+      // A private-use character: no installed font draws it.
+      await toolErrorCode(watermarkPdf([file], parseToolOptions('watermark-pdf', { text: 'A \ue000' }), job.context)),
     ).toBe('invalid_option');
     expect(
       await toolErrorCode(
         watermarkPdf([file], parseToolOptions('watermark-pdf', { text: 'X', pages: '5' }), job.context),
       ),
     ).toBe('page_out_of_range');
+  });
+});
+
+describe('watermark-pdf in every script', () => {
+  const blankPage = () => makePdf({ pages: [{ text: [] }] });
+  const DPI = 100;
+
+  it.each(SCRIPT_SAMPLES)('$script: read back in logical order, drawn with the shaped glyphs', async ({ text }) => {
+    const path = await run(blankPage(), { text, fontSize: '40', opacity: '1', color: '#000000' });
+    expect(plainText(pdfPageTexts(path)[0]!)).toBe(text);
+    const stamped = renderedInk(path, 1, DPI);
+    const same = inkOverlap(stamped, referenceInk(text, 40, DPI));
+    // The comparison tells glyphs apart: the same letters in another order do not match.
+    const other = inkOverlap(stamped, referenceInk([...text].reverse().join(''), 40, DPI));
+    expect(same).toBeGreaterThan(0.95);
+    expect(other).toBeLessThan(0.8);
+  });
+
+  // pdftotext takes a line's direction from most of its letters, so each line here is mostly of its own direction.
+  it.each([
+    { direction: 'left-to-right', text: 'CONFIDENTIAL COPY 2 مسودة 草稿 गोपनीय' },
+    { direction: 'right-to-left', text: 'مسودة سرية للغاية DRAFT טיוטה' },
+  ])('mixes scripts in a $direction line, each run in its own font', async ({ text }) => {
+    const path = await run(blankPage(), { text, fontSize: '24', opacity: '1', color: '#000000' });
+    expect(withoutSpaces(pdfPageTexts(path)[0]!)).toBe(withoutSpaces(text));
+    expect(inkOverlap(renderedInk(path, 1, DPI), referenceInk(text, 24, DPI))).toBeGreaterThan(0.95);
+    expect(plainObjects(path).match(/\/FontFile[23]/g)!.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('embeds CJK as a small subset, not the 19 MB font collection', async () => {
+    const path = await run(makePdf({ pageCount: 3 }), { text: '机密文件 草稿' });
+    expect(statSync(path).size).toBeLessThan(200_000);
   });
 });

@@ -1,7 +1,10 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import * as mupdf from 'mupdf';
-import { ToolError } from '@paperknife/catalog/errors';
 import { type StampPosition, placeStamp } from '../../page-placement.js';
+import { subsetFont } from '../../font-subset.js';
+import { type ShapedCluster, type ShapedLine, fontFileBytes, shapeLine } from '../../shape-text.js';
+import type { FontFace } from '../../stamp-fonts.js';
 import { openPdf } from '../open-pdf.js';
 
 export interface StampTextPayload {
@@ -18,52 +21,115 @@ export interface StampTextPayload {
   margin: number;
 }
 
-/**
- * Fonts tried in order; the first with a glyph for every character is embedded (subset). All come from Debian
- * packages the setup installs (fonts-noto-core, fonts-dejavu-core). See docs/decisions/022.
- */
-export const STAMP_FONTS = [
-  '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSansArmenian-Regular.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSansGeorgian-Regular.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-];
-
 const FONT_NAME = 'PaperKnifeStampFont';
 const STATE_NAME = 'PaperKnifeStampState';
 
-function chooseFont(texts: readonly string[]): mupdf.Font {
-  const characters = [...new Set(texts.join(''))].filter((char) => !/\s/.test(char));
-  for (const path of STAMP_FONTS) {
-    if (!existsSync(path)) continue;
-    const font = new mupdf.Font('stamp', path);
-    if (characters.every((char) => font.encodeCharacter(char.codePointAt(0)!) > 0)) return font;
-    font.destroy();
-  }
-  const missing = characters
-    .filter((char) => char.codePointAt(0)! > 0x24f)
-    .slice(0, 5)
-    .join(' ');
-  throw new ToolError(
-    'invalid_option',
-    `No font available here can draw some characters of this text${missing ? ` (${missing})` : ''}. Use Latin, Greek, Cyrillic, Arabic, Hebrew, Thai, Devanagari, Armenian or Georgian letters.`,
-  );
+/** A font of the stamps, embedded once for the whole document. */
+interface EmbeddedFont {
+  name: string;
+  ref: mupdf.PDFObject;
+  /** What each glyph stands for, for the ToUnicode map: the first text seen for it. */
+  glyphText: Map<number, string>;
 }
 
-function glyphRun(font: mupdf.Font, text: string): { hex: string; emWidth: number } {
-  let hex = '';
-  let emWidth = 0;
-  for (const char of text) {
-    const gid = font.encodeCharacter(char.codePointAt(0)!);
-    hex += gid.toString(16).padStart(4, '0');
-    emWidth += font.advanceGlyph(gid, 0);
+const hex4 = (value: number) => value.toString(16).padStart(4, '0');
+const utf16Hex = (text: string) =>
+  [...text]
+    .map((char) => char.codePointAt(0)!)
+    .map(utf16Units)
+    .join('');
+function utf16Units(codePoint: number): string {
+  if (codePoint < 0x10000) return hex4(codePoint);
+  const offset = codePoint - 0x10000;
+  return hex4(0xd800 + (offset >> 10)) + hex4(0xdc00 + (offset & 0x3ff));
+}
+
+/** A ToUnicode CMap from glyph ids (Identity-H codes) to text, so copying and searching give back the text. */
+function toUnicodeCMap(glyphText: Map<number, string>): string {
+  const entries = [...glyphText].sort(([a], [b]) => a - b);
+  const chunks: string[] = [];
+  for (let start = 0; start < entries.length; start += 100) {
+    const chunk = entries.slice(start, start + 100);
+    chunks.push(
+      `${chunk.length} beginbfchar\n${chunk.map(([gid, text]) => `<${hex4(gid)}> <${utf16Hex(text)}>`).join('\n')}\nendbfchar`,
+    );
   }
-  return { hex, emWidth };
+  return [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def /CMapType 2 def',
+    '1 begincodespacerange <0000> <FFFF> endcodespacerange',
+    ...chunks,
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+}
+
+/** Glyph ids of a face's characters, to tell which glyph of a cluster stands for which character. */
+function nominalText(font: mupdf.Font, cluster: ShapedCluster, gid: number): string | undefined {
+  if (cluster.glyphs.length === 1) return cluster.text;
+  return [...cluster.text].find((char) => font.encodeCharacter(char.codePointAt(0)!) === gid);
+}
+
+/**
+ * The text operators drawing one shaped line whose baseline starts at `matrix` (text space = user space turned and
+ * placed; the font size is set by Tf). Every glyph is placed where HarfBuzz put it, by a Tm of its own, so nothing
+ * depends on the widths a viewer reads from the font. A cluster whose glyphs do not spell its text one to one
+ * (ligatures, conjuncts, reordered vowel signs) is wrapped in an ActualText span with the text in logical order.
+ */
+function lineOperators(
+  line: ShapedLine,
+  fonts: Map<string, EmbeddedFont>,
+  mupdfFonts: Map<string, mupdf.Font>,
+  fontSize: number,
+  matrix: readonly number[],
+): string {
+  const [a, b, c, d, e, f] = matrix as [number, number, number, number, number, number];
+  const operators: string[] = [];
+  let pen = 0;
+  for (const run of line.runs) {
+    const key = faceKey(run.face);
+    const font = fonts.get(key)!;
+    const mupdfFont = mupdfFonts.get(key)!;
+    operators.push(`/${font.name} ${fontSize} Tf`);
+    for (const cluster of run.clusters) {
+      // Extractors (poppler, MuPDF, pdf.js) read right-to-left glyphs as drawn and reverse them, a ligature's
+      // characters too: its text is written reversed so it comes back in logical order.
+      const clusterText = run.rtl ? [...cluster.text].reverse().join('') : cluster.text;
+      let exact = true;
+      for (const glyph of cluster.glyphs) {
+        const text = nominalText(mupdfFont, { ...cluster, text: clusterText }, glyph.gid);
+        if (text !== undefined && !font.glyphText.has(glyph.gid)) font.glyphText.set(glyph.gid, text);
+        if (cluster.glyphs.length > 1 || font.glyphText.get(glyph.gid) !== clusterText) exact = false;
+      }
+      if (!exact) operators.push(`/Span << /ActualText <FEFF${utf16Hex(clusterText)}> >> BDC`);
+      for (const glyph of cluster.glyphs) {
+        const x = (pen + glyph.xOffset) * fontSize;
+        const y = glyph.yOffset * fontSize;
+        const place = [a, b, c, d, e + a * x + c * y, f + b * x + d * y].map((n) => +n.toFixed(4)).join(' ');
+        operators.push(`${place} Tm <${hex4(glyph.gid)}> Tj`);
+        pen += glyph.advance;
+      }
+      if (!exact) operators.push('EMC');
+    }
+  }
+  return operators.join('\n');
+}
+
+const faceKey = (face: FontFace) => `${face.path}#${face.index}`;
+/** The font's file name (and face number in a collection), for BaseFont. */
+const faceName = (face: FontFace) =>
+  `${basename(face.path).replace(/\.\w+$/, '')}${face.path.endsWith('.ttc') ? `-${face.index}` : ''}`;
+
+/** A subset font's name starts with six capitals and a plus (PDF 2.0, 9.9.2), here derived from its glyphs. */
+function markSubset(doc: mupdf.PDFDocument, type0: mupdf.PDFObject, gids: Set<number>): void {
+  let hash = 0;
+  for (const gid of [...gids].sort((a, b) => a - b)) hash = (hash * 31 + gid) >>> 0;
+  const tag = Array.from({ length: 6 }, (_, i) => String.fromCharCode(65 + (Math.floor(hash / 26 ** i) % 26))).join('');
+  const descendant = type0.get('DescendantFonts').get(0);
+  const name = `${tag}+${type0.get('BaseFont').asName()}`;
+  for (const font of [type0, descendant]) font.put('BaseFont', doc.newName(name));
+  const descriptor = descendant.get('FontDescriptor');
+  if (descriptor.isDictionary()) descriptor.put('FontName', doc.newName(name));
 }
 
 function numbers(object: mupdf.PDFObject): number[] {
@@ -90,8 +156,25 @@ function resourceDictionary(doc: mupdf.PDFDocument, resources: mupdf.PDFObject, 
 export default function stampText(payload: StampTextPayload): { stamped: number } {
   const doc = openPdf(payload.input);
   try {
-    const font = chooseFont(payload.stamps.map((stamp) => stamp.text));
-    const fontRef = doc.addFont(font);
+    // Each distinct text is shaped once (a watermark is the same on every page).
+    const lines = new Map<string, ShapedLine>();
+    for (const stamp of payload.stamps) if (!lines.has(stamp.text)) lines.set(stamp.text, shapeLine(stamp.text));
+    const faces = new Map<string, { face: FontFace; gids: Set<number> }>();
+    for (const run of [...lines.values()].flatMap((line) => line.runs)) {
+      const key = faceKey(run.face);
+      if (!faces.has(key)) faces.set(key, { face: run.face, gids: new Set() });
+      for (const cluster of run.clusters) for (const glyph of cluster.glyphs) faces.get(key)!.gids.add(glyph.gid);
+    }
+    // Embedded as subsets that keep the glyph ids the shaping gave.
+    const mupdfFonts = new Map<string, mupdf.Font>();
+    const fonts = new Map<string, EmbeddedFont>();
+    for (const [key, { face, gids }] of faces) {
+      const font = new mupdf.Font(faceName(face), subsetFont(fontFileBytes(face.path), face.index, gids));
+      const ref = doc.addFont(font);
+      markSubset(doc, ref, gids);
+      mupdfFonts.set(key, font);
+      fonts.set(key, { name: `${FONT_NAME}${fonts.size}`, ref, glyphText: new Map() });
+    }
     const state = doc.newDictionary();
     state.put('Type', doc.newName('ExtGState'));
     state.put('ca', payload.opacity);
@@ -112,11 +195,11 @@ export default function stampText(payload: StampTextPayload): { stamped: number 
       ];
       const rotateObject = page.getInheritable('Rotate');
       const rotate = rotateObject.isNull() ? 0 : rotateObject.asNumber();
-      const run = glyphRun(font, stamp.text);
+      const line = lines.get(stamp.text)!;
       const placement = placeStamp(
         { box: frameBox, rotate },
         {
-          emWidth: run.emWidth,
+          emWidth: line.emWidth,
           fontSize: payload.fontSize,
           position: payload.position,
           rotation: payload.rotation,
@@ -132,12 +215,16 @@ export default function stampText(payload: StampTextPayload): { stamped: number 
         if (inherited.isDictionary()) inherited.forEach((value, key) => resources.put(key as string, value));
         page.put('Resources', resources);
       }
-      resourceDictionary(doc, resources, 'Font').put(FONT_NAME, fontRef);
+      const fontResources = resourceDictionary(doc, resources, 'Font');
+      for (const run of line.runs) {
+        const font = fonts.get(faceKey(run.face))!;
+        fontResources.put(font.name, font.ref);
+      }
       resourceDictionary(doc, resources, 'ExtGState').put(STATE_NAME, stateRef);
 
       const content =
-        `\nQ\nq /${STATE_NAME} gs ${r.toFixed(4)} ${g.toFixed(4)} ${b.toFixed(4)} rg BT /${FONT_NAME} ` +
-        `${placement.fontSize} Tf ${placement.matrix.join(' ')} Tm <${run.hex}> Tj ET Q\n`;
+        `\nQ\nq /${STATE_NAME} gs ${r.toFixed(4)} ${g.toFixed(4)} ${b.toFixed(4)} rg BT\n` +
+        `${lineOperators(line, fonts, mupdfFonts, placement.fontSize, placement.matrix)}\nET Q\n`;
       const stampRef = doc.addStream(content, doc.newDictionary());
       const contents = page.get('Contents');
       const list = doc.newArray();
@@ -147,9 +234,15 @@ export default function stampText(payload: StampTextPayload): { stamped: number 
       list.push(stampRef);
       page.put('Contents', list);
     }
-    doc.subsetFonts();
+    // MuPDF's ToUnicode knows only the font's character map; shaped forms (Arabic joining forms, conjuncts) are
+    // not in it, so each font gets one made from what its glyphs stood for in the shaped text.
+    for (const font of fonts.values()) {
+      const descendant = font.ref.get('DescendantFonts');
+      if (font.glyphText.size === 0 || !descendant.isArray()) continue;
+      font.ref.put('ToUnicode', doc.addStream(toUnicodeCMap(font.glyphText), doc.newDictionary()));
+    }
     writeFileSync(payload.output, doc.saveToBuffer('compress').asUint8Array());
-    font.destroy();
+    for (const font of mupdfFonts.values()) font.destroy();
     return { stamped: payload.stamps.length };
   } finally {
     doc.destroy();
