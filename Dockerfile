@@ -35,7 +35,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PAPERKNIFE_DATA_DIR=/data
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       qpdf ghostscript libreoffice-writer-nogui python3-uno \
-      fonts-dejavu-core fonts-liberation fonts-noto-core \
+      fonts-dejavu-core fonts-liberation fonts-noto-core fonts-noto-cjk \
       ocrmypdf tesseract-ocr unpaper jbig2dec \
       tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-rus \
       tesseract-ocr-ukr tesseract-ocr-tur tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin \

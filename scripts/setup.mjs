@@ -27,6 +27,8 @@ const aptPackages = [
   'fonts-dejavu-core',
   'fonts-liberation',
   'fonts-noto-core',
+  // Chinese, Japanese and Korean for watermarks and page numbers (docs/decisions/140).
+  'fonts-noto-cjk',
   // OCR PDF: OCRmyPDF, Tesseract with the language packs the tool offers, unpaper for its Clean option and
   // jbig2dec, without which OCRmyPDF cannot read JBIG2 scans.
   'ocrmypdf',
