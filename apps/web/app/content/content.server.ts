@@ -64,6 +64,7 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     maxRequestSize: formatMegabytes(limits.maxRequestBytes),
     maxFiles: String(limits.maxFiles),
     maxPages: String(limits.maxPages),
+    ocrMaxPages: String(limits.ocrMaxPages),
     jobTimeoutSeconds: String(Math.round(limits.jobTimeoutMs / 1000)),
     cleanupMinutes: String(TEMP_SWEEP_AGE_MINUTES),
     // A leftover is found at the first sweep after it turns old enough: at most one sweep interval later.
