@@ -1,6 +1,30 @@
 import { readFileSync } from 'node:fs';
-import { AlignmentType, Document, ImageRun, type ISectionOptions, PageOrientation, Paragraph, TextRun } from 'docx';
-import type { Margins, WordItem, WordParagraph, WordPicture } from './word-layout.js';
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  ImageRun,
+  type ISectionOptions,
+  LevelFormat,
+  PageNumber,
+  PageOrientation,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import type { Margins, Span, WordItem, WordParagraph, WordPicture, WordTable } from './word-layout.js';
+
+/** Paragraphs running at the top or the bottom of a page, and how far from the page's edge they start. */
+export interface WordRunning {
+  paragraphs: WordParagraph[];
+  /** Points from the page's top edge (header) or bottom edge (footer). */
+  distance: number;
+}
 
 /** One PDF page as Word content: its size, its margins and what it holds. */
 export interface WordPage {
@@ -8,6 +32,8 @@ export interface WordPage {
   height: number;
   margins: Margins;
   items: WordItem[];
+  header?: WordRunning;
+  footer?: WordRunning;
 }
 
 const TWIPS_PER_POINT = 20;
@@ -22,9 +48,30 @@ const ALIGNMENT = {
   right: AlignmentType.RIGHT,
 } as const;
 
+const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
+const LISTS = { bullet: 'pdf-bullets', number: 'pdf-numbers' } as const;
+
+function textRun(run: Span, heading: boolean): TextRun {
+  const style = {
+    bold: run.bold || (heading ? false : undefined),
+    italics: run.italic || (heading ? false : undefined),
+    size: Math.round(run.size * 2), // half-points
+    // Headings say their colour: Word's heading styles have one of their own.
+    color: run.color === '000000' && !heading ? undefined : run.color,
+    font: run.font || undefined,
+    rightToLeft: run.rightToLeft || undefined,
+  };
+  if (run.pageNumber) return new TextRun({ ...style, children: [PageNumber.CURRENT] });
+  return new TextRun({ ...style, text: run.text });
+}
+
 function textParagraph(item: WordParagraph, pageBreakBefore: boolean): Paragraph {
   return new Paragraph({
     pageBreakBefore,
+    heading: item.heading ? HEADINGS[item.heading] : undefined,
+    numbering: item.list
+      ? { reference: LISTS[item.list.kind], level: item.list.level, instance: item.list.instance }
+      : undefined,
     alignment: ALIGNMENT[item.alignment],
     bidirectional: item.rightToLeft || undefined,
     indent:
@@ -32,16 +79,38 @@ function textParagraph(item: WordParagraph, pageBreakBefore: boolean): Paragraph
         ? { left: twips(item.indent), firstLine: twips(item.firstLineIndent) }
         : undefined,
     spacing: { before: twips(item.spaceBefore), after: 0 },
-    children: item.runs.map(
-      (run) =>
-        new TextRun({
-          text: run.text,
-          bold: run.bold || undefined,
-          italics: run.italic || undefined,
-          size: Math.round(run.size * 2), // half-points
-          color: run.color === '000000' ? undefined : run.color,
-          font: run.font || undefined,
-          rightToLeft: run.rightToLeft || undefined,
+    children: item.runs.map((run) => textRun(run, item.heading !== undefined)),
+  });
+}
+
+/** A Word table on the grid of the PDF's table, merged cells spanning their rows and columns. */
+function table(item: WordTable): Table {
+  return new Table({
+    columnWidths: item.columnWidths.map(twips),
+    width: { size: twips(item.columnWidths.reduce((sum, width) => sum + width, 0)), type: WidthType.DXA },
+    rows: item.rows.map(
+      (row) =>
+        new TableRow({
+          children: row.cells.map(
+            (cell) =>
+              new TableCell({
+                rowSpan: cell.rowSpan > 1 ? cell.rowSpan : undefined,
+                columnSpan: cell.columnSpan > 1 ? cell.columnSpan : undefined,
+                width: {
+                  size: twips(
+                    item.columnWidths
+                      .slice(cell.column, cell.column + cell.columnSpan)
+                      .reduce((sum, width) => sum + width, 0),
+                  ),
+                  type: WidthType.DXA,
+                },
+                // A Word cell holds at least one paragraph.
+                children:
+                  cell.paragraphs.length > 0
+                    ? cell.paragraphs.map((paragraph) => textParagraph(paragraph, false))
+                    : [new Paragraph({})],
+              }),
+          ),
         }),
     ),
   });
@@ -65,14 +134,27 @@ function pictureParagraph(item: WordPicture, pageBreakBefore: boolean): Paragrap
   });
 }
 
-function pageParagraphs(page: WordPage, startsNewPage: boolean): Paragraph[] {
-  // An empty page stays a page: a lone empty paragraph carries the break.
-  if (page.items.length === 0) return [new Paragraph({ pageBreakBefore: startsNewPage })];
-  return page.items.map((item, index) => {
+function pageParagraphs(page: WordPage, startsNewPage: boolean): (Paragraph | Table)[] {
+  // An empty page stays a page, and a page starting with a table gets its break from an empty paragraph.
+  const children: (Paragraph | Table)[] =
+    page.items.length === 0 || page.items[0]!.kind === 'table'
+      ? [new Paragraph({ pageBreakBefore: startsNewPage })]
+      : [];
+  page.items.forEach((item, index) => {
     const pageBreakBefore = startsNewPage && index === 0;
-    return item.kind === 'paragraph' ? textParagraph(item, pageBreakBefore) : pictureParagraph(item, pageBreakBefore);
+    if (item.kind === 'paragraph') children.push(textParagraph(item, pageBreakBefore));
+    else if (item.kind === 'picture') children.push(pictureParagraph(item, pageBreakBefore));
+    else {
+      children.push(table(item));
+      // Two tables in a row would become one in Word: a paragraph keeps them apart, as it does after a table.
+      if (page.items[index + 1]?.kind !== 'paragraph') children.push(new Paragraph({}));
+    }
   });
+  return children;
 }
+
+const running = (content: WordRunning | undefined) =>
+  content?.paragraphs.map((paragraph) => textParagraph(paragraph, false)) ?? [];
 
 const sameGeometry = (a: WordPage, b: WordPage) =>
   a.width === b.width &&
@@ -88,13 +170,31 @@ const sameGeometry = (a: WordPage, b: WordPage) =>
  */
 export function wordDocument(pages: readonly WordPage[], title: string): Document {
   const sections: ISectionOptions[] = [];
-  let current: { first: WordPage; children: Paragraph[] } | undefined;
+  let current: { first: WordPage; pages: WordPage[]; children: (Paragraph | Table)[] } | undefined;
   const close = () => {
     if (!current) return;
     const { first, children } = current;
     const landscape = first.width > first.height;
+    // The section's header and footer are those of its first page that has one; a first page without them while
+    // later pages have them is Word's "different first page".
+    const header = current.pages.find((page) => page.header)?.header;
+    const footer = current.pages.find((page) => page.footer)?.footer;
+    const titlePage = (header !== undefined && !first.header) || (footer !== undefined && !first.footer);
     sections.push({
+      headers: header
+        ? {
+            default: new Header({ children: running(header) }),
+            first: titlePage ? new Header({ children: running(first.header) }) : undefined,
+          }
+        : undefined,
+      footers: footer
+        ? {
+            default: new Footer({ children: running(footer) }),
+            first: titlePage ? new Footer({ children: running(first.footer) }) : undefined,
+          }
+        : undefined,
       properties: {
+        titlePage: titlePage || undefined,
         page: {
           // docx swaps width and height back for landscape: give them as portrait.
           size: {
@@ -107,8 +207,8 @@ export function wordDocument(pages: readonly WordPage[], title: string): Documen
             right: twips(first.margins.right),
             bottom: twips(first.margins.bottom),
             left: twips(first.margins.left),
-            header: 0,
-            footer: 0,
+            header: twips(header?.distance ?? 0),
+            footer: twips(footer?.distance ?? 0),
           },
         },
       },
@@ -118,12 +218,31 @@ export function wordDocument(pages: readonly WordPage[], title: string): Documen
   for (const page of pages) {
     if (!current || !sameGeometry(current.first, page)) {
       close();
-      current = { first: page, children: pageParagraphs(page, false) };
+      current = { first: page, pages: [page], children: pageParagraphs(page, false) };
     } else {
+      current.pages.push(page);
       current.children.push(...pageParagraphs(page, true));
     }
   }
   close();
   if (sections.length === 0) sections.push({ children: [new Paragraph({})] });
-  return new Document({ title, creator: 'PaperKnife', sections });
+  const level = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (depth: number) => string) =>
+    [0, 1, 2].map((depth) => ({
+      level: depth,
+      format,
+      text: text(depth),
+      alignment: AlignmentType.LEFT,
+      style: { paragraph: { indent: { left: twips(18 * (depth + 1)), hanging: twips(18) } } },
+    }));
+  return new Document({
+    title,
+    creator: 'PaperKnife',
+    numbering: {
+      config: [
+        { reference: LISTS.bullet, levels: level(LevelFormat.BULLET, (depth) => ['•', '◦', '▪'][depth]!) },
+        { reference: LISTS.number, levels: level(LevelFormat.DECIMAL, (depth) => `%${depth + 1}.`) },
+      ],
+    },
+    sections,
+  });
 }

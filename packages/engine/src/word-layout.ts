@@ -2,6 +2,9 @@
  * From the lines of a PDF page to the paragraphs of a Word document: pure functions, no MuPDF, so the rules can be
  * tested on their own. A PDF only knows positioned lines; Word wants paragraphs that flow. See docs/decisions/023.
  */
+import { readingOrder } from './layout-analysis.js';
+
+export { readingOrder };
 
 export interface TextStyle {
   /** Font family as Word should name it; empty to leave the document's default. */
@@ -17,6 +20,8 @@ export interface TextStyle {
 
 export interface Span extends TextStyle {
   text: string;
+  /** In a running header or footer: the page number, which Word fills in (`text` is the number on this page). */
+  pageNumber?: boolean;
 }
 
 export interface Box {
@@ -43,7 +48,27 @@ export interface LayoutImageBlock extends Box {
   format: 'png' | 'jpg';
 }
 
-export type LayoutBlock = LayoutTextBlock | LayoutImageBlock;
+/** A cell of a table: its place in the grid, how many rows and columns it spans, and its lines. */
+export interface LayoutTableCell {
+  row: number;
+  column: number;
+  rowSpan: number;
+  columnSpan: number;
+  lines: LayoutLine[];
+}
+
+/** A table found on the page (drawn with rules, or text aligned in columns). */
+export interface LayoutTableBlock extends Box {
+  kind: 'table';
+  /** Where the columns start and end, left to right: one more than there are columns. */
+  columns: number[];
+  /** Where the rows start and end, top to bottom. */
+  rows: number[];
+  /** Cells by row then column; cells covered by a merged cell are not listed. */
+  cells: LayoutTableCell[];
+}
+
+export type LayoutBlock = LayoutTextBlock | LayoutImageBlock | LayoutTableBlock;
 
 /** A page in the order MuPDF reads it (columns and blocks), sizes as the viewer shows them. */
 export interface PageLayout {
@@ -63,6 +88,25 @@ export interface WordParagraph {
   /** Space above in points. */
   spaceBefore: number;
   rightToLeft: boolean;
+  /** Word heading level, for a short line set larger or bolder than the body text. */
+  heading?: 1 | 2 | 3;
+  /** A list item: its marker is taken out of the runs, Word draws it. */
+  list?: { kind: 'bullet' | 'number'; level: number; instance: number };
+}
+
+export interface WordTableCell {
+  rowSpan: number;
+  columnSpan: number;
+  paragraphs: WordParagraph[];
+}
+
+export interface WordTable {
+  kind: 'table';
+  /** Column widths in points. */
+  columnWidths: number[];
+  /** Each row's cells, left to right, without the cells a merged cell above covers. */
+  rows: { cells: (WordTableCell & { column: number })[] }[];
+  spaceBefore: number;
 }
 
 export interface WordPicture {
@@ -76,7 +120,7 @@ export interface WordPicture {
   spaceBefore: number;
 }
 
-export type WordItem = WordParagraph | WordPicture;
+export type WordItem = WordParagraph | WordPicture | WordTable;
 
 export interface Margins {
   top: number;
@@ -266,8 +310,6 @@ function alignmentOf(box: Box, textLeft: number, textRight: number): WordParagra
   return 'left';
 }
 
-const overlapsHorizontally = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
-
 const MIRRORED: Record<string, string> = {
   '(': ')',
   ')': '(',
@@ -310,22 +352,55 @@ export function logicalLine(line: LayoutLine): LayoutLine {
 }
 
 /**
- * MuPDF lists blocks in the order the page draws them, and pages often draw their pictures first (backgrounds,
- * figures). Text keeps MuPDF's reading order; each picture goes before the first text below its top edge in the
- * same column, else before the first text below it at all, else last.
+ * The paragraphs `lines` make, read in order, against a text area from `textLeft` to `textRight`, each with the
+ * box its lines cover (its space before is left to the caller, who knows what came above).
  */
-export function readingOrder(blocks: readonly LayoutBlock[]): LayoutBlock[] {
-  const ordered: LayoutBlock[] = blocks.filter((block) => block.kind === 'text');
-  for (const image of blocks.filter((block) => block.kind === 'image')) {
-    const below = (block: LayoutBlock) => block.kind === 'text' && block.y0 >= image.y0;
-    let at = ordered.findIndex((block) => below(block) && overlapsHorizontally(block, image));
-    if (at < 0) at = ordered.findIndex(below);
-    ordered.splice(at < 0 ? ordered.length : at, 0, image);
+function paragraphsOf(
+  lines: readonly LayoutLine[],
+  block: Box,
+  textLeft: number,
+  textRight: number,
+  indentOf: (left: number) => number,
+): { paragraph: WordParagraph; box: Box }[] {
+  const paragraphs: { paragraph: WordParagraph; box: Box }[] = [];
+  let group: LayoutLine[] = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    const runs: Span[] = [];
+    for (const line of group) appendLine(runs, line);
+    const box: Box = {
+      x0: Math.min(...group.map((line) => line.x0)),
+      y0: Math.min(...group.map((line) => line.y0)),
+      x1: Math.max(...group.map((line) => line.x1)),
+      y1: Math.max(...group.map((line) => line.y1)),
+    };
+    const trimmed = trimRuns(runs);
+    if (trimmed.length > 0) {
+      const alignment = group.length === 1 ? alignmentOf(box, textLeft, textRight) : 'left';
+      const firstLine = group[0]!.x0 - box.x0;
+      const paragraph: WordParagraph = {
+        kind: 'paragraph',
+        runs: trimmed,
+        alignment,
+        indent: alignment === 'left' ? indentOf(box.x0) : 0,
+        firstLineIndent: alignment === 'left' && firstLine > 4 ? firstLine : 0,
+        spaceBefore: 0,
+        rightToLeft: trimmed.some((run) => run.rightToLeft),
+      };
+      paragraphs.push({ paragraph, box });
+    }
+    group = [];
+  };
+  for (const line of lines.map(logicalLine)) {
+    const previous = group.at(-1);
+    if (previous && startsParagraph(previous, line, block)) flush();
+    group.push(line);
   }
-  return ordered;
+  flush();
+  return paragraphs;
 }
 
-/** The paragraphs and pictures of one page, in reading order, placed against the section's margins. */
+/** The paragraphs, pictures and tables of one page, in reading order, placed against the section's margins. */
 export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
   const textLeft = margins.left;
   const textRight = page.width - margins.right;
@@ -361,40 +436,148 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
       previousBottom = block.y1;
       continue;
     }
-    let group: LayoutLine[] = [];
-    const flush = () => {
-      if (group.length === 0) return;
-      const runs: Span[] = [];
-      for (const line of group) appendLine(runs, line);
-      const box: Box = {
-        x0: Math.min(...group.map((line) => line.x0)),
-        y0: Math.min(...group.map((line) => line.y0)),
-        x1: Math.max(...group.map((line) => line.x1)),
-        y1: Math.max(...group.map((line) => line.y1)),
-      };
-      const trimmed = trimRuns(runs);
-      if (trimmed.length > 0) {
-        const alignment = group.length === 1 ? alignmentOf(box, textLeft, textRight) : 'left';
-        const firstLine = group[0]!.x0 - box.x0;
-        items.push({
-          kind: 'paragraph',
-          runs: trimmed,
-          alignment,
-          indent: alignment === 'left' ? indentOf(box.x0) : 0,
-          firstLineIndent: alignment === 'left' && firstLine > 4 ? firstLine : 0,
-          spaceBefore: spaceBefore(box.y0),
-          rightToLeft: trimmed.some((run) => run.rightToLeft),
-        });
-        previousBottom = box.y1;
-      }
-      group = [];
-    };
-    for (const line of block.lines.map(logicalLine)) {
-      const previous = group.at(-1);
-      if (previous && startsParagraph(previous, line, block)) flush();
-      group.push(line);
+    if (block.kind === 'table') {
+      items.push(wordTable(block, textWidth, spaceBefore(block.y0)));
+      previousBottom = block.y1;
+      continue;
     }
-    flush();
+    for (const { paragraph, box } of paragraphsOf(block.lines, block, textLeft, textRight, indentOf)) {
+      items.push({ ...paragraph, spaceBefore: spaceBefore(box.y0) });
+      previousBottom = box.y1;
+    }
   }
   return items;
+}
+
+/** A table as Word gets it: column widths scaled into the text width, each cell's lines as its paragraphs. */
+function wordTable(table: LayoutTableBlock, textWidth: number, spaceBefore: number): WordTable {
+  const widths = table.columns.slice(1).map((x, index) => x - table.columns[index]!);
+  const scale = Math.min(1, textWidth / Math.max(table.x1 - table.x0, 1));
+  const rows: WordTable['rows'] = table.rows.slice(1).map(() => ({ cells: [] }));
+  for (const cell of table.cells) {
+    const box: Box = {
+      x0: table.columns[cell.column]!,
+      x1: table.columns[cell.column + cell.columnSpan]!,
+      y0: table.rows[cell.row]!,
+      y1: table.rows[cell.row + cell.rowSpan]!,
+    };
+    const lines = [...cell.lines].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+    const paragraphs = paragraphsOf(lines, box, box.x0 + 2, box.x1 - 2, () => 0).map((each) => each.paragraph);
+    rows[cell.row]!.cells.push({ column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan, paragraphs });
+  }
+  return { kind: 'table', columnWidths: widths.map((width) => width * scale), rows, spaceBefore };
+}
+
+const BULLET_MARKER = /^\s*[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—-]\s+/u;
+const NUMBER_MARKER = /^\s*\(?(\d{1,3})[.)]\s+/u;
+/** Headings are short: longer paragraphs set large are body text of another size. */
+const MAX_HEADING_LENGTH = 150;
+
+const paragraphText = (paragraph: WordParagraph) => paragraph.runs.map((run) => run.text).join('');
+
+/**
+ * Document-wide styles: headings (short paragraphs set larger than the body text, or bold at its size, without a
+ * full stop) get Word heading levels by size, largest first; paragraphs starting with a bullet or a number become
+ * Word list items, their marker taken out. Numbered items continue a list until one starts again at 1.
+ */
+export function markHeadingsAndLists(pages: readonly WordItem[][]): void {
+  const paragraphs = pages.flat().filter((item): item is WordParagraph => item.kind === 'paragraph');
+  // The body size: the size most of the text is set in.
+  const characters = new Map<number, number>();
+  for (const paragraph of paragraphs) {
+    for (const run of paragraph.runs) characters.set(run.size, (characters.get(run.size) ?? 0) + run.text.length);
+  }
+  const body = [...characters.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  const headingSize = (paragraph: WordParagraph): number | undefined => {
+    const text = paragraphText(paragraph);
+    if (text.length > MAX_HEADING_LENGTH || /[.,;:]$/.test(text) || !/\p{L}/u.test(text)) return undefined;
+    const size = Math.max(...paragraph.runs.map((run) => run.size));
+    const bold = paragraph.runs.every((run) => run.bold || run.text.trim() === '');
+    if (size >= body + 1.5) return size;
+    return bold && size >= body - 0.5 ? body : undefined;
+  };
+  const headingSizes = [...new Set(paragraphs.map(headingSize).filter((size) => size !== undefined))].sort(
+    (a, b) => b - a,
+  );
+  let instance = 0;
+  let lastNumber = 0;
+  for (const paragraph of paragraphs) {
+    const first = paragraph.runs[0];
+    if (!first) continue;
+    const size = headingSize(paragraph);
+    // "2. Results" set large is a numbered heading, not a list item.
+    if (size !== undefined && size > body) {
+      paragraph.heading = Math.min(3, headingSizes.indexOf(size) + 1) as 1 | 2 | 3;
+      continue;
+    }
+    const bullet = BULLET_MARKER.exec(first.text);
+    const number = NUMBER_MARKER.exec(first.text);
+    if ((bullet || number) && paragraph.runs.map((run) => run.text).join('').length > (bullet ?? number)![0].length) {
+      const marker = (bullet ?? number)!;
+      first.text = first.text.slice(marker[0].length);
+      if (first.text === '') paragraph.runs.shift();
+      let kind: 'bullet' | 'number' = 'bullet';
+      if (number) {
+        kind = 'number';
+        const value = Number(number[1]);
+        if (value <= 1 || value !== lastNumber + 1) instance++;
+        lastNumber = value;
+      }
+      paragraph.list = { kind, level: Math.min(2, Math.floor(paragraph.indent / 18)), instance };
+      paragraph.indent = 0;
+      paragraph.firstLineIndent = 0;
+      continue;
+    }
+    if (size !== undefined) paragraph.heading = Math.min(3, headingSizes.indexOf(size) + 1) as 1 | 2 | 3;
+  }
+}
+
+/**
+ * The paragraphs of a running header or footer, from its lines on one page: one paragraph per row, aligned by
+ * where the row sits, and a number that is the page's own number (it changes from page to page) as Word's page
+ * number field. `pageNumber` is the page's number, counted from 1.
+ */
+export function runningParagraphs(
+  lines: readonly LayoutLine[],
+  pageNumber: number,
+  textLeft: number,
+  textRight: number,
+): WordParagraph[] {
+  const rows: LayoutLine[][] = [];
+  for (const line of [...lines].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)) {
+    const row = rows.at(-1);
+    if (row && line.y0 < Math.max(...row.map((each) => each.y1)) - 0.25 * (line.y1 - line.y0)) row.push(line);
+    else rows.push([line]);
+  }
+  return rows.map((row) => {
+    row.sort((a, b) => a.x0 - b.x0);
+    const runs: Span[] = [];
+    row.forEach((line, index) => {
+      if (index > 0) runs.push({ ...line.spans[0]!, text: '\t' });
+      for (const span of logicalLine(line).spans) {
+        // The page's number stands alone in its run, so Word can fill it in on every page.
+        let text = '';
+        for (const part of span.text.split(/(\d+)/)) {
+          if (part !== String(pageNumber)) {
+            text += part;
+            continue;
+          }
+          if (text !== '') runs.push({ ...span, text });
+          runs.push({ ...span, text: part, pageNumber: true });
+          text = '';
+        }
+        if (text !== '') runs.push({ ...span, text });
+      }
+    });
+    const box = { x0: row[0]!.x0, y0: row[0]!.y0, x1: row.at(-1)!.x1, y1: row.at(-1)!.y1 };
+    return {
+      kind: 'paragraph',
+      runs: trimRuns(runs),
+      alignment: row.length > 1 ? 'left' : alignmentOf(box, textLeft, textRight),
+      indent: 0,
+      firstLineIndent: 0,
+      spaceBefore: 0,
+      rightToLeft: runs.some((run) => run.rightToLeft),
+    } satisfies WordParagraph;
+  });
 }

@@ -7,6 +7,7 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeLibreOffice, convertWithLibreOffice } from '../libreoffice.js';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
+import { layoutFixture, layoutPdf } from '../testing/layout-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
@@ -210,6 +211,51 @@ describe('pdf-to-word', () => {
     expect(pages[0]).toContain('covers the international market too.');
     expect(pages[1]).toContain('Second page text.');
     expect(pages[2]).toContain('Landscape page text.');
+  });
+
+  it("reads columns in order, puts running headers and footers in Word's, and writes ruled tables and lists", async () => {
+    const input = await job.input('layout.pdf', layoutPdf());
+    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    const { title, left, right, footnote, header, bullets, scanText } = layoutFixture;
+    const texts = docx.paragraphs.map(paragraphText).filter(Boolean);
+    // The title, then each column whole (its lines one paragraph), then the footnote below both.
+    expect(texts.slice(0, 4)).toEqual([title, left.join(' '), right.join(' '), footnote]);
+    expect(docx.paragraphs.find((paragraph) => paragraphText(paragraph) === title)).toContain(
+      '<w:pStyle w:val="Heading1"/>',
+    );
+    // Header and footer in Word's header and footer, the page number as a field, and not in the body.
+    expect(texts.join('\n')).not.toContain(header);
+    expect(texts.join('\n')).not.toMatch(/Page \d/);
+    const part = (name: string) => strFromU8(docx.files[name]!);
+    expect(paragraphText(part('word/header1.xml'))).toBe(header);
+    expect(part('word/footer1.xml')).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
+
+    // The ruled table: 3 rows of 3 grid columns, the merged cells spanning.
+    const tables = docx.xml.match(/<w:tbl>.*?<\/w:tbl>/g) ?? [];
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.match(/<w:gridCol /g)).toHaveLength(3);
+    const rows = tables[0]!.match(/<w:tr>.*?<\/w:tr>/g)!;
+    expect(rows).toHaveLength(3);
+    const cells = rows.map((row) => row.match(/<w:tc>.*?<\/w:tc>/g)!);
+    expect(cells.map((row) => row.map(paragraphText))).toEqual([
+      ['Region', 'Members'],
+      ['North', '120', '+5'],
+      ['', '80', '-2'],
+    ]);
+    expect(cells[0]![1]).toContain('<w:gridSpan w:val="2"/>');
+    expect(cells[1]![0]).toContain('<w:vMerge w:val="restart"/>');
+    expect(cells[2]![0]).toContain('<w:vMerge w:val="continue"/>');
+    // Its text only in its cells.
+    const outsideTables = docx.xml.replace(/<w:tbl>.*?<\/w:tbl>/g, '');
+    expect((outsideTables.match(/<w:p[ >].*?<\/w:p>/g) ?? []).map(paragraphText).join('\n')).not.toContain('North');
+
+    // The bullets are a Word list, the bullet character left to Word.
+    const items = docx.paragraphs.filter((paragraph) => paragraph.includes('<w:numPr>'));
+    expect(items.map(paragraphText)).toEqual(bullets);
+
+    // The OCR'd scan: its invisible text is the page's text, and the scan is not put under it.
+    expect(texts.at(-1)).toBe(scanText.join(' '));
+    expect(docx.xml).not.toContain('<w:drawing>');
   });
 
   it('answers a coded error for a file that is not a PDF', async () => {

@@ -2,15 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Packer } from 'docx';
 import * as mupdf from 'mupdf';
-import { type WordPage, wordDocument } from '../../docx-document.js';
+import { type WordPage, type WordRunning, wordDocument } from '../../docx-document.js';
+import { type Rule, placeTables, ruledTables, takeRunningLines } from '../../layout-analysis.js';
 import {
+  type Box,
   type LayoutBlock,
   type LayoutLine,
   type LayoutTextBlock,
   type PageLayout,
+  markHeadingsAndLists,
   pageItems,
+  runningParagraphs,
   sectionMargins,
-  sameStyle,
   wordFontName,
 } from '../../word-layout.js';
 import { openPdf } from '../open-pdf.js';
@@ -28,6 +31,7 @@ export interface PdfToWordResult {
   pages: number;
   paragraphs: number;
   pictures: number;
+  tables: number;
 }
 
 /** Pictures are resampled to at most this resolution at their size on the page. */
@@ -174,11 +178,99 @@ function encodePicture(
   return { file: `${file}.${format}`, format };
 }
 
-/** The text blocks and pictures of a page in MuPDF's reading order, as the viewer shows the page. */
+/** Rules thinner than this (points) are lines of a table or a border, not shapes. */
+const MAX_RULE_WIDTH = 3;
+
+interface Drawn {
+  /** Horizontal and vertical rules, as thin boxes in page coordinates. */
+  rules: Rule[];
+  /** Boxes of the text drawn invisibly (render mode 3, as OCR puts its text over a scan). */
+  invisibleText: Box[];
+}
+
+/**
+ * What the structured text does not tell: the straight rules the page draws (stroked lines and thin filled
+ * rectangles, the borders of tables) and where it puts invisible text. One pass of the page through a device
+ * that only listens to paths and invisible text.
+ */
+function readDrawing(page: mupdf.PDFPage): Drawn {
+  const rules: Rule[] = [];
+  const invisibleText: Box[] = [];
+  let textStroke: mupdf.StrokeState | undefined;
+  const pointsOf = (path: mupdf.Path, ctm: mupdf.Matrix) => {
+    const [a, b, c, d, e, f] = ctm;
+    const subpaths: mupdf.Point[][] = [];
+    const at = (x: number, y: number): mupdf.Point => [a * x + c * y + e, b * x + d * y + f];
+    path.walk({
+      moveTo: (x, y) => subpaths.push([at(x, y)]),
+      lineTo: (x, y) => subpaths.at(-1)?.push(at(x, y)),
+      curveTo: () => subpaths.at(-1)?.push([NaN, NaN]),
+      closePath: () => {
+        const points = subpaths.at(-1);
+        if (points && points.length > 0) points.push(points[0]!);
+      },
+    });
+    return subpaths;
+  };
+  const box = (from: mupdf.Point, to: mupdf.Point, thickness: number): Rule => ({
+    x0: Math.min(from[0], to[0]) - thickness / 2,
+    y0: Math.min(from[1], to[1]) - thickness / 2,
+    x1: Math.max(from[0], to[0]) + thickness / 2,
+    y1: Math.max(from[1], to[1]) + thickness / 2,
+  });
+  const device = new mupdf.Device({
+    strokePath(path, stroke, ctm) {
+      const thickness = Math.max(0.1, stroke.getLineWidth() * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])));
+      if (thickness > MAX_RULE_WIDTH) return;
+      for (const points of pointsOf(path, ctm)) {
+        for (let index = 1; index < points.length; index++) {
+          const from = points[index - 1]!;
+          const to = points[index]!;
+          if (Number.isNaN(from[0]) || Number.isNaN(to[0])) continue;
+          if (Math.abs(from[0] - to[0]) < 0.5 || Math.abs(from[1] - to[1]) < 0.5) rules.push(box(from, to, thickness));
+        }
+      }
+    },
+    fillPath(path, _evenOdd, ctm, _colorSpace, _color, alpha) {
+      if (alpha === 0) return;
+      for (const points of pointsOf(path, ctm)) {
+        if (points.some((point) => Number.isNaN(point[0])) || points.length < 4) continue;
+        const xs = points.map((point) => point[0]);
+        const ys = points.map((point) => point[1]);
+        const outline = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+        // A thin filled rectangle is a rule; other fills are shapes and shading.
+        const rectangle = points.every((point) => [outline.x0, outline.x1].some((x) => Math.abs(point[0] - x) < 0.5));
+        if (rectangle && Math.min(outline.x1 - outline.x0, outline.y1 - outline.y0) <= MAX_RULE_WIDTH)
+          rules.push(outline);
+      }
+    },
+    ignoreText(text, ctm) {
+      textStroke ??= new mupdf.StrokeState({ lineCap: 'Butt', lineJoin: 'Miter', lineWidth: 1, miterLimit: 10 });
+      const [x0, y0, x1, y1] = text.getBounds(textStroke, ctm);
+      invisibleText.push({ x0, y0, x1, y1 });
+    },
+  });
+  try {
+    page.runPageContents(device, mupdf.Matrix.identity);
+    device.close();
+  } finally {
+    device.destroy();
+    textStroke?.destroy();
+  }
+  return { rules, invisibleText };
+}
+
+/** A picture covering this share of the page under invisible text is the scan the text was read from. */
+const SCAN_COVERAGE = 0.5;
+
+/** The text blocks, pictures and tables of a page, as the viewer shows the page. */
 function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): PageLayout {
   const [left, top, right, bottom] = page.getBounds();
+  const pageArea = (right - left) * (bottom - top);
+  const drawn = readDrawing(page);
   const blocks: LayoutBlock[] = [];
   const fonts = new Map<number, FontStyle>();
+  const colours = new Map<number, string>();
   let block: LayoutTextBlock | undefined;
   let line: LayoutLine | undefined;
   let pictures = 0;
@@ -194,16 +286,25 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
       if (!line) return;
       let style = fonts.get(font.pointer);
       if (!style) fonts.set(font.pointer, (style = fontStyle(font)));
-      const text = /[\t\u00a0]/.test(char) ? ' ' : char;
-      const span = {
-        ...style,
-        size: Math.round(size * 2) / 2,
-        color: hex(color),
-        rightToLeft: bidi % 2 === 1,
-      };
+      const text = char === '\t' || char === '\u00a0' ? ' ' : char;
+      // Compared field by field, and the colour named once per colour: this runs for every character of a book.
+      const rounded = Math.round(size * 2) / 2;
+      const colourKey = (color[0] ?? 0) * 255 * 65536 + (color[1] ?? 0) * 255 * 256 + (color[2] ?? 0) * 255;
+      let colour = colours.get(colourKey);
+      if (colour === undefined) colours.set(colourKey, (colour = hex(color)));
+      const rightToLeft = bidi % 2 === 1;
       const last = line.spans.at(-1);
-      if (last && sameStyle(last, span)) last.text += text;
-      else line.spans.push({ ...span, text });
+      if (
+        last &&
+        last.font === style.font &&
+        last.bold === style.bold &&
+        last.italic === style.italic &&
+        last.size === rounded &&
+        last.color === colour &&
+        last.rightToLeft === rightToLeft
+      ) {
+        last.text += text;
+      } else line.spans.push({ ...style, size: rounded, color: colour, rightToLeft, text });
     },
     endLine() {
       if (block && line && line.spans.some((span) => span.text.trim() !== '')) block.lines.push(line);
@@ -214,6 +315,9 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
       block = undefined;
     },
     onImageBlock(bbox, transform, image) {
+      // An OCR'd scan: its text becomes the Word text, and the scan under it is left out.
+      const coverage = ((bbox[2] - bbox[0]) * (bbox[3] - bbox[1])) / pageArea;
+      if (drawn.invisibleText.length > 0 && coverage >= SCAN_COVERAGE) return;
       try {
         const picture = encodePicture(
           image,
@@ -240,7 +344,24 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
     shift(item);
     if (item.kind === 'text') item.lines.forEach(shift);
   }
-  return { width: right - left, height: bottom - top, blocks };
+  drawn.rules.forEach(shift);
+  return { width: right - left, height: bottom - top, blocks: placeTables(blocks, ruledTables(drawn.rules)) };
+}
+
+/** A running header or footer as Word gets it, or undefined when the page has none. */
+function running(
+  lines: LayoutLine[],
+  page: PageLayout,
+  margins: WordPage['margins'],
+  pageNumber: number,
+  top: boolean,
+): WordRunning | undefined {
+  if (lines.length === 0) return undefined;
+  const paragraphs = runningParagraphs(lines, pageNumber, margins.left, page.width - margins.right);
+  const distance = top
+    ? Math.min(...lines.map((line) => line.y0))
+    : page.height - Math.max(...lines.map((line) => line.y1));
+  return { paragraphs, distance: Math.max(0, distance) };
 }
 
 /**
@@ -261,24 +382,36 @@ export default async function pdfToWord(payload: PdfToWordPayload): Promise<PdfT
   } finally {
     doc.destroy();
   }
+  const { headers, footers } = takeRunningLines(layouts);
   // Consecutive pages of one size share a Word section, and so its margins.
   const pages: WordPage[] = [];
   let paragraphs = 0;
   let pictures = 0;
+  let tables = 0;
   for (let start = 0; start < layouts.length;) {
     const { width, height } = layouts[start]!;
     let end = start + 1;
     while (end < layouts.length && layouts[end]!.width === width && layouts[end]!.height === height) end++;
     const section = layouts.slice(start, end);
     const margins = sectionMargins(section);
-    for (const layout of section) {
+    section.forEach((layout, offset) => {
+      const index = start + offset;
       const items = pageItems(layout, margins);
       paragraphs += items.filter((item) => item.kind === 'paragraph').length;
       pictures += items.filter((item) => item.kind === 'picture').length;
-      pages.push({ width, height, margins, items });
-    }
+      tables += items.filter((item) => item.kind === 'table').length;
+      pages.push({
+        width,
+        height,
+        margins,
+        items,
+        header: running(headers[index]!, layout, margins, index + 1, true),
+        footer: running(footers[index]!, layout, margins, index + 1, false),
+      });
+    });
     start = end;
   }
+  markHeadingsAndLists(pages.map((page) => page.items));
   writeFileSync(payload.output, await Packer.toBuffer(wordDocument(pages, payload.title)));
-  return { pages: pages.length, paragraphs, pictures };
+  return { pages: pages.length, paragraphs, pictures, tables };
 }

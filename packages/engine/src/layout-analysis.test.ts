@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { joinListMarkers, placeTables, readingOrder, ruledTables, takeRunningLines } from './layout-analysis.js';
+import {
+  type LayoutBlock,
+  type LayoutLine,
+  type LayoutTextBlock,
+  type PageLayout,
+  type WordItem,
+  type WordParagraph,
+  markHeadingsAndLists,
+  runningParagraphs,
+} from './word-layout.js';
+
+const plain = { font: 'Arial', bold: false, italic: false, size: 11, color: '000000', rightToLeft: false };
+
+/** An 11 pt line at `top`, 13 pt high, from x0 to x1. */
+function line(text: string, top: number, x0 = 72, x1 = 540): LayoutLine {
+  return { x0, y0: top, x1, y1: top + 13, spans: [{ ...plain, text }] };
+}
+
+function block(lines: LayoutLine[]): LayoutTextBlock {
+  return {
+    kind: 'text',
+    x0: Math.min(...lines.map((each) => each.x0)),
+    y0: Math.min(...lines.map((each) => each.y0)),
+    x1: Math.max(...lines.map((each) => each.x1)),
+    y1: Math.max(...lines.map((each) => each.y1)),
+    lines,
+  };
+}
+
+const lineTexts = (blocks: LayoutBlock[]) =>
+  blocks.flatMap((each) =>
+    each.kind === 'text' ? each.lines.map((one) => one.spans.map((span) => span.text).join('')) : [`[${each.kind}]`],
+  );
+
+describe('readingOrder', () => {
+  it('reads two columns under a full-width title column by column, whatever order the PDF drew the lines in', () => {
+    // As one block, row by row: left line, right line, left line, ...
+    const rows = [0, 1, 2, 3].flatMap((row) => [
+      line(`left ${row}`, 120 + row * 14, 72, 290),
+      line(`right ${row}`, 120 + row * 14, 320, 540),
+    ]);
+    const blocks = [
+      block([line('Full-width title', 72)]),
+      block(rows),
+      block([line('A footnote across the page.', 300, 72, 400)]),
+    ];
+    expect(lineTexts(readingOrder(blocks))).toEqual([
+      'Full-width title',
+      'left 0',
+      'left 1',
+      'left 2',
+      'left 3',
+      'right 0',
+      'right 1',
+      'right 2',
+      'right 3',
+      'A footnote across the page.',
+    ]);
+  });
+
+  it('reads a sidebar before the main column beside it, and a full-width paragraph after both', () => {
+    const sidebar = [0, 1, 2].map((row) => line(`side ${row}`, 100 + row * 14, 36, 150));
+    const main = [0, 1, 2, 3, 4].map((row) => line(`main ${row}`, 100 + row * 14, 180, 576));
+    const blocks = [block([...main.slice(0, 2), ...sidebar, ...main.slice(2)]), block([line('After.', 200, 36, 576)])];
+    expect(lineTexts(readingOrder(blocks))).toEqual([
+      'side 0',
+      'side 1',
+      'side 2',
+      'main 0',
+      'main 1',
+      'main 2',
+      'main 3',
+      'main 4',
+      'After.',
+    ]);
+  });
+
+  it('makes a table of short cells aligned in three columns', () => {
+    const cells = [
+      ['Item', 'Count', 'Price'],
+      ['Apples', '12', '3.10'],
+      ['Pears', '7', '2.80'],
+    ];
+    const lines = cells.flatMap((row, index) =>
+      row.map((text, column) => line(text, 100 + index * 16, 72 + column * 150, 72 + column * 150 + 40)),
+    );
+    const [table] = readingOrder([block([line('Prices this week.', 60), ...lines])]).slice(1);
+    expect(table?.kind).toBe('table');
+    if (table?.kind !== 'table') return;
+    expect(table.columns).toHaveLength(4);
+    expect(table.rows).toHaveLength(4);
+    expect(table.cells.map((cell) => cell.lines.map((each) => each.spans[0]!.text).join(''))).toEqual(cells.flat());
+  });
+
+  it('keeps a list marker and its item together', () => {
+    const joined = joinListMarkers([line('•', 100, 72, 76), line('The item', 100, 90, 200), line('Next', 114)]);
+    expect(joined.map((each) => each.spans.map((span) => span.text).join(''))).toEqual(['• The item', 'Next']);
+  });
+});
+
+describe('ruledTables', () => {
+  // A 3 x 3 grid from x 100..400 and y 100..160, 20 pt rows, 100 pt columns.
+  const horizontal = (y: number, x0 = 100, x1 = 400) => ({ x0, y0: y - 0.25, x1, y1: y + 0.25 });
+  const vertical = (x: number, y0 = 100, y1 = 160) => ({ x0: x - 0.25, y0, x1: x + 0.25, y1 });
+
+  it('finds the grid and merges cells no rule separates', () => {
+    const rules = [
+      horizontal(100),
+      horizontal(120),
+      horizontal(140, 200, 400), // the first column's last two cells are one
+      horizontal(160),
+      vertical(100),
+      vertical(200),
+      vertical(300, 120, 160), // the first row's last two cells are one
+      vertical(400),
+    ];
+    const [table, ...others] = ruledTables(rules);
+    expect(others).toEqual([]);
+    expect(table!.columns).toEqual([100, 200, 300, 400]);
+    expect(table!.rows).toEqual([100, 120, 140, 160]);
+    expect(table!.cells.map(({ row, column, rowSpan, columnSpan }) => [row, column, rowSpan, columnSpan])).toEqual([
+      [0, 0, 1, 1],
+      [0, 1, 1, 2],
+      [1, 0, 2, 1],
+      [1, 1, 1, 1],
+      [1, 2, 1, 1],
+      [2, 1, 1, 1],
+      [2, 2, 1, 1],
+    ]);
+    // The text inside goes into its cells, the rest stays.
+    const placed = placeTables(
+      [block([line('Above', 80, 100, 300), line('merged', 125, 110, 150), line('last', 145, 310, 350)])],
+      [table!],
+    );
+    expect(lineTexts(placed)).toEqual(['Above', '[table]']);
+    const cellText = (row: number, column: number) =>
+      table!.cells.find((cell) => cell.row === row && cell.column === column)!.lines.map((each) => each.spans[0]!.text);
+    expect(cellText(1, 0)).toEqual(['merged']);
+    expect(cellText(2, 2)).toEqual(['last']);
+  });
+
+  it('takes a lone framed box or stray rules for no table', () => {
+    expect(ruledTables([horizontal(100), horizontal(160), vertical(100), vertical(400)])).toEqual([]);
+    expect(ruledTables([horizontal(100), horizontal(300), horizontal(500)])).toEqual([]);
+  });
+});
+
+describe('takeRunningLines', () => {
+  const page = (number: number, body: string): PageLayout => ({
+    width: 612,
+    height: 792,
+    blocks: [
+      block([line('The Quarterly', 30, 72, 200)]),
+      block([line(body, 200)]),
+      block([line(`Page ${number} of 3`, 760, 270, 340)]),
+    ],
+  });
+
+  it('takes out lines repeated at the top and the bottom of the pages, numbers allowed to change', () => {
+    const pages = [page(1, 'One.'), page(2, 'Two.'), page(3, 'Three.')];
+    const { headers, footers } = takeRunningLines(pages);
+    expect(pages.map((each) => lineTexts(each.blocks))).toEqual([['One.'], ['Two.'], ['Three.']]);
+    expect(headers.map((lines) => lines.map((each) => each.spans[0]!.text))).toEqual([
+      ['The Quarterly'],
+      ['The Quarterly'],
+      ['The Quarterly'],
+    ]);
+    const [footer] = runningParagraphs(footers[1]!, 2, 72, 540);
+    expect(footer!.alignment).toBe('center');
+    expect(footer!.runs.map((run) => [run.text, run.pageNumber ?? false])).toEqual([
+      ['Page ', false],
+      ['2', true],
+      [' of 3', false],
+    ]);
+  });
+
+  it('leaves lines that repeat elsewhere on the page, or on one page only', () => {
+    const pages = [page(1, 'The Quarterly'), page(2, 'Body.')];
+    pages[1]!.blocks.shift();
+    const { headers } = takeRunningLines(pages);
+    expect(headers).toEqual([[], []]);
+    expect(lineTexts(pages[0]!.blocks)).toContain('The Quarterly');
+  });
+});
+
+describe('markHeadingsAndLists', () => {
+  const paragraph = (text: string, style: Partial<typeof plain> = {}): WordParagraph => ({
+    kind: 'paragraph',
+    runs: [{ ...plain, ...style, text }],
+    alignment: 'left',
+    indent: 0,
+    firstLineIndent: 0,
+    spaceBefore: 0,
+    rightToLeft: false,
+  });
+
+  it('gives headings levels by size and makes bulleted and numbered items Word lists', () => {
+    const items: WordItem[] = [
+      paragraph('Annual Report', { size: 20, bold: true }),
+      paragraph('1. Introduction', { size: 14, bold: true }),
+      paragraph('Body text that runs long enough to be the size most text is set in, as body text is.'),
+      paragraph('Results', { bold: true }),
+      paragraph('• first point'),
+      paragraph('• second point'),
+      paragraph('1. step one'),
+      paragraph('2. step two'),
+      paragraph('1. again from one'),
+      paragraph('A short sentence in bold.', { bold: true }),
+    ];
+    markHeadingsAndLists([items]);
+    const marks = (items as WordParagraph[]).map((each) => [
+      each.runs.map((run) => run.text).join(''),
+      each.heading ?? each.list?.kind ?? '',
+      each.list?.instance ?? '',
+    ]);
+    expect(marks).toEqual([
+      ['Annual Report', 1, ''],
+      ['1. Introduction', 2, ''],
+      ['Body text that runs long enough to be the size most text is set in, as body text is.', '', ''],
+      ['Results', 3, ''],
+      ['first point', 'bullet', 0],
+      ['second point', 'bullet', 0],
+      ['step one', 'number', 1],
+      ['step two', 'number', 1],
+      ['again from one', 'number', 2],
+      ['A short sentence in bold.', '', ''],
+    ]);
+  });
+});

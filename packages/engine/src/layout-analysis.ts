@@ -1,0 +1,577 @@
+/**
+ * Layout analysis of a PDF page for PDF to Word: the reading order of its lines (columns found per region by
+ * cutting along white space, as XY-cut does), tables from drawn rules and from aligned text, list markers joined
+ * to their items, and running headers and footers found across pages. Pure functions on boxes, no MuPDF, so the
+ * rules can be tested on their own. See docs/decisions/023 and 150.
+ */
+import type {
+  Box,
+  LayoutBlock,
+  LayoutLine,
+  LayoutTableBlock,
+  LayoutTableCell,
+  LayoutTextBlock,
+  PageLayout,
+} from './word-layout.js';
+
+/** A drawn horizontal or vertical rule, as a thin box. */
+export type Rule = Box;
+
+interface Unit {
+  box: Box;
+  /** The line, for units of text. */
+  line?: LayoutLine;
+  /** The block the unit came from. */
+  block: LayoutBlock;
+}
+
+interface Interval {
+  x0: number;
+  x1: number;
+}
+
+const lineText = (line: LayoutLine) => line.spans.map((span) => span.text).join('');
+const heightOf = (box: Box) => box.y1 - box.y0;
+const widthOf = (box: Box) => box.x1 - box.x0;
+const centreX = (box: Box) => (box.x0 + box.x1) / 2;
+const centreY = (box: Box) => (box.y0 + box.y1) / 2;
+
+function union(boxes: readonly Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((box) => box.x0)),
+    y0: Math.min(...boxes.map((box) => box.y0)),
+    x1: Math.max(...boxes.map((box) => box.x1)),
+    y1: Math.max(...boxes.map((box) => box.y1)),
+  };
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** A list marker standing alone on its line: a bullet, or a number or letter with its dot or bracket. */
+const LIST_MARKER = /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s*$/u;
+
+/**
+ * Lines holding only a list marker (Word draws the bullet, then a tab, then the item) joined to the line to their
+ * right on the same row, so the item reads as one line starting with its marker.
+ */
+export function joinListMarkers(lines: readonly LayoutLine[]): LayoutLine[] {
+  const joined: LayoutLine[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const next = lines[index + 1];
+    const sameRow =
+      next &&
+      next.x0 > line.x1 &&
+      next.x0 - line.x1 < 72 &&
+      Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0) > 0.5 * Math.min(heightOf(line), heightOf(next));
+    if (next && sameRow && LIST_MARKER.test(lineText(line))) {
+      const marker = line.spans.map((span) => ({ ...span, text: span.text.trimEnd() }));
+      marker[marker.length - 1]!.text += ' ';
+      joined.push({ ...union([line, next]), spans: [...marker, ...next.spans] });
+      index++;
+    } else joined.push(line);
+  }
+  return joined;
+}
+
+/** Groups of units whose vertical extents overlap (chained), top to bottom. */
+function horizontalBands(units: readonly Unit[]): Unit[][] {
+  const sorted = [...units].sort((a, b) => a.box.y0 - b.box.y0);
+  const bands: Unit[][] = [];
+  let bottom = -Infinity;
+  for (const unit of sorted) {
+    // A quarter of the unit's height may overlap the band without joining it: ascenders and descenders of
+    // tightly set lines touch.
+    if (bands.length > 0 && unit.box.y0 < bottom - 0.25 * heightOf(unit.box)) {
+      bands.at(-1)!.push(unit);
+      bottom = Math.max(bottom, unit.box.y1);
+    } else {
+      bands.push([unit]);
+      bottom = unit.box.y1;
+    }
+  }
+  return bands;
+}
+
+/** The white intervals of [x0, x1] that no unit of the band covers. */
+function whiteIntervals(band: readonly Unit[], x0: number, x1: number): Interval[] {
+  const covered = band.map((unit) => ({ x0: unit.box.x0, x1: unit.box.x1 })).sort((a, b) => a.x0 - b.x0);
+  const white: Interval[] = [];
+  let at = x0;
+  for (const span of covered) {
+    if (span.x0 > at) white.push({ x0: at, x1: span.x0 });
+    at = Math.max(at, span.x1);
+  }
+  if (x1 > at) white.push({ x0: at, x1 });
+  return white;
+}
+
+function intersect(a: readonly Interval[], b: readonly Interval[], minWidth: number): Interval[] {
+  const result: Interval[] = [];
+  for (const first of a) {
+    for (const second of b) {
+      const x0 = Math.max(first.x0, second.x0);
+      const x1 = Math.min(first.x1, second.x1);
+      if (x1 - x0 >= minWidth) result.push({ x0, x1 });
+    }
+  }
+  return result;
+}
+
+/**
+ * Units top to bottom, those of one row left to right. A band can chain lines set one under the other (through a
+ * superscript or tight leading), so rows are made again inside it from units that overlap the row's first by half.
+ */
+function topDown(units: readonly Unit[]): Unit[] {
+  return horizontalBands(units).flatMap((band) => {
+    const rows: Unit[][] = [];
+    for (const unit of [...band].sort((a, b) => a.box.y0 - b.box.y0)) {
+      const first = rows.at(-1)?.[0];
+      const overlap = first ? Math.min(first.box.y1, unit.box.y1) - Math.max(first.box.y0, unit.box.y0) : 0;
+      if (first && overlap > 0.5 * Math.min(heightOf(first.box), heightOf(unit.box))) rows.at(-1)!.push(unit);
+      else rows.push([unit]);
+    }
+    return rows.flatMap((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
+  });
+}
+
+interface Section {
+  bands: Unit[][];
+  /** White gaps running through every band of the section with text on both sides: column gutters. */
+  gutters: Interval[];
+}
+
+/**
+ * Consecutive bands grouped while a white gap runs through all of them: a full-width title ends a run of two
+ * columns, and the columns under it start a new one.
+ */
+function sections(bands: readonly Unit[][], x0: number, x1: number, minGutter: number, lineHeight: number): Section[] {
+  const result: Section[] = [];
+  for (let start = 0; start < bands.length;) {
+    let white = whiteIntervals(bands[start]!, x0, x1).filter((gap) => gap.x1 - gap.x0 >= minGutter);
+    let end = start + 1;
+    while (end < bands.length) {
+      const band = bands[end]!;
+      const next = intersect(white, whiteIntervals(band, x0, x1), minGutter);
+      if (next.length === 0) break;
+      // A line at the left edge and left of the gutters only, well below the rows above it, starts something new
+      // (a footnote under two columns) rather than continuing the first column.
+      const extent = union(band.map((unit) => unit.box));
+      const leftOnly = next.every((gap) => extent.x1 <= gap.x0 + 0.5);
+      const left = Math.min(...bands.slice(start, end).flatMap((each) => each.map((unit) => unit.box.x0)));
+      const above = Math.max(...bands[end - 1]!.map((unit) => unit.box.y1));
+      if (leftOnly && extent.x0 <= left + 2 && extent.y0 - above > 2 * lineHeight) break;
+      white = next;
+      end++;
+    }
+    const members = bands.slice(start, end);
+    const extent = union(members.flat().map((unit) => unit.box));
+    const gutters = white.filter((gap) => gap.x0 > extent.x0 + 0.5 && gap.x1 < extent.x1 - 0.5);
+    result.push({ bands: members, gutters });
+    start = end;
+  }
+  return result;
+}
+
+function splitByGutters(units: readonly Unit[], gutters: readonly Interval[]): Unit[][] {
+  const columns: Unit[][] = Array.from({ length: gutters.length + 1 }, () => []);
+  for (const unit of units) {
+    const column = gutters.filter((gutter) => centreX(unit.box) > gutter.x1).length;
+    columns[column]!.push(unit);
+  }
+  return columns.filter((column) => column.length > 0);
+}
+
+/**
+ * Whether the columns of a section hold running text rather than the cells of a table: two wide columns, or
+ * columns that are each wide and mostly filled by their lines. Label and value pairs, figures in rows and the
+ * like are cells.
+ */
+function isTextColumns(columns: readonly Unit[][], section: Box): boolean {
+  // Two wide columns are text even when their lines are short (an index, a list of references).
+  const wide = (column: readonly Unit[]) => widthOf(union(column.map((unit) => unit.box))) >= 0.3 * widthOf(section);
+  if (columns.length === 2 && columns.every(wide)) return true;
+  return columns.every((column) => {
+    const extent = union(column.map((unit) => unit.box));
+    const width = widthOf(extent);
+    if (width < Math.max(72, 0.2 * widthOf(section))) return false;
+    const lines = column.filter((unit) => unit.line);
+    if (lines.length === 0) return true;
+    return median(lines.map((unit) => widthOf(unit.box))) >= 0.6 * width;
+  });
+}
+
+/** A table whose rows are the section's bands and whose columns are split at its gutters. */
+function alignedTable(section: Section): LayoutTableBlock {
+  const units = section.bands.flat();
+  const box = union(units.map((unit) => unit.box));
+  const columns = [box.x0, ...section.gutters.map((gutter) => (gutter.x0 + gutter.x1) / 2), box.x1];
+  const rows = [box.y0];
+  section.bands.forEach((band, index) => {
+    const next = section.bands[index + 1];
+    const bottom = Math.max(...band.map((unit) => unit.box.y1));
+    rows.push(next ? (bottom + Math.min(...next.map((unit) => unit.box.y0))) / 2 : box.y1);
+  });
+  const cells: LayoutTableCell[] = [];
+  section.bands.forEach((band, row) => {
+    for (let column = 0; column < columns.length - 1; column++) {
+      const lines = band
+        .filter((unit) => {
+          const x = centreX(unit.box);
+          return x >= columns[column]! && x <= columns[column + 1]!;
+        })
+        .map((unit) => unit.line!);
+      cells.push({ row, column, rowSpan: 1, columnSpan: 1, lines });
+    }
+  });
+  return { kind: 'table', ...box, columns, rows, cells };
+}
+
+interface Ordered {
+  /** Runs of units read one after the other: each run is one column's part of a region. */
+  runs: Unit[][];
+  tables: LayoutTableBlock[];
+}
+
+/** Reading order of units in a region: sections top to bottom, the columns of each left to right, recursively. */
+function order(units: readonly Unit[], minGutter: number, lineHeight: number, result: Ordered): void {
+  if (units.length <= 1) {
+    if (units.length === 1) result.runs.push([...units]);
+    return;
+  }
+  const extent = union(units.map((unit) => unit.box));
+  const bands = horizontalBands(units);
+  for (const section of sections(bands, extent.x0, extent.x1, minGutter, lineHeight)) {
+    const members = section.bands.flat();
+    const columns = splitByGutters(members, section.gutters);
+    // Columns hold text: pictures side by side over a caption are a row of pictures, read before the caption.
+    if (columns.filter((column) => column.some((unit) => unit.line)).length < 2) {
+      result.runs.push(topDown(members));
+      continue;
+    }
+    const box = union(members.map((unit) => unit.box));
+    const onlyText = members.every((unit) => unit.line);
+    if (
+      onlyText &&
+      section.bands.length >= 2 &&
+      !isTextColumns(columns, box) &&
+      section.bands.filter((band) => new Set(band.map((unit) => splitIndex(unit, section.gutters))).size > 1).length >=
+        2
+    ) {
+      const table = alignedTable(section);
+      result.tables.push(table);
+      result.runs.push([{ box: table, block: table }]);
+      continue;
+    }
+    for (const column of columns) order(column, minGutter, lineHeight, result);
+  }
+}
+
+const splitIndex = (unit: Unit, gutters: readonly Interval[]) =>
+  gutters.filter((gutter) => centreX(unit.box) > gutter.x1).length;
+
+/**
+ * The blocks of a page in reading order. Text blocks are taken apart into lines and put together again per column
+ * run, so lines MuPDF joined across columns or listed row by row read column by column; pictures and tables take
+ * their place among them; text aligned in columns of cells becomes a table.
+ */
+export function readingOrder(blocks: readonly LayoutBlock[]): LayoutBlock[] {
+  const units: Unit[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'text') {
+      for (const line of joinListMarkers(block.lines)) units.push({ box: line, line, block });
+    }
+  }
+  // Pictures under text (backgrounds, watermarks) would tie every line into one row: they are placed afterwards.
+  const behindText: LayoutBlock[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'text') continue;
+    const covered = units.some((unit) => overlapArea(unit.box, block) > 0.5 * area(unit.box));
+    if (block.kind === 'image' && covered) behindText.push(block);
+    else units.push({ box: block, block });
+  }
+  const lineHeights = units.filter((unit) => unit.line).map((unit) => heightOf(unit.box));
+  const lineHeight = median(lineHeights);
+  const minGutter = Math.min(12, Math.max(5, 0.6 * lineHeight));
+  const ordered: Ordered = { runs: [], tables: [] };
+  order(units, minGutter, lineHeight, ordered);
+
+  // Lines read in a row that came from one block and go down the page stay one block, so its paragraphs are made
+  // as before; a column change (going back up) or another block starts a new one.
+  const result: LayoutBlock[] = [];
+  let group: Unit[] = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    const source = group[0]!.block as LayoutTextBlock;
+    const lines = group.map((unit) => unit.line!);
+    const unchanged =
+      lines.length === source.lines.length && lines.every((line, index) => line === source.lines[index]);
+    result.push(unchanged ? source : { kind: 'text', ...union(lines), lines });
+    group = [];
+  };
+  for (const unit of ordered.runs.flat()) {
+    if (!unit.line) {
+      flush();
+      result.push(unit.block);
+      continue;
+    }
+    const previous = group.at(-1);
+    if (previous && (previous.block !== unit.block || unit.box.y0 < previous.box.y0 - 1)) flush();
+    group.push(unit);
+  }
+  flush();
+  for (const image of behindText) {
+    const below = (block: LayoutBlock) => block.kind !== 'image' && block.y0 >= image.y0;
+    let at = result.findIndex((block) => below(block) && overlapsHorizontally(block, image));
+    if (at < 0) at = result.findIndex(below);
+    result.splice(at < 0 ? result.length : at, 0, image);
+  }
+  return result;
+}
+
+const area = (box: Box) => Math.max(0, widthOf(box)) * Math.max(0, heightOf(box));
+const overlapArea = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+const overlapsHorizontally = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+
+const HORIZONTAL = (rule: Rule) => widthOf(rule) >= 6 && heightOf(rule) <= 3;
+const VERTICAL = (rule: Rule) => heightOf(rule) >= 6 && widthOf(rule) <= 3;
+/** Rules closer than this (points) meet. */
+const RULE_TOLERANCE = 2;
+/** Pages drawing more rules than this are drawings (maps, charts, hatching), not tables. */
+const MAX_RULES = 1500;
+
+const touches = (a: Box, b: Box) =>
+  a.x0 <= b.x1 + RULE_TOLERANCE &&
+  b.x0 <= a.x1 + RULE_TOLERANCE &&
+  a.y0 <= b.y1 + RULE_TOLERANCE &&
+  b.y0 <= a.y1 + RULE_TOLERANCE;
+
+/** Positions within `tolerance` of each other taken as one, in order. */
+function clusters(values: readonly number[], tolerance: number): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const result: number[][] = [];
+  for (const value of sorted) {
+    const last = result.at(-1);
+    if (last && value - last.at(-1)! <= tolerance) last.push(value);
+    else result.push([value]);
+  }
+  return result.map((group) => group.reduce((sum, value) => sum + value, 0) / group.length);
+}
+
+/**
+ * Tables drawn with rules: rules that meet form a grid; its rows and columns are where the horizontal and vertical
+ * rules run, and two grid cells with no rule between them are one merged cell. A lone framed box is not a table.
+ */
+export function ruledTables(rules: readonly Rule[]): LayoutTableBlock[] {
+  const straight = rules.filter((rule) => HORIZONTAL(rule) || VERTICAL(rule));
+  if (straight.length < 4 || straight.length > MAX_RULES) return [];
+  // Connected groups of rules.
+  const parent = straight.map((_, index) => index);
+  const find = (index: number): number => {
+    while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
+    return index;
+  };
+  for (let a = 0; a < straight.length; a++) {
+    for (let b = a + 1; b < straight.length; b++) {
+      if (touches(straight[a]!, straight[b]!)) parent[find(a)] = find(b);
+    }
+  }
+  const groups = new Map<number, Rule[]>();
+  straight.forEach((rule, index) => {
+    const root = find(index);
+    groups.set(root, [...(groups.get(root) ?? []), rule]);
+  });
+
+  const tables: LayoutTableBlock[] = [];
+  for (const group of groups.values()) {
+    const horizontals = group.filter(HORIZONTAL);
+    const verticals = group.filter(VERTICAL);
+    const rows = clusters(horizontals.map(centreY), RULE_TOLERANCE);
+    const columns = clusters(verticals.map(centreX), RULE_TOLERANCE);
+    if (rows.length < 2 || columns.length < 2 || (rows.length - 1) * (columns.length - 1) < 2) continue;
+    const rowCount = rows.length - 1;
+    const columnCount = columns.length - 1;
+    const ruleAt = (candidates: readonly Rule[], vertical: boolean, at: number, from: number, to: number) => {
+      const middle = (from + to) / 2;
+      return candidates.some((rule) =>
+        vertical
+          ? Math.abs(centreX(rule) - at) <= RULE_TOLERANCE && rule.y0 <= middle && rule.y1 >= middle
+          : Math.abs(centreY(rule) - at) <= RULE_TOLERANCE && rule.x0 <= middle && rule.x1 >= middle,
+      );
+    };
+    // Grid cells joined where no rule separates them.
+    const cellParent = Array.from({ length: rowCount * columnCount }, (_, index) => index);
+    const findCell = (index: number): number => {
+      while (cellParent[index] !== index) index = cellParent[index] = cellParent[cellParent[index]!]!;
+      return index;
+    };
+    for (let row = 0; row < rowCount; row++) {
+      for (let column = 0; column < columnCount; column++) {
+        const here = row * columnCount + column;
+        if (column + 1 < columnCount && !ruleAt(verticals, true, columns[column + 1]!, rows[row]!, rows[row + 1]!)) {
+          cellParent[findCell(here)] = findCell(here + 1);
+        }
+        if (row + 1 < rowCount && !ruleAt(horizontals, false, rows[row + 1]!, columns[column]!, columns[column + 1]!)) {
+          cellParent[findCell(here)] = findCell(here + columnCount);
+        }
+      }
+    }
+    const spans = new Map<number, { row0: number; column0: number; row1: number; column1: number }>();
+    for (let row = 0; row < rowCount; row++) {
+      for (let column = 0; column < columnCount; column++) {
+        const root = findCell(row * columnCount + column);
+        const span = spans.get(root);
+        if (!span) spans.set(root, { row0: row, column0: column, row1: row, column1: column });
+        else {
+          span.row0 = Math.min(span.row0, row);
+          span.column0 = Math.min(span.column0, column);
+          span.row1 = Math.max(span.row1, row);
+          span.column1 = Math.max(span.column1, column);
+        }
+      }
+    }
+    if (spans.size < 2) continue;
+    const cells: LayoutTableCell[] = [...spans.values()]
+      .map((span) => ({
+        row: span.row0,
+        column: span.column0,
+        rowSpan: span.row1 - span.row0 + 1,
+        columnSpan: span.column1 - span.column0 + 1,
+        lines: [],
+      }))
+      .sort((a, b) => a.row - b.row || a.column - b.column);
+    tables.push({
+      kind: 'table',
+      x0: columns[0]!,
+      y0: rows[0]!,
+      x1: columns.at(-1)!,
+      y1: rows.at(-1)!,
+      columns,
+      rows,
+      cells,
+    });
+  }
+  return tables;
+}
+
+/**
+ * The page's blocks with the text inside each ruled table moved into its cells (by the middle of each line) and
+ * the table put in as a block of its own.
+ */
+export function placeTables(blocks: readonly LayoutBlock[], tables: readonly LayoutTableBlock[]): LayoutBlock[] {
+  if (tables.length === 0) return [...blocks];
+  const tableOf = (line: Box) =>
+    tables.find(
+      (table) =>
+        centreX(line) > table.x0 && centreX(line) < table.x1 && centreY(line) > table.y0 && centreY(line) < table.y1,
+    );
+  const result: LayoutBlock[] = [];
+  for (const block of blocks) {
+    if (block.kind !== 'text') {
+      result.push(block);
+      continue;
+    }
+    const kept: LayoutLine[] = [];
+    for (const line of block.lines) {
+      const table = tableOf(line);
+      if (!table) {
+        kept.push(line);
+        continue;
+      }
+      const row = table.rows.findIndex((_, index) => centreY(line) < table.rows[index + 1]!);
+      const column = table.columns.findIndex((_, index) => centreX(line) < table.columns[index + 1]!);
+      const cell = table.cells.find(
+        (each) =>
+          row >= each.row &&
+          row < each.row + each.rowSpan &&
+          column >= each.column &&
+          column < each.column + each.columnSpan,
+      );
+      cell?.lines.push(line);
+    }
+    if (kept.length === block.lines.length) result.push(block);
+    else if (kept.length > 0) result.push({ kind: 'text', ...union(kept), lines: kept });
+  }
+  return [...result, ...tables];
+}
+
+/** Text of a running header or footer line with its numbers stood in for, to compare across pages. */
+const runningKey = (line: LayoutLine) => lineText(line).replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Running headers and footers lie within this share of the page height from its top or bottom edge. */
+const RUNNING_ZONE = 0.12;
+/** Where the same line sits on different pages, give or take this (points). */
+const RUNNING_TOLERANCE = 4;
+
+export interface RunningLines {
+  /** Per page, the lines of its running header, top to bottom. */
+  headers: LayoutLine[][];
+  footers: LayoutLine[][];
+}
+
+/**
+ * Lines repeated near the top or the bottom of the pages (the same text, or the same text with another number, at
+ * the same height) are running headers and footers: taken out of the pages' blocks and given back per page.
+ * A line counts when it repeats on at least two pages and on at least 40 % of them.
+ */
+export function takeRunningLines(pages: PageLayout[]): RunningLines {
+  const headers: LayoutLine[][] = pages.map(() => []);
+  const footers: LayoutLine[][] = pages.map(() => []);
+  if (pages.length < 2) return { headers, footers };
+  interface Candidate {
+    page: number;
+    line: LayoutLine;
+    top: boolean;
+  }
+  const candidates = new Map<string, Candidate[]>();
+  pages.forEach((page, index) => {
+    for (const block of page.blocks) {
+      if (block.kind !== 'text') continue;
+      for (const line of block.lines) {
+        const top = line.y1 <= RUNNING_ZONE * page.height;
+        const bottom = line.y0 >= (1 - RUNNING_ZONE) * page.height;
+        const key = runningKey(line);
+        if ((!top && !bottom) || key === '') continue;
+        const list = candidates.get(key) ?? [];
+        list.push({ page: index, line, top });
+        candidates.set(key, list);
+      }
+    }
+  });
+  const running = new Set<LayoutLine>();
+  const needed = Math.max(2, Math.ceil(0.4 * pages.length));
+  for (const list of candidates.values()) {
+    // Clustered by height on the page: a repeated line elsewhere (a table heading) is not a running one.
+    const byHeight = new Map<number, Candidate[]>();
+    for (const candidate of list) {
+      const at = [...byHeight.keys()].find((y) => Math.abs(y - candidate.line.y0) <= RUNNING_TOLERANCE);
+      const key = at ?? candidate.line.y0;
+      byHeight.set(key, [...(byHeight.get(key) ?? []), candidate]);
+    }
+    for (const group of byHeight.values()) {
+      if (new Set(group.map((candidate) => candidate.page)).size < needed) continue;
+      for (const candidate of group) {
+        running.add(candidate.line);
+        (candidate.top ? headers : footers)[candidate.page]!.push(candidate.line);
+      }
+    }
+  }
+  if (running.size === 0) return { headers, footers };
+  for (const page of pages) {
+    page.blocks = page.blocks.flatMap((block): LayoutBlock[] => {
+      if (block.kind !== 'text') return [block];
+      const lines = block.lines.filter((line) => !running.has(line));
+      if (lines.length === block.lines.length) return [block];
+      return lines.length > 0 ? [{ ...block, ...union(lines), lines }] : [];
+    });
+  }
+  const byPosition = (a: LayoutLine, b: LayoutLine) => a.y0 - b.y0 || a.x0 - b.x0;
+  headers.forEach((lines) => lines.sort(byPosition));
+  footers.forEach((lines) => lines.sort(byPosition));
+  return { headers, footers };
+}
