@@ -11,7 +11,18 @@ export interface ToolResponse {
   headers: (name: string) => string | null;
 }
 
-export type ToolPhase = { phase: 'uploading'; percent: number } | { phase: 'processing' } | { phase: 'downloading' };
+/** How far a job has come on the server (job API only): its stage, and pages done of total when counted. */
+export interface ServerProgress {
+  stage: string;
+  done?: number;
+  total?: number;
+  percent?: number;
+}
+
+export type ToolPhase =
+  | { phase: 'uploading'; percent: number }
+  | { phase: 'processing'; progress?: ServerProgress }
+  | { phase: 'downloading' };
 
 export class ToolRequestError extends Error {
   override readonly name = 'ToolRequestError';
@@ -38,7 +49,7 @@ export function dispositionFileName(header: string | null): string | undefined {
   return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
 }
 
-async function errorFromResponse(status: number, body: Blob | null): Promise<ToolRequestError> {
+export async function errorFromResponse(status: number, body: Blob | null): Promise<ToolRequestError> {
   try {
     const parsed = JSON.parse((await body?.text()) ?? '') as { error?: { code?: unknown; message?: unknown } };
     const code = parsed.error?.code;
@@ -51,51 +62,93 @@ async function errorFromResponse(status: number, body: Blob | null): Promise<Too
   return new ToolRequestError('internal_error', `The server answered with status ${status}.`, status);
 }
 
+/** A request's answer as the browser has it. */
+export interface BlobAnswer {
+  status: number;
+  body: Blob | null;
+  header: (name: string) => string | null;
+}
+
+export interface BlobRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: FormData;
+  signal?: AbortSignal | undefined;
+  onUploadProgress?: (percent: number) => void;
+  onUploadDone?: () => void;
+  /** The first bytes of the answer arrived. */
+  onDownload?: () => void;
+}
+
 /**
- * POSTs a form to the tool's function (`/functions/v1/{function}`) with real upload progress (XMLHttpRequest: fetch cannot report
- * it), then reports processing until the first byte of the answer and downloading until the last.
+ * One request through XMLHttpRequest (fetch cannot report upload progress), expecting a blob. Resolves with any
+ * answer; rejects only when no answer came (network failure, abort).
  */
-export function callTool(
-  id: ToolId,
-  form: FormData,
-  options: { onPhase?: (phase: ToolPhase) => void; signal?: AbortSignal } = {},
-): Promise<ToolResponse> {
-  const { onPhase, signal } = options;
+export function requestBlob(options: BlobRequest): Promise<BlobAnswer> {
+  const { signal } = options;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', functionPath(id));
+    request.open(options.method, options.url);
     request.responseType = 'blob';
     request.setRequestHeader('Authorization', `Bearer ${PUBLIC_CLIENT_TOKEN}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) {
-        onPhase?.({ phase: 'uploading', percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
+        options.onUploadProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
       }
     };
-    request.upload.onload = () => onPhase?.({ phase: 'processing' });
-    request.onprogress = () => onPhase?.({ phase: 'downloading' });
+    request.upload.onload = () => options.onUploadDone?.();
+    request.onprogress = () => options.onDownload?.();
     request.onerror = () =>
       reject(new ToolRequestError('network_error', 'The connection to the server failed. Check your network.', 0));
     request.onabort = () => reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
-    request.onload = () => {
-      const body = request.response as Blob | null;
-      if (request.status >= 200 && request.status < 300 && body) {
-        resolve({
-          blob: body,
-          fileName: dispositionFileName(request.getResponseHeader('Content-Disposition')),
-          headers: (name) => request.getResponseHeader(name),
-        });
-      } else {
-        void errorFromResponse(request.status, body).then(reject);
-      }
-    };
+    request.onload = () =>
+      resolve({
+        status: request.status,
+        body: request.response as Blob | null,
+        header: (name) => request.getResponseHeader(name),
+      });
     if (signal?.aborted) {
       request.abort();
       return;
     }
     signal?.addEventListener('abort', () => request.abort(), { once: true });
-    onPhase?.({ phase: 'uploading', percent: 0 });
-    request.send(form);
+    request.send(options.body ?? null);
   });
+}
+
+/** A download answer as the page uses it, or the API error it carries. */
+export async function toolResponseOf(answer: BlobAnswer): Promise<ToolResponse> {
+  if (answer.status >= 200 && answer.status < 300 && answer.body) {
+    return {
+      blob: answer.body,
+      fileName: dispositionFileName(answer.header('Content-Disposition')),
+      headers: answer.header,
+    };
+  }
+  throw await errorFromResponse(answer.status, answer.body);
+}
+
+/**
+ * POSTs a form to the tool's function (`/functions/v1/{function}`) with real upload progress, then reports
+ * processing until the first byte of the answer and downloading until the last.
+ */
+export async function callTool(
+  id: ToolId,
+  form: FormData,
+  options: { onPhase?: (phase: ToolPhase) => void; signal?: AbortSignal } = {},
+): Promise<ToolResponse> {
+  const { onPhase, signal } = options;
+  const answer = requestBlob({
+    method: 'POST',
+    url: functionPath(id),
+    body: form,
+    signal,
+    onUploadProgress: (percent) => onPhase?.({ phase: 'uploading', percent }),
+    onUploadDone: () => onPhase?.({ phase: 'processing' }),
+    onDownload: () => onPhase?.({ phase: 'downloading' }),
+  });
+  if (!signal?.aborted) onPhase?.({ phase: 'uploading', percent: 0 });
+  return toolResponseOf(await answer);
 }
 
 /** Saves a blob through a temporary link, as the seed does. */

@@ -6,9 +6,10 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { Loader2 } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../api/api-client';
+import { runToolJob, runsAsJob } from '../api/job-client';
 import { pickerAccept } from '../utils/file-check';
 import { formatBytes } from '../../../lib/format-size';
 import { takeHandedOverFiles } from '../utils/pending-files';
@@ -50,12 +51,24 @@ function dropZoneTexts(id: ToolId): DropZoneTexts {
   };
 }
 
-function phaseText(phase: ToolPhase | undefined): string {
+/** The status line: upload percent, then the server's stage (and page i of n when the tool counts pages). */
+export function phaseText(phase: ToolPhase | undefined): string {
   if (!phase) return '';
   if (phase.phase === 'uploading') return `Uploading ${phase.percent}%`;
-  if (phase.phase === 'processing') return 'Processing on the server...';
+  if (phase.phase === 'processing') {
+    const progress = phase.progress;
+    if (!progress) return 'Processing on the server...';
+    if (progress.total === undefined) return `${progress.stage}...`;
+    return `${progress.stage}: page ${progress.done ?? 0} of ${progress.total} (${progress.percent ?? 0}%)`;
+  }
   return 'Downloading the result...';
 }
+
+/** Said when a run was cancelled: the server has stopped and deleted it, and the files stay on the page. */
+export const CANCELLED_TOAST = {
+  title: 'Cancelled',
+  description: 'Processing was stopped and the upload deleted from the server. Your file is still here.',
+} as const;
 
 /**
  * A tool at work: drop zone, file rows, options and action, with the seed's states (section 4), validation
@@ -69,6 +82,17 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   const [values, setValues] = useState<FormValues>(() => initialFormValues(id));
   const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<ToolPhase | undefined>();
+  // The run in progress, when it is a job that can be cancelled.
+  const [cancelRun, setCancelRun] = useState<(() => void) | undefined>();
+  const mounted = useRef(true);
+  const running = useRef<AbortController | undefined>(undefined);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      running.current?.abort(); // leaving the page cancels a job nobody will download
+    };
+  }, []);
   const [succeeded, setSucceeded] = useState(false);
   const [sizes, setSizes] = useState<SizeOutcome | undefined>();
 
@@ -116,11 +140,17 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const item of files.items) form.append(files.multiple ? 'files' : 'file', item.file, item.file.name);
 
+    const uploadBytes = files.items.reduce((sum, item) => sum + item.file.size, 0);
+    const asJob = runsAsJob(tool, uploadBytes);
+    const controller = new AbortController();
+    running.current = controller;
     setBusy(true);
     setSucceeded(false);
     setSizes(undefined);
+    if (asJob) setCancelRun(() => () => controller.abort());
     try {
-      const response = await callTool(id, form, { onPhase: setPhase });
+      const call = asJob ? runToolJob : callTool;
+      const response = await call(id, form, { onPhase: setPhase, signal: controller.signal });
       saveBlob(response.blob, response.fileName ?? tool.download.name);
       toast.success('Success!', { description: tool.successToast });
       if (reportsSizes) {
@@ -132,10 +162,16 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       setValues((current) => valuesAfterSuccess(id, current));
       setSucceeded(true);
     } catch (error) {
+      if (controller.signal.aborted) {
+        if (mounted.current) toast.success(CANCELLED_TOAST.title, { description: CANCELLED_TOAST.description });
+        return;
+      }
       console.error(error);
       const reason = error instanceof ToolRequestError ? ` ${error.message}` : '';
       toast.error('Error', { description: `${tool.errorToast}${reason}` });
     } finally {
+      running.current = undefined;
+      setCancelRun(undefined);
       setBusy(false);
       setPhase(undefined);
     }
@@ -171,24 +207,50 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
             </Suspense>
           ) : null}
           {actionVisible(id, values) ? (
-            <Button
-              size="lg"
-              className="w-full sm:w-auto sm:justify-self-start"
-              onClick={() => void run()}
-              disabled={busy || actionDisabled(id, values)}
-            >
-              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {busy ? tool.busyLabel : tool.actionLabel}
-            </Button>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button
+                size="lg"
+                className="w-full sm:w-auto sm:justify-self-start"
+                onClick={() => void run()}
+                disabled={busy || actionDisabled(id, values)}
+              >
+                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {busy ? tool.busyLabel : tool.actionLabel}
+              </Button>
+              {cancelRun ? (
+                <Button size="lg" variant="outline" className="w-full sm:w-auto" onClick={cancelRun}>
+                  Cancel
+                </Button>
+              ) : null}
+            </div>
           ) : null}
           <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
             {phaseText(phase)}
           </p>
+          {phase?.phase === 'processing' && phase.progress?.percent !== undefined ? (
+            <ProcessingBar percent={phase.progress.percent} />
+          ) : null}
         </div>
       ) : null}
 
       {sizes ? <SizeSavings outcome={sizes} /> : null}
       {succeeded && AfterSuccess ? <AfterSuccess /> : null}
+    </div>
+  );
+}
+
+/** The share of a job's pages done, as the server counts them (never estimated). */
+function ProcessingBar({ percent }: { percent: number }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label="Processing"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 w-full overflow-hidden rounded-full bg-muted"
+    >
+      <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
     </div>
   );
 }
