@@ -4,8 +4,23 @@ export const FUNCTIONS_PREFIX = '/functions/v1';
 /** The OpenAPI document of the API, generated from the catalogue's schemas. */
 export const OPENAPI_PATH = `${FUNCTIONS_PREFIX}/openapi.json`;
 
-/** Response headers a tool may add besides the file's own: compress's sizes before and after. */
+/**
+ * Response headers a tool may add besides the file's own: compress's report (sizes before and after, images
+ * recompressed, whether the file could be made smaller). Browsers on other origins may read them all.
+ */
 export const sizeHeaders = {
   original: { name: 'X-Original-Size', description: 'Size of the upload in bytes.' },
   output: { name: 'X-Output-Size', description: 'Size of the result in bytes (never more than the upload).' },
+  imagesRecompressed: {
+    name: 'X-Images-Recompressed',
+    description: 'How many images were resampled or re-encoded (0 when the upload is returned unchanged).',
+  },
+  result: {
+    name: 'X-Compress-Result',
+    description:
+      '`smaller`, or `unchanged` when the PDF could not be made smaller and the upload is returned as it came.',
+  },
 } as const;
+
+/** Values of the `X-Compress-Result` header. */
+export const compressResults = ['smaller', 'unchanged'] as const;

@@ -47,7 +47,7 @@ export const compressPdf = {
   invalidTypeDescription: 'Only PDF files are supported for compression.',
   noFileDescription: 'Please upload a PDF file to compress.',
   download: pdfDownload('compressed-document.pdf'),
-  responseHeaders: [sizeHeaders.original, sizeHeaders.output],
+  responseHeaders: [sizeHeaders.original, sizeHeaders.output, sizeHeaders.imagesRecompressed, sizeHeaders.result],
   icon: Minimize2,
   apiExample: { level: 'high' },
   sampleOptions: {},

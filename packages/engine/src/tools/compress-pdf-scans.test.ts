@@ -75,8 +75,9 @@ describe('compress-pdf, a scanned document whose pages all name their image /Im0
   ])(
     '%s makes the file much smaller, keeps the text layer and draws the same pages',
     async (level, share) => {
-      const { path } = result(level);
+      const { path, headers } = result(level);
       assertValidPdf(path);
+      expect(headers).toMatchObject({ 'X-Images-Recompressed': String(PAGES), 'X-Compress-Result': 'smaller' });
       expect((await stat(path)).size).toBeLessThan(input.size * share);
       expect(pdfPageTexts(path)).toEqual(pdfPageTexts(input.path));
       for (let page = 1; page <= PAGES; page++) {
@@ -90,7 +91,7 @@ describe('compress-pdf, a scanned document whose pages all name their image /Im0
 
 describe('compress-pdf, a 1-bit scan', () => {
   let bilevel: { path: string; size: number };
-  const outputs = new Map<string, string>();
+  const outputs = new Map<string, ToolResult>();
 
   beforeAll(async () => {
     // Two pages, each a 600 ppi 1-bit image named /Im0.
@@ -98,19 +99,22 @@ describe('compress-pdf, a 1-bit scan', () => {
     bilevel = await job.input('bilevel.pdf', pdf);
     for (const level of ['medium', 'high']) {
       const options = parseToolOptions('compress-pdf', { level });
-      outputs.set(level, (await compressPdf([{ ...bilevel, name: 'bilevel.pdf' }], options, job.context)).path);
+      outputs.set(level, await compressPdf([{ ...bilevel, name: 'bilevel.pdf' }], options, job.context));
     }
   }, 120_000);
 
   it('stays 1-bit and untouched at medium', () => {
-    const images = listImages(outputs.get('medium')!);
+    const { path, headers } = outputs.get('medium')!;
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '0' });
+    const images = listImages(path);
     expect(images).toHaveLength(2);
     for (const image of images) expect(image).toMatchObject({ width: 2550, height: 3509, bits: 1, color: 'gray' });
   });
 
   it('is resampled to 300 dpi at high and stays 1-bit, never JPEG, with the same page drawn', async () => {
-    const path = outputs.get('high')!;
+    const { path, headers } = outputs.get('high')!;
     assertValidPdf(path);
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '2', 'X-Compress-Result': 'smaller' });
     const images = listImages(path);
     expect(images).toHaveLength(2);
     for (const image of images) {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -125,7 +125,13 @@ describe('compress-pdf, medium', () => {
     assertValidPdf(path);
     const size = (await stat(path)).size;
     expect(size).toBeLessThan(input.size / 4);
-    expect(headers).toEqual({ 'X-Original-Size': String(input.size), 'X-Output-Size': String(size) });
+    // The photo, the CMYK image, the masked image (its soft mask not counted) and the gray one; not the 1-bit scan.
+    expect(headers).toEqual({
+      'X-Original-Size': String(input.size),
+      'X-Output-Size': String(size),
+      'X-Images-Recompressed': '4',
+      'X-Compress-Result': 'smaller',
+    });
     expect(download.name).toBe('compressed-document.pdf');
     expect(pdfPageCount(path)).toBe(5);
   });
@@ -234,9 +240,27 @@ describe('compress-pdf, nothing to gain', () => {
       assertValidPdf(path);
       const size = (await stat(path)).size;
       expect(size).toBeLessThanOrEqual(file.size);
-      expect(headers).toEqual({ 'X-Original-Size': String(file.size), 'X-Output-Size': String(size) });
+      expect(headers).toEqual({
+        'X-Original-Size': String(file.size),
+        'X-Output-Size': String(size),
+        'X-Images-Recompressed': '0',
+        'X-Compress-Result': size < file.size ? 'smaller' : 'unchanged',
+      });
       expect(pdfPageTexts(path)).toEqual(['Short letter']);
     }
+  });
+
+  it('returns the upload byte for byte, saying so, when it cannot be made smaller', async () => {
+    // Compressed once already: a second pass finds nothing to gain.
+    const once = await compress('low', await job.input('letter.pdf', makePdf({ pages: [{ text: ['Short letter'] }] })));
+    const file = await job.input('compressed-once.pdf', await readFile(once.path));
+    const { path, headers } = await compress('low', file, 'compressed-once.pdf');
+    expect((await readFile(path)).equals(await readFile(file.path))).toBe(true);
+    expect(headers).toMatchObject({
+      'X-Output-Size': String(file.size),
+      'X-Images-Recompressed': '0',
+      'X-Compress-Result': 'unchanged',
+    });
   });
 
   it('leaves a JPEG already at the target resolution untouched at medium', async () => {

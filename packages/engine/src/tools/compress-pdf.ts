@@ -1,7 +1,7 @@
 import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { type CompressLevel, compressBilevelDpi, compressLevelImages } from '@paperknife/catalog/compress-levels';
-import { sizeHeaders } from '@paperknife/catalog/http-api';
+import { type compressResults, sizeHeaders } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { type EncodedImage, encodeFlate, encodeJpeg } from '../image-recompress.js';
 import { runMupdfTask } from '../mupdf/pool.js';
@@ -27,6 +27,8 @@ const levels: Record<CompressLevel, Omit<ImageSettings, 'folder'> | undefined> =
   high: { ...compressLevelImages.high, recodeLossy: true, bilevelDpi: compressBilevelDpi.high },
 };
 
+type CompressResult = (typeof compressResults)[number];
+
 /** A new encoding must save at least this share of an image's bytes, or the image stays as it was. */
 const MIN_SAVING = 0.05;
 
@@ -35,7 +37,7 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   const input = await preparePdfInput(file, context);
   const settings = levels[options.level];
 
-  let rewritten: string | undefined;
+  let rewritten: Rewritten | undefined;
   try {
     rewritten = await rewrite(input.path, settings, context);
   } catch (error) {
@@ -45,9 +47,11 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   }
 
   let output = tempPath(context, 'compressed-document');
-  await optimizeLossless(rewritten ?? input.path, output, context);
+  await optimizeLossless(rewritten?.path ?? input.path, output, context);
+  let imagesRecompressed = rewritten?.imagesRecompressed ?? 0;
   if (rewritten && !(await isClean(output, context))) {
     await optimizeLossless(input.path, output, context);
+    imagesRecompressed = 0;
   }
   let outputSize = (await stat(output)).size;
   const inputSize = (await stat(input.path)).size;
@@ -57,20 +61,33 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
     output = tempPath(context, 'compressed-document');
     await copyFile(input.path, output);
     outputSize = inputSize;
+    imagesRecompressed = 0;
   }
+  const result: CompressResult = outputSize < file.size ? 'smaller' : 'unchanged';
   return {
     path: output,
     download: tools['compress-pdf'].download,
-    headers: { [sizeHeaders.original.name]: String(file.size), [sizeHeaders.output.name]: String(outputSize) },
+    headers: {
+      [sizeHeaders.original.name]: String(file.size),
+      [sizeHeaders.output.name]: String(outputSize),
+      [sizeHeaders.imagesRecompressed.name]: String(imagesRecompressed),
+      [sizeHeaders.result.name]: result,
+    },
   };
 };
 
-/** The MuPDF pass and, at the lossy levels, the image swap. Returns the rewritten file. */
+interface Rewritten {
+  path: string;
+  /** Images whose streams were swapped for resampled or re-encoded ones (soft masks not counted). */
+  imagesRecompressed: number;
+}
+
+/** The MuPDF pass and, at the lossy levels, the image swap. */
 async function rewrite(
   path: string,
   settings: Omit<ImageSettings, 'folder'> | undefined,
   context: ToolContext,
-): Promise<string> {
+): Promise<Rewritten> {
   const deduplicated = tempPath(context, 'deduplicated');
   const payload: CompressPreparePayload = {
     input: path,
@@ -81,16 +98,19 @@ async function rewrite(
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
   });
-  if (!settings || prepared.images.length === 0) return deduplicated;
+  const unchanged = { path: deduplicated, imagesRecompressed: 0 };
+  if (!settings || prepared.images.length === 0) return unchanged;
   const replacements = await encodeImages(prepared.images, settings.quality, context);
-  if (replacements.length === 0) return deduplicated;
+  if (replacements.length === 0) return unchanged;
   const updated = tempPath(context, 'images-replaced');
-  await replaceStreams(deduplicated, replacements, updated, context);
-  return updated;
+  const imagesRecompressed = await replaceStreams(deduplicated, replacements, updated, context);
+  return { path: updated, imagesRecompressed };
 }
 
 interface Replacement {
   object: number;
+  /** A soft mask is swapped with its image but not counted as an image of its own. */
+  softMask: boolean;
   /** Pixel size MuPDF saw, checked against what qpdf reads under the same object number. */
   sourceWidth: number;
   sourceHeight: number;
@@ -122,6 +142,7 @@ async function encodeImages(images: SampledImage[], quality: number, context: To
     await writeFile(data, encoded.data);
     replacements.push({
       object: image.object,
+      softMask: false,
       sourceWidth: image.sourceWidth,
       sourceHeight: image.sourceHeight,
       data,
@@ -137,6 +158,7 @@ async function encodeImages(images: SampledImage[], quality: number, context: To
       await writeFile(maskFile, maskData);
       replacements.push({
         object: smask.object,
+        softMask: true,
         sourceWidth: smask.sourceWidth,
         sourceHeight: smask.sourceHeight,
         data: maskFile,
@@ -183,14 +205,15 @@ type QpdfJsonObject = { stream?: { dict: Record<string, QpdfJsonValue>; datafile
 
 /**
  * Swaps the new image data in with qpdf (`--update-from-json`): each stream keeps its object and every other key
- * of its dictionary, so all references to it, and the rest of the file, stay exactly as they were.
+ * of its dictionary, so all references to it, and the rest of the file, stay exactly as they were. Answers how
+ * many images (not soft masks) were swapped.
  */
 async function replaceStreams(
   path: string,
   replacements: Replacement[],
   output: string,
   context: ToolContext,
-): Promise<void> {
+): Promise<number> {
   const current = tempPath(context, 'image-dictionaries', '.json');
   await runQpdf(
     [
@@ -205,6 +228,7 @@ async function replaceStreams(
   const json = JSON.parse(await readFile(current, 'utf8')) as { qpdf: [unknown, Record<string, QpdfJsonObject>] };
   const [header, objects] = json.qpdf;
   const updates: Record<string, QpdfJsonObject> = {};
+  let images = 0;
   for (const [key, value] of Object.entries(objects)) {
     const object = Number(/^obj:(\d+) \d+ R$/.exec(key)?.[1]);
     const replacement = replacements.find((candidate) => candidate.object === object);
@@ -222,10 +246,12 @@ async function replaceStreams(
     // A colour key beside a soft mask is ignored by readers (PDF 11.6.5.3) and cannot match lossy pixels.
     if (Array.isArray(next['/Mask']) && next['/SMask'] !== undefined) delete next['/Mask'];
     updates[key] = { stream: { dict: next, datafile: replacement.data } };
+    if (!replacement.softMask) images++;
   }
   const update = tempPath(context, 'image-update', '.json');
   await writeFile(update, JSON.stringify({ qpdf: [header, updates] }));
   await runQpdf(['--warning-exit-0', `--update-from-json=${update}`, path, output], context);
+  return images;
 }
 
 async function isClean(path: string, context: ToolContext): Promise<boolean> {
