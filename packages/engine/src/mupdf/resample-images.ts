@@ -26,6 +26,12 @@ export interface ImageSettings {
    * they are.
    */
   bilevelDpi?: number;
+  /**
+   * Convert images in an ICC-based CMYK space to RGB through their own profile (for screens: a CMYK JPEG costs a
+   * third more than an RGB one, and its profile is often larger than every image of the file together). Device
+   * CMYK stays CMYK: without a profile, readers disagree on its colours.
+   */
+  iccCmykToRgb?: boolean;
   /** Folder for the pixel files (the job folder). */
   folder: string;
 }
@@ -124,7 +130,7 @@ export async function resampleImage(
   if (ref.get('Mask').isArray() && !smaskRef.isStream()) return leaveAlone('colour-key mask');
   if (numberOf(ref.get('SMaskInData')) > 0) return leaveAlone('alpha in JPEG 2000');
 
-  const space = targetSpace(ref);
+  const space = settings.iccCmykToRgb && isIccCmyk(ref.get('ColorSpace')) ? toRgb : targetSpace(ref);
   if (!space) return leaveAlone('colour space');
   if (smaskRef.isStream() && !smaskRef.get('Matte').isNull()) return leaveAlone('premultiplied soft mask');
 
@@ -258,6 +264,12 @@ function targetSpace(ref: mupdf.PDFObject): { colorSpace?: mupdf.ColorSpace; nam
     default:
       return undefined;
   }
+}
+
+const toRgb = { colorSpace: mupdf.ColorSpace.DeviceRGB, name: '/DeviceRGB' } as const;
+
+function isIccCmyk(space: mupdf.PDFObject): boolean {
+  return space.isArray() && nameOf(space.get(0)) === 'ICCBased' && numberOf(space.get(1).get('N')) === 4;
 }
 
 function spaceFamily(space: mupdf.PDFObject): 'Gray' | 'RGB' | 'CMYK' | 'Indexed' | undefined {

@@ -133,3 +133,23 @@ describe('compress-pdf, a 1-bit scan', () => {
     }
   }, 30_000);
 });
+
+describe('compress-pdf, a CMYK JPEG scan (Adobe, samples stored inverted)', () => {
+  it('resamples every page at medium, stays CMYK and draws the same colours', async () => {
+    const pdf = await makeScanPdf({ pages: 2, width: 1275, height: 1755, ppi: 300, kind: 'cmyk-jpeg', textLines: 200 });
+    const cmyk = await job.input('cmyk.pdf', pdf);
+    const options = parseToolOptions('compress-pdf', { level: 'medium' });
+    const { path, headers } = await compressPdf([{ ...cmyk, name: 'cmyk.pdf' }], options, job.context);
+    assertValidPdf(path);
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '2' });
+    const images = listImages(path);
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      expect(image).toMatchObject({ width: 638, height: 878, color: 'cmyk', components: 4, bits: 8, encoding: 'jpeg' });
+    }
+    for (let page = 1; page <= 2; page++) {
+      const quality = psnr(renderPageRgb(cmyk.path, page, 50).pixels, renderPageRgb(path, page, 50).pixels);
+      expect(quality).toBeGreaterThan(30);
+    }
+  }, 60_000);
+});

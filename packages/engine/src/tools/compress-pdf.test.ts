@@ -355,6 +355,15 @@ describe('compress-pdf, palettes, ICC profiles and private data', () => {
     expectPhotoColoursKept(file.path, medium.path);
   });
 
+  it('converts an ICC-based CMYK image to RGB through its profile at high, with its colours', async () => {
+    const high = await compress('high', file, 'chart.pdf');
+    assertValidPdf(high.path);
+    expect(imagesOnPage(listImages(high.path), 2)).toMatchObject([
+      { width: 288, height: 288, color: 'rgb', components: 3, bits: 8, encoding: 'jpeg' },
+    ]);
+    expectPhotoColoursKept(file.path, high.path);
+  });
+
   it('keeps an explicit stencil mask attached to its resampled image', async () => {
     // A circle cut out of a photo: pixels outside it are masked out (1).
     const stencil = vignetteMask(1200, 1200).map((alpha) => (alpha > 128 ? 0 : 255));

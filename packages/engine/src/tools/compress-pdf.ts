@@ -24,7 +24,7 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
 const levels: Record<CompressLevel, Omit<ImageSettings, 'folder'> | undefined> = {
   low: undefined,
   medium: { ...compressLevelImages.medium, recodeLossy: false },
-  high: { ...compressLevelImages.high, recodeLossy: true, bilevelDpi: compressBilevelDpi.high },
+  high: { ...compressLevelImages.high, recodeLossy: true, bilevelDpi: compressBilevelDpi.high, iccCmykToRgb: true },
 };
 
 type CompressResult = (typeof compressResults)[number];

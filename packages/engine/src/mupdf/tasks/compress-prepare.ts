@@ -1,5 +1,6 @@
 import * as mupdf from 'mupdf';
 import { findImageXObjects, measurePlacements } from '../image-placements.js';
+import { discardPrintOutputIntents } from '../output-intents.js';
 import { discardPrivateData } from '../private-data.js';
 import {
   type ImageSettings,
@@ -38,6 +39,8 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
   const source = new mupdf.PDFDocument(payload.input);
   try {
     if (payload.discardPrivateData) discardPrivateData(source);
+    // CMYK images converted for screens: the press's output intent and its profile go too.
+    if (payload.images?.iccCmykToRgb) discardPrintOutputIntents(source);
     mergeDuplicateStreams(source);
     // Unused objects (the merged duplicates among them) dropped, the rest renumbered. Not garbage=3 or 4: MuPDF's
     // own duplicate search compares every pair of objects, 82 s on a document of 40,000 objects.
