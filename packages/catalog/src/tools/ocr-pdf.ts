@@ -39,7 +39,7 @@ function isOcrLanguage(code: string): code is OcrLanguage {
   return Object.hasOwn(ocrLanguages, code);
 }
 
-/** One or several languages, `eng` or `eng+deu` (Tesseract's spelling; commas work too), into a list of codes. */
+/** One or several languages, `eng` or `eng+deu` (Tesseract's spelling; commas work too), out as `eng+deu`. */
 const languagesField = z
   .string({ error: 'The languages must be text, such as eng or eng+deu.' })
   .trim()
@@ -64,7 +64,8 @@ const languagesField = z
       });
       return z.NEVER;
     }
-    return codes as OcrLanguage[];
+    // One string, as the form holds it: the page's select starts at the schema's default.
+    return codes.join('+');
   })
   .meta({
     description:
@@ -99,7 +100,6 @@ export const ocrPdf = {
           kind: 'select',
           choices: languageCodes.map((code) => ({ value: code, label: ocrLanguages[code] })),
         },
-        hint: 'The language the text is written in. Several at once: the API takes eng+deu.',
       }),
       pagesWithText: enumField('Pages that already have text', ocrTextModes, 'skip').register(formFields, {
         label: 'Pages that already have text',

@@ -27,10 +27,11 @@ export const ocrPdf: ToolRunner<'ocr-pdf'> = async (files, options, context) => 
       `This PDF has ${input.pageCount} pages; OCR takes at most ${ocrMaxPages} at a time. Split it into smaller parts first.`,
     );
   }
-  await assertLanguagesInstalled(options.languages, context);
+  const languages = options.languages.split('+');
+  await assertLanguagesInstalled(languages, context);
 
   const pdf = tempPath(context, 'ocr-document');
-  await runOcrmypdf(input.path, pdf, options, input.pageCount, context);
+  await runOcrmypdf(input.path, pdf, { ...options, languages }, input.pageCount, context);
   if (!options.textFile) return { path: pdf, download: tool.download };
 
   const text = tempPath(context, 'ocr-text', '.txt');

@@ -147,22 +147,35 @@ export function CheckboxField({
   label,
   checked,
   onChange,
+  hint,
 }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  hint?: string;
 }) {
   const id = useId();
-  return (
+  const hintId = hint ? `${id}-hint` : undefined;
+  const box = (
     <div className="flex items-center gap-2">
       <input
         id={id}
         type="checkbox"
         checked={checked}
+        aria-describedby={hintId}
         onChange={(event) => onChange(event.target.checked)}
         className="size-4 accent-[var(--primary)]"
       />
       <Label htmlFor={id}>{label}</Label>
+    </div>
+  );
+  if (!hint) return box;
+  return (
+    <div className="grid gap-1">
+      {box}
+      <p id={hintId} className="pl-6 text-xs text-muted-foreground">
+        {hint}
+      </p>
     </div>
   );
 }

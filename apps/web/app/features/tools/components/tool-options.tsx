@@ -22,19 +22,27 @@ function OptionControl({
   const { name, meta } = control;
   const value = values[name];
   const bound = { value: typeof value === 'string' ? value : '', onChange: (next: string) => onChange(name, next) };
+  const hinted = meta.hint ? { hint: meta.hint } : {};
   const described = {
-    ...(meta.hint ? { hint: meta.hint } : {}),
+    ...hinted,
     ...(meta.placeholder ? { placeholder: meta.placeholder } : {}),
   };
   switch (meta.control.kind) {
     case 'radio-cards':
       return <RadioCards legend={meta.label} name={name} {...bound} options={meta.control.choices} />;
     case 'select':
-      return <SelectField label={meta.label} {...bound} options={selectChoices(control)} />;
+      return <SelectField label={meta.label} {...bound} options={selectChoices(control)} {...hinted} />;
     case 'slider':
       return <SliderField label={meta.label} {...bound} {...sliderRange(control)} unit={meta.control.unit ?? ''} />;
     case 'checkbox':
-      return <CheckboxField label={meta.label} checked={value === true} onChange={(next) => onChange(name, next)} />;
+      return (
+        <CheckboxField
+          label={meta.label}
+          checked={value === true}
+          onChange={(next) => onChange(name, next)}
+          {...hinted}
+        />
+      );
     case 'colour':
       return <ColorField label={meta.label} {...bound} fallback={String(initialValue(control))} />;
     case 'password':
