@@ -224,7 +224,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
               ) : null}
             </div>
           ) : null}
-          <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
+          <p className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="run-status">
             {phaseText(phase)}
           </p>
           {phase?.phase === 'processing' && phase.progress?.percent !== undefined ? (
