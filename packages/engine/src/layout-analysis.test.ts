@@ -176,6 +176,20 @@ describe('takeRunningLines', () => {
     ]);
   });
 
+  it('leaves the lone paragraph of pages that hold nothing else', () => {
+    const pages = [1, 2, 3].map((number) => ({
+      width: 612,
+      height: 792,
+      blocks: [block([line(`Section ${number} paragraph.`, 72, 72, 200)])],
+    }));
+    expect(takeRunningLines(pages).headers).toEqual([[], [], []]);
+    expect(pages.map((each) => lineTexts(each.blocks))).toEqual([
+      ['Section 1 paragraph.'],
+      ['Section 2 paragraph.'],
+      ['Section 3 paragraph.'],
+    ]);
+  });
+
   it('leaves lines that repeat elsewhere on the page, or on one page only', () => {
     const pages = [page(1, 'The Quarterly'), page(2, 'Body.')];
     pages[1]!.blocks.shift();

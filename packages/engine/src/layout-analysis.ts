@@ -517,7 +517,8 @@ export interface RunningLines {
 /**
  * Lines repeated near the top or the bottom of the pages (the same text, or the same text with another number, at
  * the same height) are running headers and footers: taken out of the pages' blocks and given back per page.
- * A line counts when it repeats on at least two pages and on at least 40 % of them.
+ * A line counts when it repeats on at least two pages and on at least 40 % of them, and as often on pages that
+ * have text between the top and bottom zones (a page holding one short paragraph has no running header).
  */
 export function takeRunningLines(pages: PageLayout[]): RunningLines {
   const headers: LayoutLine[][] = pages.map(() => []);
@@ -529,12 +530,15 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
     top: boolean;
   }
   const candidates = new Map<string, Candidate[]>();
+  // Pages with text between the zones: a line is only a running one where there is a body for it to run over.
+  const withBody = new Set<number>();
   pages.forEach((page, index) => {
     for (const block of page.blocks) {
       if (block.kind !== 'text') continue;
       for (const line of block.lines) {
         const top = line.y1 <= RUNNING_ZONE * page.height;
         const bottom = line.y0 >= (1 - RUNNING_ZONE) * page.height;
+        if (!top && !bottom) withBody.add(index);
         const key = runningKey(line);
         if ((!top && !bottom) || key === '') continue;
         const list = candidates.get(key) ?? [];
@@ -554,7 +558,8 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
       byHeight.set(key, [...(byHeight.get(key) ?? []), candidate]);
     }
     for (const group of byHeight.values()) {
-      if (new Set(group.map((candidate) => candidate.page)).size < needed) continue;
+      const onPages = new Set(group.map((candidate) => candidate.page));
+      if (onPages.size < needed || [...onPages].filter((page) => withBody.has(page)).length < needed) continue;
       for (const candidate of group) {
         running.add(candidate.line);
         (candidate.top ? headers : footers)[candidate.page]!.push(candidate.line);

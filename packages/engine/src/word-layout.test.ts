@@ -152,6 +152,28 @@ describe('pageItems', () => {
   });
 });
 
+describe('pageItems with columns', () => {
+  it('reads two columns in order and goes on with a paragraph the first column leaves unfinished', () => {
+    const page = letter([
+      textBlock([
+        line('The first paragraph of the left', 100, 72, 290),
+        line('column ends here.', 114, 72, 180),
+        line('The second paragraph runs on', 128, 72, 290),
+      ]),
+      textBlock([
+        line('into the right column and ends.', 100, 320, 470),
+        line('Then a new one', 114, 320, 540),
+        line('closes the column.', 128, 320, 420),
+      ]),
+    ]);
+    expect(texts(page)).toEqual([
+      'The first paragraph of the left column ends here.',
+      'The second paragraph runs on into the right column and ends.',
+      'Then a new one closes the column.',
+    ]);
+  });
+});
+
 describe('logicalLine', () => {
   const rtl = { rightToLeft: true };
   const text = (each: LayoutLine) => each.spans.map((part) => part.text).join('');

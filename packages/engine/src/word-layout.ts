@@ -244,6 +244,7 @@ export function sectionMargins(pages: readonly PageLayout[]): Margins {
   };
 }
 
+const paragraphText = (paragraph: WordParagraph) => paragraph.runs.map((run) => run.text).join('');
 const lineText = (line: LayoutLine) => line.spans.map((span) => span.text).join('');
 const lineSize = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size), 0);
 export const sameStyle = (a: TextStyle, b: TextStyle) =>
@@ -441,10 +442,20 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
       previousBottom = block.y1;
       continue;
     }
-    for (const { paragraph, box } of paragraphsOf(block.lines, block, textLeft, textRight, indentOf)) {
-      items.push({ ...paragraph, spaceBefore: spaceBefore(box.y0) });
+    paragraphsOf(block.lines, block, textLeft, textRight, indentOf).forEach(({ paragraph, box }, index) => {
+      // A paragraph that goes on at the top of the next column: its sentence did not end and the next line
+      // starts in lower case.
+      const previous = items.at(-1);
+      if (
+        index === 0 &&
+        previous?.kind === 'paragraph' &&
+        !SENTENCE_END.test(paragraphText(previous)) &&
+        /^\p{Ll}/u.test(paragraphText(paragraph))
+      ) {
+        appendLine(previous.runs, { ...box, spans: paragraph.runs });
+      } else items.push({ ...paragraph, spaceBefore: spaceBefore(box.y0) });
       previousBottom = box.y1;
-    }
+    });
   }
   return items;
 }
@@ -472,8 +483,6 @@ const BULLET_MARKER = /^\s*[•◦▪▫■□●○◆◇►▶‣⁃∙·*–�
 const NUMBER_MARKER = /^\s*\(?(\d{1,3})[.)]\s+/u;
 /** Headings are short: longer paragraphs set large are body text of another size. */
 const MAX_HEADING_LENGTH = 150;
-
-const paragraphText = (paragraph: WordParagraph) => paragraph.runs.map((run) => run.text).join('');
 
 /**
  * Document-wide styles: headings (short paragraphs set larger than the body text, or bold at its size, without a
