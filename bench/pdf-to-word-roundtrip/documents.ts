@@ -1,0 +1,163 @@
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  ImageRun,
+  LevelFormat,
+  Packer,
+  PageNumber,
+  SectionType,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import sharp from 'sharp';
+
+/**
+ * Word documents of the shapes PDF to Word must get back: two columns, a table with merged cells, a running
+ * header and footer, a list, a picture. Each comes with what the round trip should find in it.
+ */
+export interface RoundTripDocument {
+  name: string;
+  docx: Buffer;
+  /** Tables in the document, as rows x columns of their grid. */
+  tables: { rows: number; columns: number }[];
+  /** Sentences that start each column, in reading order (for the "columns in order" check). */
+  columnStarts: string[];
+  images: number;
+}
+
+const WORDS = (
+  'the quick survey of regional markets shows steady demand for durable goods while services grew faster than ' +
+  'expected in most provinces and the outlook for next year depends on prices of energy and on wages that rose ' +
+  'modestly across all sectors of the economy during the second half of the year'
+).split(' ');
+
+/** Deterministic prose: `count` words starting at `seed`, capitalised, ending with a full stop. */
+function prose(seed: number, count: number): string {
+  const words = Array.from({ length: count }, (_, index) => WORDS[(seed * 7 + index) % WORDS.length]!);
+  const text = words.join(' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+async function chartPng(): Promise<Buffer> {
+  const width = 240;
+  const height = 120;
+  const pixels = Buffer.alloc(width * height * 3, 255);
+  for (let x = 0; x < width; x++) {
+    const bar = Math.floor(x / 40);
+    const top = height - 20 - bar * 15;
+    for (let y = top; y < height; y++) pixels.set([30 + bar * 30, 90, 200 - bar * 25], (y * width + x) * 3);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+const body = (text: string) => new Paragraph({ children: [new TextRun(text)], spacing: { after: 120 } });
+
+export async function roundTripDocuments(): Promise<RoundTripDocument[]> {
+  const header = {
+    default: new Header({ children: [new Paragraph({ children: [new TextRun('Regional Economic Review')] })] }),
+  };
+  const footer = {
+    default: new Footer({
+      children: [
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          children: [new TextRun({ children: ['Page ', PageNumber.CURRENT] })],
+        }),
+      ],
+    }),
+  };
+  const numbering = {
+    config: [
+      {
+        reference: 'bullets',
+        levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT }],
+      },
+      {
+        reference: 'numbers',
+        levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.LEFT }],
+      },
+    ],
+  };
+
+  // Two columns under a full-width title, long enough to fill both columns of the first page and more.
+  const columnParagraphs = Array.from({ length: 12 }, (_, index) => body(prose(index + 1, 60)));
+  const twoColumns = new Document({
+    numbering,
+    sections: [
+      {
+        properties: {},
+        children: [
+          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun('Markets in Two Columns')] }),
+          body(prose(0, 40)),
+        ],
+      },
+      {
+        properties: { column: { count: 2, space: 708 }, type: SectionType.CONTINUOUS },
+        children: columnParagraphs,
+      },
+    ],
+  });
+
+  const cell = (text: string, options: { columnSpan?: number; rowSpan?: number } = {}) =>
+    new TableCell({ children: [new Paragraph(text)], ...options });
+  const tableDocument = new Document({
+    numbering,
+    sections: [
+      {
+        headers: header,
+        footers: footer,
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Results by Region')] }),
+          body(prose(3, 50)),
+          new Table({
+            width: { size: 100, type: WidthType.PERCENTAGE },
+            rows: [
+              new TableRow({ children: [cell('Region'), cell('Sales', { columnSpan: 2 }), cell('Note')] }),
+              new TableRow({ children: [cell('North', { rowSpan: 2 }), cell('2023'), cell('410'), cell('steady')] }),
+              new TableRow({ children: [cell('2024'), cell('455'), cell('growing')] }),
+              new TableRow({ children: [cell('South'), cell('2024'), cell('390'), cell('flat')] }),
+            ],
+          }),
+          body(prose(5, 50)),
+          new Paragraph({ text: prose(6, 8), numbering: { reference: 'bullets', level: 0 } }),
+          new Paragraph({ text: prose(7, 9), numbering: { reference: 'bullets', level: 0 } }),
+          new Paragraph({ text: prose(8, 7), numbering: { reference: 'numbers', level: 0 } }),
+          new Paragraph({ text: prose(9, 8), numbering: { reference: 'numbers', level: 0 } }),
+          new Paragraph({
+            children: [
+              new ImageRun({ type: 'png', data: await chartPng(), transformation: { width: 240, height: 120 } }),
+            ],
+          }),
+          body(prose(10, 50)),
+          ...Array.from({ length: 8 }, (_, index) => body(prose(11 + index, 70))),
+        ],
+      },
+    ],
+  });
+
+  return [
+    {
+      name: 'generated-two-columns',
+      docx: await Packer.toBuffer(twoColumns),
+      tables: [],
+      columnStarts: Array.from({ length: 12 }, (_, index) => prose(index + 1, 60).slice(0, 50)),
+      images: 0,
+    },
+    {
+      name: 'generated-table-header-list-image',
+      docx: await Packer.toBuffer(tableDocument),
+      tables: [{ rows: 4, columns: 4 }],
+      columnStarts: [],
+      images: 1,
+    },
+  ];
+}

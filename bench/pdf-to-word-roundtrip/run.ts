@@ -1,0 +1,298 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { strFromU8, unzipSync } from 'fflate';
+
+/**
+ * PDF to Word round trip: `npm run pdf-to-word-roundtrip --workspace bench` (or `node --import tsx
+ * bench/pdf-to-word-roundtrip/run.ts [--only=name,name]`).
+ *
+ * Word files (the shared corpus's .docx and documents written here with the `docx` package: two columns, a table
+ * with merged cells, a header and footer, lists, a picture) go to PDF through our Word to PDF, then back to Word
+ * through our PDF to Word, and through LibreOffice's own PDF import (`soffice --infilter=writer_pdf_import`) as
+ * the baseline. Per file and per side: similarity of the body's word sequence with the original's (1 - word edit
+ * distance / longer length), tables found with the original's row and column counts, columns read in order (for
+ * documents that have columns), pictures kept, time and peak RSS of the conversion process. Targets (issue 14):
+ * similarity >= 0.95 and >= LibreOffice's on every file, every table found with its shape, columns in order.
+ * Prints a table; asserts nothing.
+ */
+
+if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
+  const self = fileURLToPath(import.meta.url);
+  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 1);
+}
+
+const { ToolError } = await import('@paperknife/catalog/errors');
+const { defaultLimits } = await import('@paperknife/catalog/limits');
+const { closeLibreOffice, closeMupdfPool, engineTools } = await import('@paperknife/engine');
+const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
+const { roundTripDocuments } = await import('./documents.js');
+const { table } = await import('../table.js');
+
+for (const program of ['soffice', '/usr/bin/time']) {
+  if (spawnSync('which', [program]).status !== 0 && !existsSync(program)) {
+    console.error(`The benchmark needs ${program}; install it first.`);
+    process.exit(2);
+  }
+}
+
+const only = process.argv
+  .slice(2)
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
+const signal = new AbortController().signal;
+const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-pdf-to-word-'));
+const convertScript = fileURLToPath(new URL('./convert.ts', import.meta.url));
+
+interface Shape {
+  rows: number;
+  columns: number;
+}
+
+interface DocxFacts {
+  words: string[];
+  tables: Shape[];
+  images: number;
+}
+
+/** The words of the body (headers, footers and notes are parts of their own), its top-level tables, its pictures. */
+function docxFacts(bytes: Uint8Array): DocxFacts {
+  const files = unzipSync(bytes);
+  // A text box's text is written twice, as the drawing and as its fallback for older readers: counted once.
+  const xml = strFromU8(files['word/document.xml'] ?? new Uint8Array()).replace(
+    /<mc:Fallback>.*?<\/mc:Fallback>/gs,
+    '',
+  );
+  const text = [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:(?:p|tab|br)[\s/>]/g)]
+    .map((match) => (match[1] === undefined ? ' ' : match[1]))
+    .join('')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'");
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) as string[];
+  const tables: Shape[] = [];
+  // Top-level tables only: a nested table's rows are counted in its parent's.
+  let depth = 0;
+  let current: { rows: number; columns: number } | undefined;
+  for (const match of xml.matchAll(/<w:tbl>|<\/w:tbl>|<w:tr[\s>]|<w:gridCol\s/g)) {
+    if (match[0] === '<w:tbl>') {
+      depth++;
+      if (depth === 1) current = { rows: 0, columns: 0 };
+    } else if (match[0] === '</w:tbl>') {
+      if (depth === 1 && current) tables.push(current);
+      depth--;
+    } else if (depth === 1 && current) {
+      if (match[0].startsWith('<w:tr')) current.rows++;
+      else current.columns++;
+    }
+  }
+  const images = Object.keys(files).filter((name) => name.startsWith('word/media/')).length;
+  return { words, tables, images };
+}
+
+/** 1 - word-level edit distance / the longer length. */
+function similarity(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  let previous = new Uint32Array(b.length + 1).map((_, index) => index);
+  let current = new Uint32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+    }
+    [previous, current] = [current, previous];
+  }
+  return 1 - previous[b.length]! / Math.max(a.length, b.length);
+}
+
+/** Tables of the original found with the same shape, in order. */
+function tablesFound(expected: readonly Shape[], found: readonly Shape[]): number {
+  let at = 0;
+  let count = 0;
+  for (const shape of expected) {
+    const index = found.findIndex((each, i) => i >= at && each.rows === shape.rows && each.columns === shape.columns);
+    if (index >= 0) {
+      count++;
+      at = index + 1;
+    }
+  }
+  return count;
+}
+
+/** Whether each column's opening words appear in the output, in the order given. */
+function inOrder(words: readonly string[], starts: readonly string[]): boolean {
+  const text = ` ${words.join(' ')} `;
+  let at = 0;
+  for (const start of starts) {
+    const key = ` ${(start.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 5).join(' ')} `;
+    const index = text.indexOf(key, at);
+    if (index < 0) return false;
+    at = index + key.length - 1;
+  }
+  return true;
+}
+
+interface Measured {
+  seconds: number;
+  peakMb: number;
+}
+
+/** Runs a command under /usr/bin/time: wall seconds and the peak RSS of it and its children. */
+function timedRun(command: string, args: string[]): Promise<Measured & { ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => {
+      const match = /TIME ([\d.]+) (\d+)/.exec(output);
+      resolve({
+        ok: code === 0,
+        output,
+        seconds: match ? Number(match[1]) : NaN,
+        peakMb: match ? Number(match[2]) / 1024 : NaN,
+      });
+    });
+  });
+}
+
+interface Document {
+  name: string;
+  docx: Buffer;
+  columnStarts: string[];
+}
+
+const documents: Document[] = (await roundTripDocuments()).map(({ name, docx, columnStarts }) => ({
+  name,
+  docx,
+  columnStarts,
+}));
+if (corpusPresent()) {
+  const folder = join(corpusDir, 'word');
+  for (const name of readdirSync(folder).sort()) {
+    // .doc originals have no document.xml to compare with; encrypted ones do not convert.
+    if (extname(name) !== '.docx' || name.includes('encrypted')) continue;
+    documents.push({ name: basename(name, '.docx'), docx: readFileSync(join(folder, name)), columnStarts: [] });
+  }
+} else console.warn(`No corpus at ${corpusDir}: only the generated documents.`);
+
+const rows: string[][] = [];
+const summary = { ours: [] as number[], libreoffice: [] as number[] };
+try {
+  for (const document of documents.filter((each) => !only || only.includes(each.name))) {
+    const folder = join(scratch, document.name);
+    await mkdir(folder, { recursive: true });
+    const original = docxFacts(document.docx);
+    const upload = join(folder, 'original.docx');
+    await writeFile(upload, document.docx);
+    let pdf: string;
+    try {
+      const file = { path: upload, name: 'original.docx', size: (await stat(upload)).size };
+      const result = await engineTools['word-to-pdf']([file], {}, { workDir: folder, limits, signal });
+      pdf = join(folder, 'round-trip.pdf');
+      await copyFile(result.path, pdf);
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      rows.push([document.name, String(original.words.length), `word-to-pdf: ${error.code}`]);
+      continue;
+    }
+
+    const oursDocx = join(folder, 'ours.docx');
+    const work = join(folder, 'ours-work');
+    await mkdir(work);
+    const ours = await timedRun(process.execPath, [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      convertScript,
+      pdf,
+      oursDocx,
+      work,
+    ]);
+    const libreofficeFolder = join(folder, 'libreoffice');
+    const libreoffice = await timedRun('soffice', [
+      `-env:UserInstallation=file://${join(scratch, 'lo-profile')}`,
+      '--headless',
+      '--infilter=writer_pdf_import',
+      '--convert-to',
+      'docx',
+      '--outdir',
+      libreofficeFolder,
+      pdf,
+    ]);
+    const libreofficeDocx = join(libreofficeFolder, 'round-trip.docx');
+    const facts = (ok: boolean, path: string) => (ok && existsSync(path) ? docxFacts(readFileSync(path)) : undefined);
+    const oursFacts = facts(ours.ok, oursDocx);
+    const libreofficeFacts = facts(libreoffice.ok, libreofficeDocx);
+    const score = (found: DocxFacts | undefined) => (found ? similarity(original.words, found.words) : NaN);
+    const oursScore = score(oursFacts);
+    const libreofficeScore = score(libreofficeFacts);
+    summary.ours.push(oursScore);
+    summary.libreoffice.push(libreofficeScore);
+    const tables = (found: DocxFacts | undefined) =>
+      found ? `${tablesFound(original.tables, found.tables)}/${original.tables.length} (${found.tables.length})` : '-';
+    const columns = (found: DocxFacts | undefined) =>
+      document.columnStarts.length === 0 || !found ? '-' : inOrder(found.words, document.columnStarts) ? 'yes' : 'no';
+    rows.push([
+      document.name,
+      String(original.words.length),
+      oursScore.toFixed(3),
+      libreofficeScore.toFixed(3),
+      tables(oursFacts),
+      tables(libreofficeFacts),
+      `${columns(oursFacts)}/${columns(libreofficeFacts)}`,
+      `${original.images}/${oursFacts?.images ?? '-'}/${libreofficeFacts?.images ?? '-'}`,
+      ours.seconds.toFixed(2),
+      libreoffice.seconds.toFixed(2),
+      ours.peakMb.toFixed(0),
+      libreoffice.peakMb.toFixed(0),
+    ]);
+    if (!ours.ok) console.error(`${document.name}: ours failed\n${ours.output.slice(-2000)}`);
+    if (!libreoffice.ok) console.error(`${document.name}: LibreOffice failed\n${libreoffice.output.slice(-2000)}`);
+  }
+} finally {
+  await Promise.all([closeMupdfPool(), closeLibreOffice()]);
+  await rm(scratch, { recursive: true, force: true });
+}
+
+console.log(
+  table(
+    [
+      'file',
+      'words',
+      'sim ours',
+      'sim LO',
+      'tables ours',
+      'tables LO',
+      'columns ours/LO',
+      'pictures orig/ours/LO',
+      's ours',
+      's LO',
+      'MB ours',
+      'MB LO',
+    ],
+    rows,
+  ),
+);
+const count = (scores: number[], test: (score: number, index: number) => boolean) =>
+  scores.filter((score, index) => test(score, index)).length;
+console.log(
+  `\nsimilarity >= 0.95: ours ${count(summary.ours, (score) => score >= 0.95)}/${summary.ours.length}, ` +
+    `LibreOffice ${count(summary.libreoffice, (score) => score >= 0.95)}/${summary.libreoffice.length}; ` +
+    `ours >= LibreOffice: ${count(summary.ours, (score, index) => !(score < summary.libreoffice[index]!))}/${summary.ours.length}`,
+);
+console.log(
+  'tables: found with the right rows x columns / in the original (tables in the output). ' +
+    'columns: the two-column document read column by column. MB: peak RSS of the converting process.',
+);
