@@ -98,8 +98,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 503 || status === 429) {
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
     }
-    // Refused mid-upload: close the connection after answering rather than read the rest of the upload.
-    if (!request.raw.complete) reply.header('connection', 'close');
     // An error answer must not be cached or sniffed, whatever headers the route set before failing.
     reply.removeHeader('content-disposition');
     reply.removeHeader('content-length');

@@ -8,9 +8,10 @@ import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { BUSY_RETRY_AFTER_S, installErrorHandler } from './api-errors.js';
 import { contactRoutes } from './contact-routes.js';
 import { ContactStore } from './contact-store.js';
+import { DRAIN_MAX_MS, type DrainBounds, installEarlyAnswers } from './early-answers.js';
 import { closeEngines, readiness } from './engine-lifecycle.js';
 import type { ServerConfig } from './env.js';
-import { functionRoutes } from './function-routes.js';
+import { functionRoutes, jsonBodyLimit } from './function-routes.js';
 import { JobQueue } from './job-queue.js';
 import { JobStore } from './job-store.js';
 import { ServerMetrics, buildMetricsServer } from './metrics.js';
@@ -26,6 +27,8 @@ export interface AppOptions {
   shutdownGraceMs?: number;
   /** Age past which the sweeper removes temp folders. */
   sweepAgeMs?: number;
+  /** Body still read after an answer sent before it. Default: up to the largest body accepted, for 10 s. */
+  drainBounds?: DrainBounds;
   /** How long an ended job's record and undownloaded result are kept (default: 10 minutes). */
   jobExpiryMs?: number;
 }
@@ -66,6 +69,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const store = new ContactStore(config.dataDir);
 
   installErrorHandler(app);
+  installEarlyAnswers(app, options.drainBounds ?? { maxBytes: jsonBodyLimit(config), maxMs: DRAIN_MAX_MS });
 
   await app.register(helmet, {
     contentSecurityPolicy: false, // set below, per response, so pages can add their script hashes
