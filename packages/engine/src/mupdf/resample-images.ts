@@ -107,7 +107,9 @@ const FLAT_SHARE = 0.4;
 
 /**
  * Resamples the image for its largest placement and writes its pixels (and its soft mask's) into the settings'
- * folder; or calls `leaveAlone` with the reason it stays as stored.
+ * folder; or calls `leaveAlone` with the reason it stays as stored. With `deviceCmykProfile` (the profile of the
+ * PDF/X output intent, which colour-managed readers apply to device CMYK), device CMYK images are converted to RGB
+ * through it.
  */
 export async function resampleImage(
   doc: mupdf.PDFDocument,
@@ -115,6 +117,7 @@ export async function resampleImage(
   placement: ImagePlacement | undefined,
   settings: ImageSettings,
   leaveAlone: LeaveAlone,
+  deviceCmykProfile?: mupdf.ColorSpace,
 ): Promise<SampledImage | undefined> {
   const { ref, width, height } = info;
   if (!placement) return leaveAlone('not drawn');
@@ -130,6 +133,8 @@ export async function resampleImage(
   if (ref.get('Mask').isArray() && !smaskRef.isStream()) return leaveAlone('colour-key mask');
   if (numberOf(ref.get('SMaskInData')) > 0) return leaveAlone('alpha in JPEG 2000');
 
+  const spaceName = nameOf(ref.get('ColorSpace'));
+  const cmykProfile = spaceName === 'DeviceCMYK' || spaceName === 'CMYK' ? deviceCmykProfile : undefined;
   const space = settings.iccCmykToRgb && isIccCmyk(ref.get('ColorSpace')) ? toRgb : targetSpace(ref);
   if (!space) return leaveAlone('colour space');
   if (smaskRef.isStream() && !smaskRef.get('Matte').isNull()) return leaveAlone('premultiplied soft mask');
@@ -145,7 +150,8 @@ export async function resampleImage(
 
   const image = info.image ?? doc.loadImage(ref);
   try {
-    const pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
+    let pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
+    if (cmykProfile) pixmap = throughProfile(pixmap, cmykProfile);
     try {
       const channels = pixmap.getNumberOfComponents() as 1 | 3 | 4;
       const packed = packPixels(pixmap);
@@ -164,7 +170,7 @@ export async function resampleImage(
         channels,
         flat,
         originalBytes: streamBytes(ref),
-        ...(space.name ? { colorSpace: space.name } : {}),
+        ...(cmykProfile ? { colorSpace: toRgb.name } : space.name ? { colorSpace: space.name } : {}),
       };
       if (channels === 4 && !flat) {
         sampled.jpeg = `${base}.jpg`;
@@ -358,6 +364,18 @@ function cmykJpeg(samples: Uint8Array, width: number, height: number, quality: n
     return pixmap.asJPEG(quality, false);
   } finally {
     pixmap.destroy();
+  }
+}
+
+/** Device CMYK samples read through a CMYK profile, as RGB. Takes the pixmap (destroyed) and answers a new one. */
+function throughProfile(cmyk: mupdf.Pixmap, profile: mupdf.ColorSpace): mupdf.Pixmap {
+  const tagged = new mupdf.Pixmap(profile, [0, 0, cmyk.getWidth(), cmyk.getHeight()], false);
+  try {
+    tagged.getPixels().set(packPixels(cmyk));
+    return tagged.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+  } finally {
+    tagged.destroy();
+    cmyk.destroy();
   }
 }
 

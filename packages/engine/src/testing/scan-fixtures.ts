@@ -20,6 +20,11 @@ export interface ScanFixture {
   kind: 'rgb-jpeg' | 'cmyk-jpeg' | 'bilevel';
   /** Lines of invisible OCR text per page (about 60 bytes each). */
   textLines?: number;
+  /**
+   * A press-ready PDF/X file: this CMYK ICC profile as the document's output intent and, stored again (as
+   * exporters do), as each page's /DefaultCMYK.
+   */
+  pdfxProfile?: Uint8Array;
 }
 
 /** Deterministic pseudo-random numbers, so fixtures are the same every run. */
@@ -186,12 +191,30 @@ async function buildScanPdf(fixture: ScanFixture): Promise<Buffer> {
     const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
     const pageWidth = (fixture.width / fixture.ppi) * 72;
     const pageHeight = (fixture.height / fixture.ppi) * 72;
+    const iccStream = (profile: Uint8Array) => doc.addRawStream(deflateSync(profile), { N: 4, Filter: 'FlateDecode' });
+    let defaultCmyk: mupdf.PDFObject | undefined;
+    if (fixture.pdfxProfile) {
+      const intent = doc.addObject({
+        Type: 'OutputIntent',
+        S: 'GTS_PDFX',
+        OutputConditionIdentifier: doc.newString('Test press'),
+        DestOutputProfile: iccStream(fixture.pdfxProfile),
+      });
+      const intents = doc.newArray();
+      intents.push(intent);
+      doc.getTrailer().get('Root').put('OutputIntents', intents);
+      defaultCmyk = doc.addObject([doc.newName('ICCBased'), iccStream(fixture.pdfxProfile)]);
+    }
     for (let page = 0; page < fixture.pages; page++) {
       const image = await scanImage(doc, fixture, page + 1);
       const content =
         `q ${pageWidth.toFixed(3)} 0 0 ${pageHeight.toFixed(3)} 0 0 cm /Im0 Do Q\n` +
         ocrText(fixture.textLines ?? 3000, pageHeight, page);
-      const resources = { Font: { F1: font }, XObject: { Im0: image } };
+      const resources = {
+        Font: { F1: font },
+        XObject: { Im0: image },
+        ...(defaultCmyk ? { ColorSpace: { DefaultCMYK: defaultCmyk } } : {}),
+      };
       doc.insertPage(-1, doc.addPage([0, 0, pageWidth, pageHeight], 0, resources, content));
     }
     return Buffer.from(doc.saveToBuffer('compress').asUint8Array());

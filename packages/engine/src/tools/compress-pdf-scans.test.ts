@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
-import { listImages, psnr } from '../testing/compress-fixtures.js';
+import { iccProfile, listImages, psnr } from '../testing/compress-fixtures.js';
 import { assertValidPdf, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
 import { makeScanPdf } from '../testing/scan-fixtures.js';
 import { type TestJob, makeTestJob } from '../testing/test-job.js';
@@ -153,3 +154,37 @@ describe('compress-pdf, a CMYK JPEG scan (Adobe, samples stored inverted)', () =
     }
   }, 60_000);
 });
+
+describe('compress-pdf, a press-ready PDF/X scan (device CMYK under a CMYK output intent)', () => {
+  it('converts the images to RGB through the output intent’s profile at high and drops the profile', async () => {
+    const profile = await iccProfile('cmyk');
+    const pdf = await makeScanPdf({
+      ...{ pages: 2, width: 1275, height: 1755, ppi: 300, kind: 'cmyk-jpeg', textLines: 200 },
+      pdfxProfile: profile,
+    });
+    const pdfx = await job.input('pdfx.pdf', pdf);
+    const options = parseToolOptions('compress-pdf', { level: 'high' });
+    const { path, headers } = await compressPdf([{ ...pdfx, name: 'pdfx.pdf' }], options, job.context);
+    assertValidPdf(path);
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '2' });
+    for (const image of listImages(path)) {
+      expect(image).toMatchObject({ width: 408, height: 562, color: 'rgb', components: 3, encoding: 'jpeg' });
+    }
+    const objects = qpdfObjects(path);
+    expect(objects).not.toContain('/OutputIntents');
+    expect(objects).not.toContain('/DefaultCMYK');
+    // Both copies of the profile are gone: the file is smaller than one of them.
+    expect((await stat(path)).size).toBeLessThan(profile.length / 2);
+    for (let page = 1; page <= 2; page++) {
+      const quality = psnr(renderPageRgb(pdfx.path, page, 50).pixels, renderPageRgb(path, page, 50).pixels);
+      expect(quality).toBeGreaterThan(28);
+    }
+  }, 60_000);
+});
+
+/** Every object of the PDF as qpdf JSON, without stream data. */
+function qpdfObjects(path: string): string {
+  const json = spawnSync('qpdf', ['--json-output', '--json-stream-data=none', path, '-'], { encoding: 'utf8' });
+  if (json.status !== 0) throw new Error(`qpdf --json-output failed: ${json.stderr}`);
+  return json.stdout;
+}

@@ -37,11 +37,13 @@ export interface CompressPrepareResult {
 
 export default async function compressPrepare(payload: CompressPreparePayload): Promise<CompressPrepareResult> {
   const source = new mupdf.PDFDocument(payload.input);
+  let deviceCmykProfile: mupdf.ColorSpace | undefined;
   try {
     if (payload.discardPrivateData) discardPrivateData(source);
-    // CMYK images converted for screens: the press's output intent and its profile go too.
-    if (payload.images?.iccCmykToRgb) discardPrintOutputIntents(source);
     mergeDuplicateStreams(source);
+    // CMYK images converted for screens: the press's output intent and its profile go too. After the merge, so a
+    // page's /DefaultCMYK stored as a copy of the intent's profile is recognised as the same one.
+    if (payload.images?.iccCmykToRgb) deviceCmykProfile = discardPrintOutputIntents(source);
     // Unused objects (the merged duplicates among them) dropped, the rest renumbered. Not garbage=3 or 4: MuPDF's
     // own duplicate search compares every pair of objects, 82 s on a document of 40,000 objects.
     source.save(payload.output, 'garbage=compact');
@@ -73,7 +75,8 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
       // A soft mask is resampled with the image it masks.
       if (softMasks.has(info.object)) continue;
       try {
-        const sampled = await resampleImage(doc, info, placements.get(info.object), payload.images, leaveAlone);
+        const placement = placements.get(info.object);
+        const sampled = await resampleImage(doc, info, placement, payload.images, leaveAlone, deviceCmykProfile);
         if (sampled) result.images.push(sampled);
       } catch {
         leaveAlone('unreadable image');
@@ -82,6 +85,7 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
     return result;
   } finally {
     for (const info of found?.images ?? []) info.image?.destroy();
+    deviceCmykProfile?.destroy();
     doc.destroy();
   }
 }
