@@ -16,6 +16,9 @@ export const SCRIPT_SAMPLES = [
   // Joining forms and the lam-alef ligature (لا).
   { script: 'Arabic', text: 'مسودة لا تنشر' },
   { script: 'Hebrew', text: 'טיוטה סודית' },
+  // Vowel marks placed on their letters.
+  { script: 'Arabic with vowel marks', text: 'سَلامٌ عَلَيْكُم' },
+  { script: 'Hebrew with points', text: 'שָׁלוֹם עוֹלָם' },
   // A conjunct (स्त), a nukta (ज़) and a vowel sign drawn before its consonant (कि).
   { script: 'Hindi', text: 'गोपनीय दस्तावेज़ कि' },
 ] as const;

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import * as mupdf from 'mupdf';
 import { type StampPosition, placeStamp } from '../../page-placement.js';
 import { subsetFont } from '../../font-subset.js';
-import { type ShapedCluster, type ShapedLine, fontFileBytes, shapeLine } from '../../shape-text.js';
+import { type ShapedLine, fontFileBytes, shapeLine } from '../../shape-text.js';
 import type { FontFace } from '../../stamp-fonts.js';
 import { openPdf } from '../open-pdf.js';
 
@@ -64,17 +64,29 @@ function toUnicodeCMap(glyphText: Map<number, string>): string {
   ].join('\n');
 }
 
-/** Glyph ids of a face's characters, to tell which glyph of a cluster stands for which character. */
-function nominalText(font: mupdf.Font, cluster: ShapedCluster, gid: number): string | undefined {
-  if (cluster.glyphs.length === 1) return cluster.text;
-  return [...cluster.text].find((char) => font.encodeCharacter(char.codePointAt(0)!) === gid);
+/** The character of `text` whose own glyph (in the font's character map) is `gid`, if one is. */
+function nominalText(font: mupdf.Font, gid: number, text: string): string | undefined {
+  return [...text].find((char) => font.encodeCharacter(char.codePointAt(0)!) === gid);
 }
+
+/**
+ * Records what glyph `gid` stands for, for the ToUnicode map, unless it already stands for something: true when
+ * it stands for `text` (a glyph has one meaning in a font, the first one seen).
+ */
+function claim(font: EmbeddedFont, gid: number, text: string | undefined): boolean {
+  if (text === undefined) return false;
+  if (!font.glyphText.has(gid)) font.glyphText.set(gid, text);
+  return font.glyphText.get(gid) === text;
+}
+
+const showGlyph = (place: number[], gid: number) => `${place.map((n) => +n.toFixed(4)).join(' ')} Tm <${hex4(gid)}> Tj`;
 
 /**
  * The text operators drawing one shaped line whose baseline starts at `matrix` (text space = user space turned and
  * placed; the font size is set by Tf). Every glyph is placed where HarfBuzz put it, by a Tm of its own, so nothing
- * depends on the widths a viewer reads from the font. A cluster whose glyphs do not spell its text one to one
- * (ligatures, conjuncts, reordered vowel signs) is wrapped in an ActualText span with the text in logical order.
+ * depends on the widths a viewer reads from the font. A glyph stands for its cluster's text in the ToUnicode map
+ * (a ligature for its letters); a cluster of several glyphs (conjuncts, reordered vowel signs, letters with marks)
+ * is wrapped in an ActualText span instead.
  */
 function lineOperators(
   line: ShapedLine,
@@ -92,24 +104,33 @@ function lineOperators(
     const mupdfFont = mupdfFonts.get(key)!;
     operators.push(`/${font.name} ${fontSize} Tf`);
     for (const cluster of run.clusters) {
+      const placed = cluster.glyphs.map((glyph) => {
+        const x = (pen + glyph.xOffset) * fontSize;
+        const y = glyph.yOffset * fontSize;
+        pen += glyph.advance;
+        return { glyph, x, place: [a, b, c, d, e + a * x + c * y, f + b * x + d * y] };
+      });
       // Extractors (poppler, MuPDF, pdf.js) read right-to-left glyphs as drawn and reverse them, a ligature's
       // characters too: its text is written reversed so it comes back in logical order.
       const clusterText = run.rtl ? [...cluster.text].reverse().join('') : cluster.text;
-      let exact = true;
-      for (const glyph of cluster.glyphs) {
-        const text = nominalText(mupdfFont, { ...cluster, text: clusterText }, glyph.gid);
-        if (text !== undefined && !font.glyphText.has(glyph.gid)) font.glyphText.set(glyph.gid, text);
-        if (cluster.glyphs.length > 1 || font.glyphText.get(glyph.gid) !== clusterText) exact = false;
+      if (placed.length === 1 && claim(font, placed[0]!.glyph.gid, clusterText)) {
+        operators.push(showGlyph(placed[0]!.place, placed[0]!.glyph.gid));
+        continue;
       }
-      if (!exact) operators.push(`/Span << /ActualText <FEFF${utf16Hex(clusterText)}> >> BDC`);
-      for (const glyph of cluster.glyphs) {
-        const x = (pen + glyph.xOffset) * fontSize;
-        const y = glyph.yOffset * fontSize;
-        const place = [a, b, c, d, e + a * x + c * y, f + b * x + d * y].map((n) => +n.toFixed(4)).join(' ');
-        operators.push(`${place} Tm <${hex4(glyph.gid)}> Tj`);
-        pen += glyph.advance;
-      }
-      if (!exact) operators.push('EMC');
+      // Several glyphs (conjuncts, reordered vowel signs, letters with marks), or a glyph that already stands for
+      // other text: the span says what they read as.
+      for (const { glyph } of placed) claim(font, glyph.gid, nominalText(mupdfFont, glyph.gid, cluster.text));
+      operators.push(`/Span << /ActualText <FEFF${utf16Hex(clusterText)}> >> BDC`);
+      // poppler spans ActualText from the first glyph's origin to the last one's advance. Drawn left to right,
+      // and closed by an invisible copy of the glyph reaching furthest right when that is not the last (a letter
+      // under its marks), the span covers the cluster exactly, so no space is read into the word at a mark.
+      const drawn = [...placed].sort((left, right) => left.x - right.x);
+      for (const { glyph, place } of drawn) operators.push(showGlyph(place, glyph.gid));
+      const end = (item: (typeof placed)[number]) => item.x + item.glyph.advance * fontSize;
+      const furthest = placed.reduce((best, item) => (end(item) > end(best) ? item : best));
+      if (end(furthest) > end(drawn.at(-1)!))
+        operators.push(`3 Tr ${showGlyph(furthest.place, furthest.glyph.gid)} 0 Tr`);
+      operators.push('EMC');
     }
   }
   return operators.join('\n');
