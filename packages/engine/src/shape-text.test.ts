@@ -78,6 +78,13 @@ describe('shapeLine', () => {
     expect(glyphIds(line)).not.toContain(0);
   });
 
+  it('reads line breaks and tabs as spaces and draws nothing for direction marks', () => {
+    const line = shapeLine('A\nB\tC\u200fD');
+    const texts = line.runs.flatMap((run) => run.clusters.map((cluster) => cluster.text));
+    expect(texts).toEqual(['A', ' ', 'B', ' ', 'C', 'D']);
+    expect(line.text).toBe('A B C\u200fD');
+  });
+
   it('refuses characters no installed font has, naming them', () => {
     expect(() => shapeLine('A \ue000')).toThrow(ToolError);
     expect(() => shapeLine('A \ue000')).toThrow(/\ue000/);

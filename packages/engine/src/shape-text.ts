@@ -79,6 +79,7 @@ const ATTACHES_TO_PREVIOUS = /^[\p{M}\u200c\u200d\p{Variation_Selector}\p{Emoji_
 const SCRIPT_NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 /** Default-ignorable characters that draw nothing when no font has them (joiners, marks of direction). */
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}]$/u;
+const INVISIBLE_TEXT = /^[\p{Default_Ignorable_Code_Point}]+$/u;
 
 interface Item {
   start: number;
@@ -180,11 +181,18 @@ function shapeItem(text: string, item: Item): ShapedRun {
     if (last && index > 0 && glyphs[index - 1]!.cluster === glyph.cluster) last.glyphs.push(shaped);
     else clusters.push({ text: textOf(glyph.cluster), glyphs: [shaped] });
   });
-  return { face: item.face, rtl, clusters };
+  // Direction marks and other invisible format characters come out as empty glyphs of no width: left out, so
+  // they cannot lend their meaning to the space glyph HarfBuzz draws them with.
+  const drawn = clusters.filter(
+    (cluster) => !(INVISIBLE_TEXT.test(cluster.text) && cluster.glyphs.every((glyph) => glyph.advance === 0)),
+  );
+  return { face: item.face, rtl, clusters: drawn };
 }
 
 /** Shapes one line of text in any script the installed fonts cover; throws `invalid_option` for the rest. */
-export function shapeLine(text: string): ShapedLine {
+export function shapeLine(line: string): ShapedLine {
+  // A stamp is one line: line breaks, tabs and other control characters read as spaces.
+  const text = line.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
   const items = itemize(text);
   const runs = visualOrder(items).map((item) => shapeItem(text, item));
   const emWidth = runs
