@@ -60,6 +60,30 @@ describe('readingOrder', () => {
     ]);
   });
 
+  it('reads a centred title, author and date before two columns that start beside a short heading', () => {
+    const blocks = [
+      block([line('A Centred Title Wider Than The Gutter', 60, 180, 430)]),
+      block([line('The Author', 80, 270, 340)]),
+      block([line('Abstract', 110, 72, 130)]),
+      block([line('right 0', 110, 320, 540), line('right 1', 124, 320, 540)]),
+      block([line('left 0', 124, 72, 290), line('left 1', 138, 72, 290)]),
+    ];
+    expect(lineTexts(readingOrder(blocks))).toEqual([
+      'A Centred Title Wider Than The Gutter',
+      'The Author',
+      'Abstract',
+      'left 0',
+      'left 1',
+      'right 0',
+      'right 1',
+    ]);
+  });
+
+  it('makes one line again of the pieces MuPDF split at a wide space', () => {
+    const blocks = [block([line('A sentence ends.', 100, 72, 160), line('Another one starts', 100, 170, 290)])];
+    expect(lineTexts(readingOrder(blocks))).toEqual(['A sentence ends. Another one starts']);
+  });
+
   it('reads a sidebar before the main column beside it, and a full-width paragraph after both', () => {
     const sidebar = [0, 1, 2].map((row) => line(`side ${row}`, 100 + row * 14, 36, 150));
     const main = [0, 1, 2, 3, 4].map((row) => line(`main ${row}`, 100 + row * 14, 180, 576));

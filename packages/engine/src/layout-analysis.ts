@@ -158,6 +158,14 @@ function sections(bands: readonly Unit[][], x0: number, x1: number, minGutter: n
       const band = bands[end]!;
       const next = intersect(white, whiteIntervals(band, x0, x1), minGutter);
       if (next.length === 0) break;
+      // Lines with text on both sides of a gap after lines without (a centred title, its author and date) start
+      // the columns: the margins beside a centred line are no gutter.
+      const extentSoFar = union(bands.slice(start, end).flatMap((each) => each.map((unit) => unit.box)));
+      const bandExtent = union(band.map((unit) => unit.box));
+      const inside = (gaps: readonly Interval[], box: Box) =>
+        gaps.some((gap) => gap.x0 > box.x0 + 0.5 && gap.x1 < box.x1 - 0.5);
+      const bandGaps = whiteIntervals(band, bandExtent.x0, bandExtent.x1).filter((gap) => gap.x1 - gap.x0 >= minGutter);
+      if (!inside(white, extentSoFar) && inside(bandGaps, bandExtent)) break;
       // A line at the left edge and left of the gutters only, well below the rows above it, starts something new
       // (a footnote under two columns) rather than continuing the first column.
       const extent = union(band.map((unit) => unit.box));
@@ -320,6 +328,19 @@ export function readingOrder(blocks: readonly LayoutBlock[]): LayoutBlock[] {
       continue;
     }
     const previous = group.at(-1);
+    // Pieces of one line that MuPDF split at a wide space (justified text, two spaces after a full stop) are
+    // one line again.
+    if (previous?.line && sameRow(previous.box, unit.box) && unit.box.x0 >= previous.box.x1 - 1) {
+      const gap = unit.box.x0 - previous.box.x1;
+      if (gap < 3 * heightOf(unit.box)) {
+        const line: LayoutLine = {
+          ...union([previous.box, unit.box]),
+          spans: [...previous.line.spans, { ...unit.line.spans[0]!, text: ' ' }, ...unit.line.spans],
+        };
+        group[group.length - 1] = { box: line, line, block: previous.block };
+        continue;
+      }
+    }
     if (previous && (previous.block !== unit.block || unit.box.y0 < previous.box.y0 - 1)) flush();
     group.push(unit);
   }
@@ -333,6 +354,8 @@ export function readingOrder(blocks: readonly LayoutBlock[]): LayoutBlock[] {
   return result;
 }
 
+const sameRow = (a: Box, b: Box) =>
+  Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * Math.min(heightOf(a), heightOf(b));
 const area = (box: Box) => Math.max(0, widthOf(box)) * Math.max(0, heightOf(box));
 const overlapArea = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
@@ -504,7 +527,7 @@ export function placeTables(blocks: readonly LayoutBlock[], tables: readonly Lay
 const runningKey = (line: LayoutLine) => lineText(line).replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Running headers and footers lie within this share of the page height from its top or bottom edge. */
-const RUNNING_ZONE = 0.12;
+const RUNNING_ZONE = 0.18;
 /** Where the same line sits on different pages, give or take this (points). */
 const RUNNING_TOLERANCE = 4;
 

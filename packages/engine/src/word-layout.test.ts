@@ -5,7 +5,9 @@ import {
   type LayoutTextBlock,
   type PageLayout,
   type Span,
+  type WordItem,
   type WordParagraph,
+  joinAcrossPages,
   logicalLine,
   pageItems,
   readingOrder,
@@ -171,6 +173,20 @@ describe('pageItems with columns', () => {
       'The second paragraph runs on into the right column and ends.',
       'Then a new one closes the column.',
     ]);
+  });
+});
+
+describe('joinAcrossPages', () => {
+  it('puts a paragraph a page break cut back together, and leaves finished ones', () => {
+    const pages = [
+      [textBlock([line('A sentence that the page', 72), line('break cuts', 86)])],
+      [textBlock([line('in two.', 72, 72, 200)]), textBlock([line('Next one.', 120, 72, 200)])],
+      [textBlock([line('Starts anew.', 72, 72, 200)])],
+    ].map((blocks) => pageItems(letter(blocks), margins));
+    joinAcrossPages(pages);
+    const text = (items: WordItem[]) =>
+      items.map((item) => (item.kind === 'paragraph' ? item.runs.map((run) => run.text).join('') : ''));
+    expect(pages.map(text)).toEqual([['A sentence that the page break cuts in two.'], ['Next one.'], ['Starts anew.']]);
   });
 });
 

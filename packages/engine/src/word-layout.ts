@@ -401,6 +401,25 @@ function paragraphsOf(
   return paragraphs;
 }
 
+/** Whether `next` goes on with `paragraph` (at the top of the next column or page): its sentence did not end and
+ * `next` starts in lower case. */
+const goesOn = (paragraph: WordParagraph, next: WordParagraph) =>
+  !SENTENCE_END.test(paragraphText(paragraph)) && /^\p{Ll}/u.test(paragraphText(next));
+
+/**
+ * A paragraph broken by a page break is one paragraph in Word, on the page where it starts: Word breaks it again
+ * where its page ends.
+ */
+export function joinAcrossPages(pages: readonly WordItem[][]): void {
+  for (let index = 1; index < pages.length; index++) {
+    const last = pages[index - 1]!.at(-1);
+    const first = pages[index]![0];
+    if (last?.kind !== 'paragraph' || first?.kind !== 'paragraph' || !goesOn(last, first)) continue;
+    appendLine(last.runs, { x0: 0, y0: 0, x1: 0, y1: 0, spans: first.runs });
+    pages[index]!.shift();
+  }
+}
+
 /** The paragraphs, pictures and tables of one page, in reading order, placed against the section's margins. */
 export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
   const textLeft = margins.left;
@@ -443,15 +462,8 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
       continue;
     }
     paragraphsOf(block.lines, block, textLeft, textRight, indentOf).forEach(({ paragraph, box }, index) => {
-      // A paragraph that goes on at the top of the next column: its sentence did not end and the next line
-      // starts in lower case.
       const previous = items.at(-1);
-      if (
-        index === 0 &&
-        previous?.kind === 'paragraph' &&
-        !SENTENCE_END.test(paragraphText(previous)) &&
-        /^\p{Ll}/u.test(paragraphText(paragraph))
-      ) {
+      if (index === 0 && previous?.kind === 'paragraph' && goesOn(previous, paragraph)) {
         appendLine(previous.runs, { ...box, spans: paragraph.runs });
       } else items.push({ ...paragraph, spaceBefore: spaceBefore(box.y0) });
       previousBottom = box.y1;

@@ -10,6 +10,8 @@ import {
   type LayoutLine,
   type LayoutTextBlock,
   type PageLayout,
+  type WordItem,
+  joinAcrossPages,
   markHeadingsAndLists,
   pageItems,
   runningParagraphs,
@@ -385,9 +387,6 @@ export default async function pdfToWord(payload: PdfToWordPayload): Promise<PdfT
   const { headers, footers } = takeRunningLines(layouts);
   // Consecutive pages of one size share a Word section, and so its margins.
   const pages: WordPage[] = [];
-  let paragraphs = 0;
-  let pictures = 0;
-  let tables = 0;
   for (let start = 0; start < layouts.length;) {
     const { width, height } = layouts[start]!;
     let end = start + 1;
@@ -397,9 +396,6 @@ export default async function pdfToWord(payload: PdfToWordPayload): Promise<PdfT
     section.forEach((layout, offset) => {
       const index = start + offset;
       const items = pageItems(layout, margins);
-      paragraphs += items.filter((item) => item.kind === 'paragraph').length;
-      pictures += items.filter((item) => item.kind === 'picture').length;
-      tables += items.filter((item) => item.kind === 'table').length;
       pages.push({
         width,
         height,
@@ -411,7 +407,10 @@ export default async function pdfToWord(payload: PdfToWordPayload): Promise<PdfT
     });
     start = end;
   }
+  joinAcrossPages(pages.map((page) => page.items));
   markHeadingsAndLists(pages.map((page) => page.items));
+  const items = pages.flatMap((page) => page.items);
+  const count = (kind: WordItem['kind']) => items.filter((item) => item.kind === kind).length;
   writeFileSync(payload.output, await Packer.toBuffer(wordDocument(pages, payload.title)));
-  return { pages: pages.length, paragraphs, pictures, tables };
+  return { pages: pages.length, paragraphs: count('paragraph'), pictures: count('picture'), tables: count('table') };
 }
