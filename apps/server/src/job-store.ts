@@ -18,6 +18,9 @@ export type JobState = (typeof jobStates)[number];
 /** How long a finished job's result waits for its download: the privacy promise's 10 minutes. */
 export const JOB_EXPIRY_MS = 10 * 60 * 1000;
 
+/** Progress reports closer together than this are sent as one (the latest): a page per event is plenty. */
+const PROGRESS_INTERVAL_MS = 100;
+
 /** Stage words shown while no tool has said more. */
 export const jobStages = {
   queued: 'Waiting for a free slot',
@@ -77,6 +80,8 @@ export class Job {
   readonly controller = new AbortController();
   readonly listeners = new Set<Listener>();
   expiry: NodeJS.Timeout | undefined;
+  lastProgressAt = 0;
+  pendingProgress: NodeJS.Timeout | undefined;
 
   constructor(
     readonly id: string,
@@ -158,9 +163,23 @@ export class JobStore {
   /** A tool's progress report; ignored once the job has ended (an engine may report while it is being stopped). */
   progress(job: Job, update: ToolProgress): void {
     if (job.status !== 'running') return;
+    const stageChanged = update.stage !== job.stage;
     job.stage = update.stage;
     job.done = update.done;
     job.total = update.total;
+    const wait = job.lastProgressAt + PROGRESS_INTERVAL_MS - Date.now();
+    if (stageChanged || wait <= 0) {
+      this.publishProgress(job);
+    } else {
+      job.pendingProgress ??= setTimeout(() => this.publishProgress(job), wait);
+    }
+  }
+
+  private publishProgress(job: Job): void {
+    clearTimeout(job.pendingProgress);
+    job.pendingProgress = undefined;
+    if (job.status !== 'running') return;
+    job.lastProgressAt = Date.now();
     this.publish(job);
   }
 
@@ -223,6 +242,7 @@ export class JobStore {
   }
 
   private end(job: Job, status: 'done' | 'failed' | 'cancelled'): void {
+    clearTimeout(job.pendingProgress);
     job.status = status;
     job.stage = jobStages[status];
     job.endedAt = Date.now();
