@@ -126,6 +126,17 @@ describe('runToolJob', () => {
     expect(fetchCalls).toEqual([{ url: job.links.cancel, init: expect.objectContaining({ method: 'DELETE' }) }]);
   });
 
+  it('closing the tab while the job runs cancels it on the server', async () => {
+    const { outcome, create } = start();
+    const job = await created(create, { status: 'running', stage: 'Processing' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(fetchCalls).toEqual([{ url: job.links.cancel, init: expect.objectContaining({ keepalive: true }) }]);
+    FakeEventSource.latest()!.emit(jobStatus({ ...job, status: 'cancelled', stage: 'Cancelled' }));
+    expect(await failureOf(outcome)).toMatchObject({ code: 'cancelled' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(fetchCalls).toHaveLength(1);
+  });
+
   it('aborting during the upload only stops the upload (there is no job yet)', async () => {
     const controller = new AbortController();
     const { outcome, create } = start(controller.signal);

@@ -126,6 +126,9 @@ export async function runToolJob(
   const created = await creating;
   if (created.status !== 202 || !created.body) throw await errorFromResponse(created.status, created.body);
   const job = JSON.parse(await created.body.text()) as JobStatus;
+  // A closed tab downloads nothing: its job goes at once rather than at its expiry.
+  const onLeave = () => cancelJob(job);
+  window.addEventListener('pagehide', onLeave);
   try {
     if (signal?.aborted) throw cancelled();
     onPhase?.({ phase: 'processing', progress: progressOf(job) });
@@ -140,5 +143,7 @@ export async function runToolJob(
   } catch (error) {
     if (signal?.aborted) cancelJob(job);
     throw error;
+  } finally {
+    window.removeEventListener('pagehide', onLeave);
   }
 }
