@@ -1,6 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../../packages/engine/src/testing/pdf-assertions.js';
 import { expect, test } from '../fixtures.js';
-import { dropFiles, expectFilesReady, pdfFixture, runAndDownload } from '../tool-fixtures.js';
+import { dropFiles, expectFilesReady, fixtureDir, pdfFixture, runAndDownload } from '../tool-fixtures.js';
 
 /**
  * Watermark and page numbers in scripts other than Latin, typed into the site and read back from the download
@@ -42,4 +45,26 @@ test.describe('stamping text in any script', () => {
     assertValidPdf(arabic.path);
     expect(pdfPageTexts(arabic.path).map(squashed)).toEqual(['صفحة1من2', 'صفحة2من2']);
   });
+});
+
+test.describe('the public API stamps any script', () => {
+  for (const { script, text } of [
+    { script: 'Japanese', text: '社外秘 ひみつ' },
+    { script: 'Hebrew', text: 'טיוטה סודית' },
+    { script: 'Hindi', text: 'गोपनीय दस्तावेज़' },
+  ]) {
+    test(`watermark-pdf with ${script} text`, async ({ request }) => {
+      const response = await request.post('/functions/v1/watermark-pdf', {
+        multipart: {
+          file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: makePdf({ pages: [{ text: [] }] }) },
+          text,
+        },
+      });
+      expect(response.status()).toBe(200);
+      const result = join(fixtureDir, `api-${script}.pdf`);
+      writeFileSync(result, await response.body());
+      assertValidPdf(result);
+      expect(pdfPageTexts(result).map(plain)).toEqual([text]);
+    });
+  }
 });
