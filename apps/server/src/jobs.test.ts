@@ -226,6 +226,16 @@ describe('the job API', () => {
     expect(badOption.json()).toMatchObject({ error: { code: 'invalid_option' } });
     const noFile = await t!.app.inject({ method: 'POST', url: '/functions/v1/jobs/rotate-pdf', ...multipart([]) });
     expect(noFile.json()).toMatchObject({ error: { code: 'missing_file' } });
+    // JSON with base64 files, as the function takes it.
+    const fromJson = await t!.app.inject({
+      method: 'POST',
+      url: '/functions/v1/jobs/rotate-pdf',
+      payload: { files: [{ name: 'a.pdf', data: Buffer.from(threePages()).toString('base64') }], angle: 180 },
+    });
+    expect(fromJson.statusCode).toBe(202);
+    const job = fromJson.json() as JobView;
+    expect((await events(job.id)).at(-1)).toMatchObject({ status: 'done' });
+    expect(pdfRotations(await savePdf((await result(job.id)).rawPayload))).toEqual([180, 180, 180]);
     expect((await t!.app.inject({ method: 'POST', url: '/functions/v1/jobs/nope', ...multipart([]) })).statusCode).toBe(
       404,
     );
