@@ -7,6 +7,7 @@ import {
   type Span,
   type WordItem,
   type WordParagraph,
+  type WordTable,
   joinAcrossPages,
   logicalLine,
   pageItems,
@@ -187,6 +188,47 @@ describe('joinAcrossPages', () => {
     const text = (items: WordItem[]) =>
       items.map((item) => (item.kind === 'paragraph' ? item.runs.map((run) => run.text).join('') : ''));
     expect(pages.map(text)).toEqual([['A sentence that the page break cuts in two.'], ['Next one.'], ['Starts anew.']]);
+  });
+});
+
+describe('joinAcrossPages with tables', () => {
+  const paragraph = (text: string): WordParagraph => ({
+    kind: 'paragraph',
+    runs: [{ ...plain, text }],
+    alignment: 'left',
+    indent: 0,
+    firstLineIndent: 0,
+    spaceBefore: 0,
+    rightToLeft: false,
+  });
+  const table = (...rows: string[][]): WordTable => ({
+    kind: 'table',
+    columnWidths: [100, 200],
+    spaceBefore: 0,
+    rows: rows.map((cells) => ({
+      cells: cells.map((text, column) => ({ column, rowSpan: 1, columnSpan: 1, paragraphs: [paragraph(text)] })),
+    })),
+  });
+
+  it('joins a table going on over pages, its repeated title and heading row dropped', () => {
+    const pages: WordItem[][] = [
+      [paragraph('Intro.'), paragraph('Table 1: Cases'), table(['Year', 'Cases'], ['2001', '5'])],
+      [paragraph('Table 1: Cases'), table(['Year', 'Cases'], ['2002', '6'])],
+      [paragraph('Table 1: Cases'), table(['Year', 'Cases'], ['2003', '7']), paragraph('After.')],
+      [paragraph('Table 1: Cases'), table(['Other', 'Table'], ['a', 'b'], ['c', 'd']), table(['x', 'y'])],
+    ];
+    const emptied = joinAcrossPages(pages);
+    expect([...emptied]).toEqual([1]);
+    const joined = pages[0]![2] as WordTable;
+    expect(joined.rows.map((row) => row.cells.map((cell) => cell.paragraphs[0]!.runs[0]!.text))).toEqual([
+      ['Year', 'Cases'],
+      ['2001', '5'],
+      ['2002', '6'],
+      ['2003', '7'],
+    ]);
+    expect(pages[2]!.map((item) => item.kind)).toEqual(['paragraph']);
+    // The title before a table after "After." is not repeated from the table above it: kept, and its table too.
+    expect(pages[3]!.map((item) => item.kind)).toEqual(['paragraph', 'table', 'table']);
   });
 });
 

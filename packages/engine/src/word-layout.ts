@@ -408,17 +408,61 @@ const goesOn = (paragraph: WordParagraph, next: WordParagraph) =>
 
 /**
  * A paragraph broken by a page break is one paragraph in Word, on the page where it starts: Word breaks it again
- * where its page ends.
+ * where its page ends. So is a table going on over the page (same columns), its repeated heading row and title
+ * dropped. Gives the pages left with nothing, which need no page of their own.
  */
-export function joinAcrossPages(pages: readonly WordItem[][]): void {
-  for (let index = 1; index < pages.length; index++) {
-    const last = pages[index - 1]!.at(-1);
-    const first = pages[index]![0];
-    if (last?.kind !== 'paragraph' || first?.kind !== 'paragraph' || !goesOn(last, first)) continue;
-    appendLine(last.runs, { x0: 0, y0: 0, x1: 0, y1: 0, spans: first.runs });
-    pages[index]!.shift();
+export function joinAcrossPages(pages: readonly WordItem[][]): Set<number> {
+  const emptied = new Set<number>();
+  // The last item standing so far, on the page it is on, and the paragraphs just above it there.
+  let carried: { item: WordItem; above: string[] } | undefined;
+  for (const [index, page] of pages.entries()) {
+    const first = page[0];
+    const last = carried?.item;
+    if (index > 0 && last?.kind === 'paragraph' && first?.kind === 'paragraph' && goesOn(last, first)) {
+      appendLine(last.runs, { x0: 0, y0: 0, x1: 0, y1: 0, spans: first.runs });
+      page.shift();
+    } else if (last?.kind === 'table') {
+      // A table going on over the page, the title above it and its heading row repeated or not.
+      const title = page.findIndex((item) => item.kind !== 'paragraph');
+      const next = page[title];
+      const repeated =
+        title >= 0 &&
+        title <= carried!.above.length &&
+        page
+          .slice(0, title)
+          .every(
+            (item, at) =>
+              item.kind === 'paragraph' && paragraphText(item) === carried!.above[carried!.above.length - title + at],
+          );
+      if (repeated && next?.kind === 'table' && sameColumns(last, next)) {
+        last.rows.push(...(rowText(next.rows[0]) === rowText(last.rows[0]) ? next.rows.slice(1) : next.rows));
+        page.splice(0, title + 1);
+        // The table fills this page too: it may go on over the next one.
+        if (page.length === 0) {
+          emptied.add(index);
+          continue;
+        }
+      }
+    }
+    const item = page.at(-1);
+    if (!item) {
+      carried = undefined;
+      continue;
+    }
+    const above = page
+      .slice(Math.max(0, page.length - 4), -1)
+      .filter((each): each is WordParagraph => each.kind === 'paragraph')
+      .map(paragraphText);
+    carried = { item, above };
   }
+  return emptied;
 }
+
+const sameColumns = (a: WordTable, b: WordTable) =>
+  a.columnWidths.length === b.columnWidths.length &&
+  a.columnWidths.every((width, index) => Math.abs(width - b.columnWidths[index]!) <= 2);
+const rowText = (row: WordTable['rows'][number] | undefined) =>
+  row?.cells.map((cell) => cell.paragraphs.map(paragraphText).join('\n')).join('\t') ?? '';
 
 /** The paragraphs, pictures and tables of one page, in reading order, placed against the section's margins. */
 export function pageItems(page: PageLayout, margins: Margins): WordItem[] {

@@ -407,10 +407,11 @@ export default async function pdfToWord(payload: PdfToWordPayload): Promise<PdfT
     });
     start = end;
   }
-  joinAcrossPages(pages.map((page) => page.items));
-  markHeadingsAndLists(pages.map((page) => page.items));
-  const items = pages.flatMap((page) => page.items);
+  const emptied = joinAcrossPages(pages.map((page) => page.items));
+  const kept = pages.filter((_, index) => !emptied.has(index));
+  markHeadingsAndLists(kept.map((page) => page.items));
+  const items = kept.flatMap((page) => page.items);
   const count = (kind: WordItem['kind']) => items.filter((item) => item.kind === kind).length;
-  writeFileSync(payload.output, await Packer.toBuffer(wordDocument(pages, payload.title)));
+  writeFileSync(payload.output, await Packer.toBuffer(wordDocument(kept, payload.title)));
   return { pages: pages.length, paragraphs: count('paragraph'), pictures: count('picture'), tables: count('table') };
 }
