@@ -22,5 +22,11 @@ export const sizeHeaders = {
   },
 } as const;
 
+/** Extract Text's report: how many scanned pages were read with OCR. */
+export const recognisedPagesHeader = {
+  name: 'X-Recognised-Pages',
+  description: 'How many scanned pages had their text recognised (OCR); 0 when none needed it or `ocr` is `never`.',
+} as const;
+
 /** Values of the `X-Compress-Result` header. */
 export const compressResults = ['smaller', 'unchanged'] as const;

@@ -22,6 +22,8 @@ export interface OcrSettings {
   clean: boolean;
   /** PDF/A-2b output, else a plain PDF changed as little as possible. */
   pdfa: boolean;
+  /** Only these 1-based pages are recognised (Extract Text's scanned pages); default every page. */
+  pages?: readonly number[];
 }
 
 /** Time one page may take on one core, generously: a dense 300 ppi page takes Tesseract 5-15 s. */
@@ -77,6 +79,7 @@ export function ocrmypdfArguments(settings: OcrSettings, jobs: number): string[]
     String(TESSERACT_PAGE_TIMEOUT_S),
     '--jobs',
     String(jobs),
+    ...(settings.pages ? ['--pages', settings.pages.join(',')] : []),
   ];
 }
 

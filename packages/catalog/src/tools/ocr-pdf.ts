@@ -1,78 +1,9 @@
 import { ScanText } from 'lucide';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
+import { ocrLanguageCodes, ocrLanguages, ocrLanguagesField } from '../ocr-languages.js';
 import { booleanField, enumField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput, zipDownload } from '../tool-entry.js';
-
-/**
- * The languages OCR PDF reads, by Tesseract's code (the names OCRmyPDF and Tesseract take), in the order the page
- * lists them. Each is a Debian `tesseract-ocr-<code>` pack that setup and the Docker image install.
- */
-export const ocrLanguages = {
-  eng: 'English',
-  deu: 'German',
-  fra: 'French',
-  spa: 'Spanish',
-  ita: 'Italian',
-  por: 'Portuguese',
-  nld: 'Dutch',
-  pol: 'Polish',
-  rus: 'Russian',
-  ukr: 'Ukrainian',
-  tur: 'Turkish',
-  chi_sim: 'Chinese (Simplified)',
-  chi_tra: 'Chinese (Traditional)',
-  jpn: 'Japanese',
-  kor: 'Korean',
-  ara: 'Arabic',
-  hin: 'Hindi',
-} as const satisfies Record<string, string>;
-
-export type OcrLanguage = keyof typeof ocrLanguages;
-
-const languageCodes = Object.keys(ocrLanguages) as OcrLanguage[];
-
-/** Each language multiplies Tesseract's work on every word; past a few, recognition gets slower and worse. */
-export const OCR_MAX_LANGUAGES = 4;
-
-function isOcrLanguage(code: string): code is OcrLanguage {
-  return Object.hasOwn(ocrLanguages, code);
-}
-
-/** One or several languages, `eng` or `eng+deu` (Tesseract's spelling; commas work too), out as `eng+deu`. */
-const languagesField = z
-  .string({ error: 'The languages must be text, such as eng or eng+deu.' })
-  .trim()
-  .max(200, 'The list of languages is too long.')
-  .default('eng')
-  .transform((raw, ctx) => {
-    const codes = [...new Set(raw.split(/[+,\s]+/).filter(Boolean))];
-    const unknown = codes.filter((code) => !isOcrLanguage(code));
-    if (codes.length === 0 || unknown.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Unknown OCR language${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ') || '(none)'}. Use ${languageCodes.join(', ')}.`,
-        params: { errorCode: 'invalid_option' },
-      });
-      return z.NEVER;
-    }
-    if (codes.length > OCR_MAX_LANGUAGES) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Choose at most ${OCR_MAX_LANGUAGES} languages at a time.`,
-        params: { errorCode: 'invalid_option' },
-      });
-      return z.NEVER;
-    }
-    // One string, as the form holds it: the page's select starts at the schema's default.
-    return codes.join('+');
-  })
-  .meta({
-    description:
-      `The languages of the text, by Tesseract code, joined with + (or commas): ${languageCodes.join(', ')}. ` +
-      `At most ${OCR_MAX_LANGUAGES}. Default eng.`,
-    examples: ['eng', 'eng+deu', 'chi_sim'],
-  });
 
 /** What happens to pages that already have text: OCRmyPDF's --skip-text, --redo-ocr and --force-ocr. */
 export const ocrTextModes = ['skip', 'redo', 'force'] as const;
@@ -94,11 +25,11 @@ export const ocrPdf = {
   formColumns: 2,
   options: z
     .object({
-      languages: languagesField.register(formFields, {
+      languages: ocrLanguagesField().register(formFields, {
         label: 'Document language',
         control: {
           kind: 'select',
-          choices: languageCodes.map((code) => ({ value: code, label: ocrLanguages[code] })),
+          choices: ocrLanguageCodes.map((code) => ({ value: code, label: ocrLanguages[code] })),
         },
       }),
       pagesWithText: enumField('Pages that already have text', ocrTextModes, 'skip').register(formFields, {
