@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as hb from 'harfbuzzjs';
 import { fontFileBytes, shapeLine } from '../shape-text.js';
+import type { FontFace } from '../stamp-fonts.js';
 import { writePdfObjects } from './make-pdf.js';
 import { parsePpm } from './ppm.js';
 
@@ -107,6 +108,19 @@ function glyphPathOperators(svgPath: string, x: number, y: number, unit: number)
   return operators.join('\n');
 }
 
+const outlineFonts = new Map<string, { font: hb.Font; upem: number }>();
+/** A font for reading glyph outlines, loaded once per test file (the CJK collection is 19 MB). */
+function outlineFont(face: FontFace): { font: hb.Font; upem: number } {
+  const key = `${face.path}#${face.index}`;
+  let loaded = outlineFonts.get(key);
+  if (!loaded) {
+    const hbFace = new hb.Face(new hb.Blob(fontFileBytes(face.path)), face.index);
+    loaded = { font: new hb.Font(hbFace), upem: hbFace.upem };
+    outlineFonts.set(key, loaded);
+  }
+  return loaded;
+}
+
 /**
  * `text` shaped as the stamp shapes it, drawn as filled paths from the fonts' outlines as HarfBuzz reads them, at
  * `fontSize` points, rendered by poppler at `dpi`, its ink cropped. It goes through neither the PDF font
@@ -119,9 +133,8 @@ export function referenceInk(text: string, fontSize: number, dpi: number): InkIm
   const paths: string[] = [];
   let pen = fontSize;
   for (const run of line.runs) {
-    const face = new hb.Face(new hb.Blob(fontFileBytes(run.face.path)), run.face.index);
-    const font = new hb.Font(face);
-    const unit = fontSize / face.upem;
+    const { font, upem } = outlineFont(run.face);
+    const unit = fontSize / upem;
     for (const glyph of run.clusters.flatMap((cluster) => cluster.glyphs)) {
       const x = pen + glyph.xOffset * fontSize;
       const y = fontSize + glyph.yOffset * fontSize;
