@@ -23,15 +23,20 @@ function imageShare(page: PDFPage): number {
   const [x0, y0, x1, y1] = page.getBounds();
   const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
   let covered = 0;
-  const stext = page.toStructuredText('preserve-images');
   try {
-    stext.walk({
-      onImageBlock([ix0, iy0, ix1, iy1]) {
-        covered += Math.max(0, ix1 - ix0) * Math.max(0, iy1 - iy0);
-      },
-    });
-  } finally {
-    stext.destroy();
+    const stext = page.toStructuredText('preserve-images');
+    try {
+      stext.walk({
+        onImageBlock([ix0, iy0, ix1, iy1]) {
+          covered += Math.max(0, ix1 - ix0) * Math.max(0, iy1 - iy0);
+        },
+      });
+    } finally {
+      stext.destroy();
+    }
+  } catch {
+    // An image MuPDF cannot decode: the page is not offered to OCR, and its (empty) text stands.
+    return 0;
   }
   return covered / pageArea;
 }
