@@ -104,6 +104,13 @@ const MAX_PIXELS = 50_000_000;
 const MIN_AREA_RATIO = 1.2;
 /** Share of pixels equal to their left neighbour above which an image counts as flat graphics. */
 const FLAT_SHARE = 0.4;
+/**
+ * An RGB image counts as gray-looking, and is stored as gray, when no more than this share of its pixels have
+ * channels further apart than GRAY_TOLERANCE: a black-and-white page scanned in colour mode. A coloured stamp or
+ * signature covers far more than this, so it keeps its colour.
+ */
+const GRAY_OUTLIERS = 0.0002;
+const GRAY_TOLERANCE = 24;
 
 /**
  * Resamples the image for its largest placement and writes its pixels (and its soft mask's) into the settings'
@@ -153,8 +160,14 @@ export async function resampleImage(
     let pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
     if (cmykProfile) pixmap = throughProfile(pixmap, cmykProfile);
     try {
-      const channels = pixmap.getNumberOfComponents() as 1 | 3 | 4;
-      const packed = packPixels(pixmap);
+      let channels = pixmap.getNumberOfComponents() as 1 | 3 | 4;
+      let packed = packPixels(pixmap);
+      let colorSpace = cmykProfile ? toRgb.name : space.name;
+      if (channels === 3 && looksGray(packed)) {
+        packed = toGray(packed);
+        channels = 1;
+        colorSpace = '/DeviceGray';
+      }
       // A JPEG source is never flat graphics: a scan's clipped white paper decodes to runs of equal pixels, but
       // its strokes carry JPEG noise that Flate stores at several times the JPEG's bytes.
       const flat = !lossySource && isFlat(packed, newWidth, channels);
@@ -170,7 +183,7 @@ export async function resampleImage(
         channels,
         flat,
         originalBytes: streamBytes(ref),
-        ...(cmykProfile ? { colorSpace: toRgb.name } : space.name ? { colorSpace: space.name } : {}),
+        ...(colorSpace ? { colorSpace } : {}),
       };
       if (channels === 4 && !flat) {
         sampled.jpeg = `${base}.jpg`;
@@ -389,6 +402,29 @@ function packPixels(pixmap: mupdf.Pixmap): Uint8Array {
   const packed = new Uint8Array(row * pixmap.getHeight());
   for (let y = 0; y < pixmap.getHeight(); y++) packed.set(data.subarray(y * stride, y * stride + row), y * row);
   return packed;
+}
+
+/** True when nearly every pixel of these RGB samples has its three channels close together (see GRAY_OUTLIERS). */
+function looksGray(rgb: Uint8Array): boolean {
+  const pixels = rgb.length / 3;
+  const allowed = Math.floor(pixels * GRAY_OUTLIERS);
+  let outliers = 0;
+  for (let i = 0; i < rgb.length; i += 3) {
+    const r = rgb[i]!;
+    const g = rgb[i + 1]!;
+    const b = rgb[i + 2]!;
+    if (Math.max(r, g, b) - Math.min(r, g, b) > GRAY_TOLERANCE && ++outliers > allowed) return false;
+  }
+  return true;
+}
+
+/** RGB samples as one gray channel (Rec. 601 luma, as PDF readers turn RGB into gray). */
+function toGray(rgb: Uint8Array): Uint8Array {
+  const gray = new Uint8Array(rgb.length / 3);
+  for (let i = 0; i < gray.length; i++) {
+    gray[i] = Math.round(0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!);
+  }
+  return gray;
 }
 
 /** Flat graphics repeat exact colours from pixel to pixel; photographs and scans almost never do. */

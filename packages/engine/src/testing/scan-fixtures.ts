@@ -21,6 +21,11 @@ export interface ScanFixture {
   /** Lines of invisible OCR text per page (about 60 bytes each). */
   textLines?: number;
   /**
+   * The ink's colour: black with a faint blue cast (a colour scan of a printed page, default), or neutral gray with
+   * a little noise of its own in each channel (a black-and-white page scanned in colour mode: gray-looking RGB).
+   */
+  ink?: 'blue-black' | 'gray';
+  /**
    * A press-ready PDF/X file: this CMYK ICC profile as the document's output intent and, stored again (as
    * exporters do), as each page's /DefaultCMYK.
    */
@@ -74,7 +79,13 @@ function pageInk(width: number, height: number, seed: number): Uint8Array {
 }
 
 /** Full-size scan pixels (RGB, or CMYK for a CMYK scan): the ink upscaled, on tinted paper, with sensor noise. */
-async function scanPixels(width: number, height: number, channels: 3 | 4, seed: number): Promise<Uint8Array> {
+async function scanPixels(
+  width: number,
+  height: number,
+  channels: 3 | 4,
+  seed: number,
+  ink: ScanFixture['ink'] = 'blue-black',
+): Promise<Uint8Array> {
   const small = { width: Math.ceil(width / 5), height: Math.ceil(height / 5) };
   const gray = await sharp(pageInk(small.width, small.height, seed), { raw: { ...small, channels: 1 } })
     .resize(width, height, { kernel: 'cubic', fit: 'fill' })
@@ -84,12 +95,16 @@ async function scanPixels(width: number, height: number, channels: 3 | 4, seed: 
   // White paper (the scanner's background removal clips it to 255, so JPEG decodes it as flat runs), ink with a
   // faint blue cast and sensor noise: a colour scan of a mostly black-and-white page.
   const pixels = new Uint8Array(width * height * channels);
+  const inkColour = ink === 'gray' ? [20, 20, 20] : [10, 12, 40];
+  // A colour sensor's channels are not exactly equal on gray paper either.
+  const channelNoise = ink === 'gray' ? 4 : 0;
   for (let i = 0; i < width * height; i++) {
     const level = gray[i]! / 255;
     const noise = level > 0.97 ? 0 : (random() - 0.5) * 4;
-    const r = Math.max(0, Math.min(255, 255 * level + 10 * (1 - level) + noise));
-    const g = Math.max(0, Math.min(255, 255 * level + 12 * (1 - level) + noise));
-    const b = Math.max(0, Math.min(255, 255 * level + 40 * (1 - level) + noise));
+    const own = () => (level > 0.97 ? 0 : (random() - 0.5) * channelNoise);
+    const r = Math.max(0, Math.min(255, 255 * level + inkColour[0]! * (1 - level) + noise + own()));
+    const g = Math.max(0, Math.min(255, 255 * level + inkColour[1]! * (1 - level) + noise + own()));
+    const b = Math.max(0, Math.min(255, 255 * level + inkColour[2]! * (1 - level) + noise + own()));
     if (channels === 3) {
       pixels[i * 3] = r;
       pixels[i * 3 + 1] = g;
@@ -145,7 +160,7 @@ async function scanImage(doc: mupdf.PDFDocument, fixture: ScanFixture, seed: num
       Filter: 'DCTDecode',
     });
   }
-  const rgb = await scanPixels(width, height, 3, seed);
+  const rgb = await scanPixels(width, height, 3, seed, fixture.ink);
   if (fixture.kind === 'rgb-jpeg') {
     const data = await sharp(rgb, { raw: { width, height, channels: 3 } })
       .jpeg({ quality: 80 })
