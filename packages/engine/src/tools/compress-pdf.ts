@@ -17,7 +17,9 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
  * Compress PDF. Every level merges duplicate objects (MuPDF) and runs qpdf's lossless pass (object streams, Flate
  * recompressed at level 9, unused objects dropped). Medium and high also resample images drawn above 150 or 96 dpi
  * down to that resolution and re-encode them, and drop other applications' private data (/PieceInfo, /Thumb);
- * text and vector graphics are never touched. The result is never larger than the upload. See docs/decisions/024.
+ * text and vector graphics are never touched. 1-bit scans stay 1-bit (resampled only at high), gray-looking scans
+ * become gray, and high converts CMYK images for screens. The result is never larger than the upload, and the
+ * answer's headers say what happened. See docs/decisions/024 and 100.
  */
 
 /** Image settings per level: the product's numbers. Low has none: it is lossless. */
