@@ -17,6 +17,8 @@ export type FieldControl =
   /** A drop-down; without `choices`, the schema's enum values with their words capitalised ("Top Left"). */
   | { kind: 'select'; choices?: readonly Choice[] }
   | { kind: 'radio-cards'; choices: readonly (Choice & { description: string })[] }
+  /** Several of a list, held and sent as one string joined with `joiner` (OCR's languages: `eng+deu`). */
+  | { kind: 'checkboxes'; choices: readonly Choice[]; joiner: string }
   /** Bounds from the schema (in page units), or `pageRange` where the page offers less than the API takes. */
   | { kind: 'slider'; step: number; unit?: string; pageRange?: { min: number; max: number } }
   | { kind: 'text' }

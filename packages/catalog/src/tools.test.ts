@@ -321,9 +321,13 @@ describe('form metadata', () => {
       if (entry.schema && entry.meta.initial !== undefined) {
         expect(entry.schema.safeParse(undefined), `${id}.${entry.name}`).not.toMatchObject({ data: expect.anything() });
       }
-      // Every choice of a select or radio cards is a value the API accepts.
-      if (entry.schema && (entry.meta.control.kind === 'select' || entry.meta.control.kind === 'radio-cards')) {
-        const choices = entry.meta.control.kind === 'select' ? selectChoices(entry) : entry.meta.control.choices;
+      // Every choice of a select, radio cards or checkboxes is a value the API accepts.
+      const { control } = entry.meta;
+      if (
+        entry.schema &&
+        (control.kind === 'select' || control.kind === 'radio-cards' || control.kind === 'checkboxes')
+      ) {
+        const choices = control.kind === 'select' ? selectChoices(entry) : control.choices;
         for (const choice of choices) expect(entry.schema.safeParse(choice.value).success, choice.value).toBe(true);
       }
     }

@@ -1,7 +1,7 @@
 import { ScanText } from 'lucide';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
-import { ocrLanguageCodes, ocrLanguages, ocrLanguagesField } from '../ocr-languages.js';
+import { OCR_MAX_LANGUAGES, ocrLanguageCodes, ocrLanguages, ocrLanguagesField } from '../ocr-languages.js';
 import { booleanField, enumField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput, zipDownload } from '../tool-entry.js';
 
@@ -26,11 +26,14 @@ export const ocrPdf = {
   options: z
     .object({
       languages: ocrLanguagesField().register(formFields, {
-        label: 'Document language',
+        label: 'Document languages',
         control: {
-          kind: 'select',
+          kind: 'checkboxes',
           choices: ocrLanguageCodes.map((code) => ({ value: code, label: ocrLanguages[code] })),
+          joiner: '+',
         },
+        hint: `The languages the text is written in: one, or up to ${OCR_MAX_LANGUAGES} for a mixed document (each one makes OCR slower).`,
+        wide: true,
       }),
       pagesWithText: enumField('Pages that already have text', ocrTextModes, 'skip').register(formFields, {
         label: 'Pages that already have text',

@@ -16,6 +16,7 @@ function renderOptions(id: ToolId, values: FormValues = initialFormValues(id)) {
 function drawn(control: FormControl): HTMLElement {
   const { label, control: kind } = control.meta;
   switch (kind.kind) {
+    case 'checkboxes':
     case 'radio-cards':
       return screen.getByRole('group', { name: label });
     case 'select':
@@ -42,7 +43,14 @@ describe('ToolOptions', () => {
       const value = values[control.name];
       if (control.meta.control.kind === 'checkbox') expect((element as HTMLInputElement).checked).toBe(value === true);
       else if (typeof value !== 'string') throw new Error(`${control.name} should start as text`);
-      else if (control.meta.control.kind === 'radio-cards') {
+      else if (control.meta.control.kind === 'checkboxes') {
+        const { joiner } = control.meta.control;
+        const checked = within(element)
+          .getAllByRole('checkbox')
+          .filter((box) => (box as HTMLInputElement).checked)
+          .map((box) => (box as HTMLInputElement).value);
+        expect(checked.join(joiner)).toBe(value);
+      } else if (control.meta.control.kind === 'radio-cards') {
         expect(within(element).getByRole('radio', { checked: true })).toHaveAttribute('value', value);
       } else expect(element).toHaveValue(control.meta.control.kind === 'number' ? Number(value) : value);
       if (control.meta.hint) expect(screen.getByText(control.meta.hint)).toBeInTheDocument();

@@ -5,7 +5,15 @@ import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { pageExtrasOf } from '../tool-page-extras';
 import { type FormValues, shownControls } from '../utils/tool-form';
-import { CheckboxField, ColorField, RadioCards, SelectField, SliderField, TextField } from './option-fields';
+import {
+  CheckboxField,
+  CheckboxGroup,
+  ColorField,
+  RadioCards,
+  SelectField,
+  SliderField,
+  TextField,
+} from './option-fields';
 
 type OnChange = (name: string, value: string | boolean) => void;
 
@@ -30,6 +38,16 @@ function OptionControl({
   switch (meta.control.kind) {
     case 'radio-cards':
       return <RadioCards legend={meta.label} name={name} {...bound} options={meta.control.choices} />;
+    case 'checkboxes':
+      return (
+        <CheckboxGroup
+          legend={meta.label}
+          {...bound}
+          options={meta.control.choices}
+          joiner={meta.control.joiner}
+          {...hinted}
+        />
+      );
     case 'select':
       return <SelectField label={meta.label} {...bound} options={selectChoices(control)} {...hinted} />;
     case 'slider':
