@@ -52,6 +52,10 @@ const aptPackages = [
   'tesseract-ocr-hin',
   'unpaper',
   'jbig2dec',
+  // Shared state for replicas (docs/decisions/131): the tests start throwaway servers of their own from these
+  // programs. Nothing needs them running; the server uses them only when PAPERKNIFE_DATABASE_URL/REDIS_URL are set.
+  'postgresql',
+  'redis-server',
 ];
 
 function step(message) {

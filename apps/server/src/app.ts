@@ -7,7 +7,7 @@ import { ToolError, errorBody } from '@paperknife/catalog/errors';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { BUSY_RETRY_AFTER_S, installErrorHandler } from './api-errors.js';
 import { contactRoutes } from './contact-routes.js';
-import { ContactStore } from './contact-store.js';
+import { openContactStore } from './contact-store.js';
 import { DRAIN_MAX_MS, type DrainBounds, installEarlyAnswers } from './early-answers.js';
 import { closeEngines, readiness } from './engine-lifecycle.js';
 import type { ServerConfig } from './env.js';
@@ -15,6 +15,7 @@ import { functionRoutes, jsonBodyLimit } from './function-routes.js';
 import { JobQueue } from './job-queue.js';
 import { JobStore } from './job-store.js';
 import { ServerMetrics, buildMetricsServer } from './metrics.js';
+import { RATE_LIMIT_NAMESPACE, connectRateLimitStore } from './rate-limit-store.js';
 import { cspHeader, staticSite } from './static-site.js';
 import { TempFolders } from './temp-folders.js';
 
@@ -60,13 +61,16 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     forceCloseConnections: 'idle',
   });
 
+  // Shared services first: one that cannot be reached stops start-up before anything else is set up.
+  const store = await openContactStore(config);
+  const redis = config.redisUrl ? await connectRateLimitStore(config.redisUrl, app.log) : null;
+
   const queue = new JobQueue(config.concurrency, config.queueSize);
   const jobs = new JobStore(config.replicaId, options.jobExpiryMs);
   const temp = new TempFolders(config.tempDir, options.sweepAgeMs);
   await temp.start();
   const metrics = new ServerMetrics(queue, temp);
   app.decorate('metricsServer', config.metrics ? buildMetricsServer(metrics, logger) : null);
-  const store = new ContactStore(config.dataDir);
 
   installErrorHandler(app);
   installEarlyAnswers(app, options.drainBounds ?? { maxBytes: jsonBodyLimit(config), maxMs: DRAIN_MAX_MS });
@@ -95,6 +99,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   await app.register(rateLimit, {
     global: false,
+    // Counted in Redis when replicas share it (N per address in total, not N per replica); else in this process.
+    ...(redis ? { redis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new ToolError(
         'rate_limited',
@@ -122,7 +128,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     const finished = await queue.idle(options.shutdownGraceMs ?? 30_000);
     if (!finished) app.log.warn('shutting down with jobs still running');
     await temp.close();
-    store.close();
+    await store.close();
+    redis?.disconnect();
     await app.metricsServer?.close();
     await closeEngines();
   });

@@ -10,7 +10,7 @@ export interface ContactRoutesOptions {
   rateLimit: number;
 }
 
-/** `POST /api/contact`: validated, length-limited, rate-limited; stored in SQLite. */
+/** `POST /api/contact`: validated, length-limited, rate-limited; stored in SQLite or PostgreSQL. */
 export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, { store, rateLimit }) => {
   app.post(
     '/api/contact',
@@ -30,7 +30,7 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
       }
       const { website, ...message } = parsed.message;
       // A bot filled the hidden field: answer as if it worked, so it learns nothing, and keep nothing.
-      if (!website) store.save(message);
+      if (!website) await store.save(message);
       return reply.code(201).send({ ok: true });
     },
   );

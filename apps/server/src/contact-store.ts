@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type { ServerConfig } from './env.js';
 
 export interface ContactMessage {
   firstName: string;
@@ -12,59 +10,32 @@ export interface ContactMessage {
 
 export interface StoredContactMessage extends ContactMessage {
   id: number;
+  /** ISO 8601, UTC. */
   createdAt: string;
 }
 
 /**
- * Where contact-form messages are kept: one SQLite file in the data folder. The only storage the product has;
- * it never holds uploads or anything about them.
+ * Where contact-form messages are kept: the only storage the product has; it never holds uploads or anything
+ * about them. A SQLite file in the data folder on one machine, PostgreSQL when replicas share it. Both pass
+ * `contact-store.test.ts`.
  */
-export class ContactStore {
-  private readonly db: Database.Database;
-  private readonly insert: Database.Statement<[string, string, string, string, string, string]>;
-
-  constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'paperknife.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS contact_messages (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        created_at TEXT NOT NULL,
-        first_name TEXT NOT NULL,
-        last_name TEXT NOT NULL,
-        email TEXT NOT NULL,
-        subject TEXT NOT NULL,
-        message TEXT NOT NULL
-      )`);
-    this.insert = this.db.prepare(
-      'INSERT INTO contact_messages (created_at, first_name, last_name, email, subject, message) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-  }
-
-  save(message: ContactMessage): number {
-    const result = this.insert.run(
-      new Date().toISOString(),
-      message.firstName,
-      message.lastName,
-      message.email,
-      message.subject,
-      message.message,
-    );
-    return Number(result.lastInsertRowid);
-  }
-
+export interface ContactStore {
+  /** Stores one message; returns its id. */
+  save(message: ContactMessage): Promise<number>;
   /** Newest first. For operators and tests; no route exposes it. */
-  list(limit = 100): StoredContactMessage[] {
-    return this.db
-      .prepare(
-        `SELECT id, created_at AS createdAt, first_name AS firstName, last_name AS lastName, email, subject, message
-         FROM contact_messages ORDER BY id DESC LIMIT ?`,
-      )
-      .all(limit) as StoredContactMessage[];
-  }
+  list(limit?: number): Promise<StoredContactMessage[]>;
+  close(): Promise<void>;
+}
 
-  close(): void {
-    this.db.close();
+/**
+ * Opens the configured store and brings its schema up to date (migrations run at start, before the server
+ * listens): PostgreSQL when `PAPERKNIFE_DATABASE_URL` is set, else the SQLite file.
+ */
+export async function openContactStore(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>): Promise<ContactStore> {
+  if (config.databaseUrl) {
+    const { PostgresContactStore } = await import('./contact-store-postgres.js');
+    return PostgresContactStore.open(config.databaseUrl);
   }
+  const { SqliteContactStore } = await import('./contact-store-sqlite.js');
+  return SqliteContactStore.open(config.dataDir);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactStore } from './contact-store.js';
+import { SqliteContactStore } from './contact-store-sqlite.js';
 import { type TestApp, makeTestApp } from './testing/test-app.js';
 
 let t: TestApp;
@@ -18,12 +18,12 @@ const message = {
   message: 'Does merge keep the bookmarks of each file?',
 };
 
-function stored() {
-  const store = new ContactStore(t.dataDir);
+async function stored() {
+  const store = await SqliteContactStore.open(t.dataDir);
   try {
-    return store.list();
+    return await store.list();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -32,7 +32,7 @@ describe('POST /api/contact', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: message });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ ok: true });
-    const rows = stored();
+    const rows = await stored();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject(message);
     expect(Date.parse(rows[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -56,7 +56,7 @@ describe('POST /api/contact', () => {
         },
       },
     });
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   it('answers a filled honeypot as a success and keeps nothing', async () => {
@@ -66,7 +66,7 @@ describe('POST /api/contact', () => {
       payload: { ...message, website: 'http://spam.example' },
     });
     expect(response.statusCode).toBe(201);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   it('is rate-limited more strictly than the tools', async () => {

@@ -19,6 +19,8 @@ describe('readConfig', () => {
       corsOrigin: '*',
       metrics: null,
       logLevel: 'info',
+      databaseUrl: null,
+      redisUrl: null,
     });
     expect(config.concurrency).toBeGreaterThanOrEqual(2);
     expect(config.dataDir).toBe(join(process.cwd(), 'data'));
@@ -40,6 +42,8 @@ describe('readConfig', () => {
       PAPERKNIFE_METRICS_PORT: '9464',
       PAPERKNIFE_METRICS_HOST: '10.0.0.5',
       PAPERKNIFE_REPLICA_ID: 'eu-2',
+      PAPERKNIFE_DATABASE_URL: 'postgres://paperknife:secret@db.internal:5432/paperknife',
+      PAPERKNIFE_REDIS_URL: 'redis://cache.internal:6379',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -56,6 +60,8 @@ describe('readConfig', () => {
       metrics: { host: '10.0.0.5', port: 9464 },
       logLevel: 'warn',
       replicaId: 'eu-2',
+      databaseUrl: 'postgres://paperknife:secret@db.internal:5432/paperknife',
+      redisUrl: 'redis://cache.internal:6379',
     });
     expect(config.limits.maxFileBytes).toBe(5 * 1024 * 1024);
   });
@@ -76,6 +82,18 @@ describe('readConfig', () => {
     expect(() => readConfig({ PAPERKNIFE_REPLICA_ID: 'a/b' })).toThrow(/PAPERKNIFE_REPLICA_ID must be 1 to 32/);
   });
 
+  it('takes shared services only by URL, and never repeats a bad one (it may hold a password)', () => {
+    const bad = () =>
+      readConfig({ PAPERKNIFE_DATABASE_URL: 'mysql://u:hunter2@h/db', PAPERKNIFE_REDIS_URL: 'cache:6379' });
+    expect(bad).toThrow(/PAPERKNIFE_DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//);
+    expect(bad).toThrow(/PAPERKNIFE_REDIS_URL must be a URL starting with redis:\/\/ or rediss:\/\//);
+    expect(bad).not.toThrow(/hunter2/);
+    expect(readConfig({ PAPERKNIFE_DATABASE_URL: ' ', PAPERKNIFE_REDIS_URL: '' })).toMatchObject({
+      databaseUrl: null,
+      redisUrl: null,
+    });
+  });
+
   it('fails early, naming every bad variable', () => {
     expect(() => readConfig({ PORT: 'eighty', PAPERKNIFE_MAX_FILES: '-1', LOG_LEVEL: 'loud' })).toThrow(
       /PORT must be a whole number.*LOG_LEVEL must be one of.*PAPERKNIFE_MAX_FILES must be a positive number/,
@@ -85,6 +103,6 @@ describe('readConfig', () => {
   it('documents every variable it reads', () => {
     const names = environmentVariables.map((variable) => variable.name);
     expect([...names].sort()).toEqual([...readVariableNames].sort());
-    expect(names).toHaveLength(20);
+    expect(names).toHaveLength(22);
   });
 });

@@ -31,6 +31,10 @@ export interface ServerConfig {
   logLevel: string;
   /** The tag every job id starts with, so a load balancer can send a job's follow-up requests to this replica. */
   replicaId: string;
+  /** PostgreSQL for contact messages, shared by replicas; null: the SQLite file in `dataDir`. */
+  databaseUrl: string | null;
+  /** Redis for the rate limits, shared by replicas; null: counted in this process. */
+  redisUrl: string | null;
 }
 
 /** The repository root, from this file's place in `apps/server/src` or `apps/server/dist`. */
@@ -64,6 +68,27 @@ function count(
 
 function text(fallback: string, describe: string, shown = fallback) {
   const schema = z.preprocess(blankToUndefined, z.string().default(fallback));
+  return { schema, default: shown, describe } satisfies Setting<typeof schema>;
+}
+
+/** The address of an optional service; a bad one is named without its value, which may hold a password. */
+function serviceUrl(name: string, schemes: readonly string[], shown: string, describe: string) {
+  const schema = z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return schemes.includes(new URL(value).protocol.slice(0, -1));
+          } catch {
+            return false;
+          }
+        },
+        `${name} must be a URL starting with ${schemes.map((scheme) => `${scheme}://`).join(' or ')}`,
+      )
+      .optional(),
+  );
   return { schema, default: shown, describe } satisfies Setting<typeof schema>;
 }
 
@@ -117,6 +142,18 @@ const settings = {
     describe:
       "tag at the start of every job id, so a load balancer can send a job's requests to the replica holding it",
   },
+  PAPERKNIFE_DATABASE_URL: serviceUrl(
+    'PAPERKNIFE_DATABASE_URL',
+    ['postgres', 'postgresql'],
+    'unset (SQLite file)',
+    'PostgreSQL for contact messages, shared by replicas: `postgres://user:password@host:5432/db`',
+  ),
+  PAPERKNIFE_REDIS_URL: serviceUrl(
+    'PAPERKNIFE_REDIS_URL',
+    ['redis', 'rediss'],
+    'unset (in each process)',
+    'Redis for the rate limits, so replicas count together: `redis://host:6379`',
+  ),
   LOG_LEVEL: {
     schema: z.preprocess(
       blankToUndefined,
@@ -191,5 +228,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
         : { host: v.PAPERKNIFE_METRICS_HOST, port: v.PAPERKNIFE_METRICS_PORT },
     logLevel: v.LOG_LEVEL,
     replicaId: v.PAPERKNIFE_REPLICA_ID ?? randomBytes(4).toString('hex'),
+    databaseUrl: v.PAPERKNIFE_DATABASE_URL ?? null,
+    redisUrl: v.PAPERKNIFE_REDIS_URL ?? null,
   };
 }

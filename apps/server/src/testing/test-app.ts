@@ -71,6 +71,8 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     corsOrigin: '*',
     metrics: null,
     logLevel: 'info',
+    databaseUrl: null,
+    redisUrl: null,
     replicaId: 'test',
     ...rest,
     limits: { ...defaultLimits, ...limits },
