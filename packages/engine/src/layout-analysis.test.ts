@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { joinListMarkers, placeTables, readingOrder, ruledTables, takeRunningLines } from './layout-analysis.js';
+import {
+  drawingRegions,
+  joinListMarkers,
+  placeTables,
+  readingOrder,
+  ruledTables,
+  takeRunningLines,
+} from './layout-analysis.js';
 import {
   type LayoutBlock,
   type LayoutLine,
@@ -265,5 +272,25 @@ describe('markHeadingsAndLists', () => {
       ['again from one', 'number', 2],
       ['A short sentence in bold.', '', ''],
     ]);
+  });
+});
+
+describe('drawingRegions', () => {
+  const page = { width: 612, height: 792 };
+  const bar = (x: number, height: number) => ({ x0: x, y0: 400 - height, x1: x + 20, y1: 400 });
+
+  it('takes a chart of shapes with its labels, and leaves boxes around text, backgrounds and tables', () => {
+    const chart = [bar(100, 50), bar(125, 80), bar(150, 30), bar(175, 60), { x0: 95, y0: 399, x1: 200, y1: 401 }];
+    const label = line('Sales', 402, 130, 160);
+    const body = line('A paragraph of text in a shaded box.', 500, 72, 540);
+    const shadedBox = [{ x0: 70, y0: 498, x1: 542, y1: 515 }];
+    const background = [{ x0: 0, y0: 0, x1: 612, y1: 792 }];
+    const regions = drawingRegions([...chart, ...shadedBox, ...background], page, [label, body], []);
+    expect(regions).toEqual([{ x0: 95, y0: 320, x1: 200, y1: 415 }]);
+    // The same shapes under a table are its shading, not a drawing.
+    expect(drawingRegions(chart, page, [], [{ x0: 90, y0: 300, x1: 210, y1: 410 }])).toEqual([]);
+    // Many shapes under as much text are a text box.
+    const text = [0, 1, 2, 3, 4, 5].map((row) => line(`line ${row}`, 330 + row * 12, 96, 199));
+    expect(drawingRegions(chart, page, text, [])).toEqual([]);
   });
 });

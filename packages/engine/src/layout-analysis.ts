@@ -603,3 +603,86 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
   footers.forEach((lines) => lines.sort(byPosition));
   return { headers, footers };
 }
+
+/** Drawings smaller than this (points, each way) are icons and rules, not figures. */
+const MIN_DRAWING_SIDE = 36;
+/** Shapes closer than this (points) belong to one drawing. */
+const DRAWING_GAP = 6;
+/** Labels this close to a drawing's shapes (points) are part of it. */
+const LABEL_REACH = 12;
+/** A drawing is made of at least this many shapes: fewer are a box or a line around text. */
+const MIN_DRAWING_SHAPES = 4;
+
+/**
+ * Vector drawings worth keeping as pictures (charts, diagrams): shapes that touch or nearly touch, grouped, where
+ * a group has at least four shapes, is at least half an inch each way, is no page background (under 80 % of the
+ * page), is no table, and is mostly not text (its lines cover under 40 % of it: a shaded box around a paragraph
+ * stays text). Each region takes in the labels inside it and the short ones just around it.
+ */
+export function drawingRegions(
+  shapes: readonly Box[],
+  page: { width: number; height: number },
+  lines: readonly LayoutLine[],
+  tables: readonly Box[],
+): Box[] {
+  const pageArea = page.width * page.height;
+  const candidates = shapes.filter(
+    (shape) => area(shape) < 0.5 * pageArea && (widthOf(shape) > 1 || heightOf(shape) > 1),
+  );
+  if (candidates.length < MIN_DRAWING_SHAPES || candidates.length > 20000) return [];
+  // Grouped by sweeping left to right, so a page of many shapes is not compared pair by pair.
+  const order = candidates.map((_, index) => index).sort((a, b) => candidates[a]!.x0 - candidates[b]!.x0);
+  const parent = candidates.map((_, index) => index);
+  const find = (index: number): number => {
+    while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
+    return index;
+  };
+  const near = (a: Box, b: Box) =>
+    a.x0 <= b.x1 + DRAWING_GAP &&
+    b.x0 <= a.x1 + DRAWING_GAP &&
+    a.y0 <= b.y1 + DRAWING_GAP &&
+    b.y0 <= a.y1 + DRAWING_GAP;
+  for (let i = 0; i < order.length; i++) {
+    const a = candidates[order[i]!]!;
+    for (let j = i + 1; j < order.length; j++) {
+      const b = candidates[order[j]!]!;
+      if (b.x0 > a.x1 + DRAWING_GAP) break;
+      if (near(a, b)) parent[find(order[i]!)] = find(order[j]!);
+    }
+  }
+  const groups = new Map<number, Box[]>();
+  candidates.forEach((shape, index) => {
+    const root = find(index);
+    const group = groups.get(root);
+    if (group) group.push(shape);
+    else groups.set(root, [shape]);
+  });
+  const regions: Box[] = [];
+  for (const group of groups.values()) {
+    if (group.length < MIN_DRAWING_SHAPES) continue;
+    const region = union(group);
+    if (widthOf(region) < MIN_DRAWING_SIDE || heightOf(region) < MIN_DRAWING_SIDE) continue;
+    if (area(region) >= 0.8 * pageArea) continue;
+    if (tables.some((table) => overlapArea(table, region) > 0.3 * Math.min(area(table), area(region)))) continue;
+    const inside = lines.filter((line) => contains(region, line));
+    const textArea = inside.reduce((sum, line) => sum + area(line), 0);
+    if (textArea >= 0.4 * area(region)) continue;
+    // Labels just outside the shapes (axis labels, a legend) belong to the drawing; a caption, as wide as half
+    // the drawing or more, does not.
+    const around = {
+      x0: region.x0 - LABEL_REACH,
+      y0: region.y0 - LABEL_REACH,
+      x1: region.x1 + LABEL_REACH,
+      y1: region.y1 + LABEL_REACH,
+    };
+    const labels = lines.filter(
+      (line) => !contains(region, line) && overlapArea(around, line) > 0 && widthOf(line) < 0.5 * widthOf(region),
+    );
+    regions.push(union([region, ...inside, ...labels]));
+  }
+  return regions;
+}
+
+/** Whether the middle of `box` lies inside `region`. */
+export const contains = (region: Box, box: Box) =>
+  centreX(box) > region.x0 && centreX(box) < region.x1 && centreY(box) > region.y0 && centreY(box) < region.y1;

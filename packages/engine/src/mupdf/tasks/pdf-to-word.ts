@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { Packer } from 'docx';
 import * as mupdf from 'mupdf';
 import { type WordPage, type WordRunning, wordDocument } from '../../docx-document.js';
-import { type Rule, placeTables, ruledTables, takeRunningLines } from '../../layout-analysis.js';
+import {
+  type Rule,
+  contains,
+  drawingRegions,
+  placeTables,
+  ruledTables,
+  takeRunningLines,
+} from '../../layout-analysis.js';
 import {
   type Box,
   type LayoutBlock,
@@ -186,6 +193,8 @@ const MAX_RULE_WIDTH = 3;
 interface Drawn {
   /** Horizontal and vertical rules, as thin boxes in page coordinates. */
   rules: Rule[];
+  /** Boxes of the other paths drawn (filled or stroked), from which drawings are found. */
+  shapes: Box[];
   /** Boxes of the text drawn invisibly (render mode 3, as OCR puts its text over a scan). */
   invisibleText: Box[];
 }
@@ -197,22 +206,43 @@ interface Drawn {
  */
 function readDrawing(page: mupdf.PDFPage): Drawn {
   const rules: Rule[] = [];
+  const shapes: Box[] = [];
   const invisibleText: Box[] = [];
   let textStroke: mupdf.StrokeState | undefined;
+  // Each subpath's points in page coordinates; a curve's end point follows a NaN point, so rules skip it, and
+  // its control points are kept apart for the outline.
+  let controls: mupdf.Point[] = [];
   const pointsOf = (path: mupdf.Path, ctm: mupdf.Matrix) => {
     const [a, b, c, d, e, f] = ctm;
     const subpaths: mupdf.Point[][] = [];
+    controls = [];
     const at = (x: number, y: number): mupdf.Point => [a * x + c * y + e, b * x + d * y + f];
     path.walk({
       moveTo: (x, y) => subpaths.push([at(x, y)]),
       lineTo: (x, y) => subpaths.at(-1)?.push(at(x, y)),
-      curveTo: () => subpaths.at(-1)?.push([NaN, NaN]),
+      curveTo: (x1, y1, x2, y2, x3, y3) => {
+        controls.push(at(x1, y1), at(x2, y2));
+        subpaths.at(-1)?.push([NaN, NaN], at(x3, y3));
+      },
       closePath: () => {
         const points = subpaths.at(-1);
         if (points && points.length > 0) points.push(points[0]!);
       },
     });
     return subpaths;
+  };
+  /** The box of everything a path draws, as a shape of a possible drawing. */
+  const addShape = (subpaths: mupdf.Point[][], margin: number) => {
+    const points = [...subpaths.flat(), ...controls].filter((point) => !Number.isNaN(point[0]));
+    if (points.length === 0) return;
+    const xs = points.map((point) => point[0]);
+    const ys = points.map((point) => point[1]);
+    shapes.push({
+      x0: Math.min(...xs) - margin,
+      y0: Math.min(...ys) - margin,
+      x1: Math.max(...xs) + margin,
+      y1: Math.max(...ys) + margin,
+    });
   };
   const box = (from: mupdf.Point, to: mupdf.Point, thickness: number): Rule => ({
     x0: Math.min(from[0], to[0]) - thickness / 2,
@@ -223,27 +253,37 @@ function readDrawing(page: mupdf.PDFPage): Drawn {
   const device = new mupdf.Device({
     strokePath(path, stroke, ctm) {
       const thickness = Math.max(0.1, stroke.getLineWidth() * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2])));
-      if (thickness > MAX_RULE_WIDTH) return;
-      for (const points of pointsOf(path, ctm)) {
-        for (let index = 1; index < points.length; index++) {
-          const from = points[index - 1]!;
-          const to = points[index]!;
-          if (Number.isNaN(from[0]) || Number.isNaN(to[0])) continue;
-          if (Math.abs(from[0] - to[0]) < 0.5 || Math.abs(from[1] - to[1]) < 0.5) rules.push(box(from, to, thickness));
+      const subpaths = pointsOf(path, ctm);
+      let straight = thickness <= MAX_RULE_WIDTH && controls.length === 0;
+      if (straight) {
+        for (const points of subpaths) {
+          for (let index = 1; index < points.length; index++) {
+            const from = points[index - 1]!;
+            const to = points[index]!;
+            if (Math.abs(from[0] - to[0]) < 0.5 || Math.abs(from[1] - to[1]) < 0.5)
+              rules.push(box(from, to, thickness));
+            else straight = false;
+          }
         }
       }
+      if (!straight) addShape(subpaths, thickness / 2);
     },
     fillPath(path, _evenOdd, ctm, _colorSpace, _color, alpha) {
       if (alpha === 0) return;
       for (const points of pointsOf(path, ctm)) {
-        if (points.some((point) => Number.isNaN(point[0])) || points.length < 4) continue;
-        const xs = points.map((point) => point[0]);
-        const ys = points.map((point) => point[1]);
+        const plain = points.filter((point) => !Number.isNaN(point[0]));
+        if (plain.length === 0) continue;
+        const xs = plain.map((point) => point[0]);
+        const ys = plain.map((point) => point[1]);
         const outline = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
         // A thin filled rectangle is a rule; other fills are shapes and shading.
-        const rectangle = points.every((point) => [outline.x0, outline.x1].some((x) => Math.abs(point[0] - x) < 0.5));
-        if (rectangle && Math.min(outline.x1 - outline.x0, outline.y1 - outline.y0) <= MAX_RULE_WIDTH)
+        const rectangle =
+          plain.length === points.length &&
+          points.length >= 4 &&
+          points.every((point) => [outline.x0, outline.x1].some((x) => Math.abs(point[0] - x) < 0.5));
+        if (rectangle && Math.min(outline.x1 - outline.x0, outline.y1 - outline.y0) <= MAX_RULE_WIDTH) {
           rules.push(outline);
+        } else addShape([points], 0);
       }
     },
     ignoreText(text, ctm) {
@@ -259,7 +299,7 @@ function readDrawing(page: mupdf.PDFPage): Drawn {
     device.destroy();
     textStroke?.destroy();
   }
-  return { rules, invisibleText };
+  return { rules, shapes, invisibleText };
 }
 
 /** A picture covering this share of the page under invisible text is the scan the text was read from. */
@@ -347,7 +387,69 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
     if (item.kind === 'text') item.lines.forEach(shift);
   }
   drawn.rules.forEach(shift);
-  return { width: right - left, height: bottom - top, blocks: placeTables(blocks, ruledTables(drawn.rules)) };
+  drawn.shapes.forEach(shift);
+  const width = right - left;
+  const height = bottom - top;
+  const tables = ruledTables(drawn.rules);
+  const lines = blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
+  const drawings = drawingRegions(drawn.shapes, { width, height }, lines, tables);
+  if (drawings.length === 0) return { width, height, blocks: placeTables(blocks, tables) };
+
+  // A drawing is a picture of its part of the page, its labels and the images in it included.
+  const inDrawing = (box: Box) => drawings.some((region) => contains(region, box));
+  const kept: LayoutBlock[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'image') {
+      if (!inDrawing(block)) kept.push(block);
+    } else if (block.kind === 'text') {
+      const outside = block.lines.filter((line) => !inDrawing(line));
+      if (outside.length === block.lines.length) kept.push(block);
+      else if (outside.length > 0) {
+        kept.push({
+          ...block,
+          x0: Math.min(...outside.map((line) => line.x0)),
+          y0: Math.min(...outside.map((line) => line.y0)),
+          x1: Math.max(...outside.map((line) => line.x1)),
+          y1: Math.max(...outside.map((line) => line.y1)),
+          lines: outside,
+        });
+      }
+    }
+  }
+  drawings.forEach((region, index) => {
+    const file = join(folder, `page-${pageIndex + 1}-drawing-${index + 1}.png`);
+    renderRegion(page, { x0: region.x0 + left, y0: region.y0 + top, x1: region.x1 + left, y1: region.y1 + top }, file);
+    kept.push({ kind: 'image', ...region, file, format: 'png' });
+  });
+  return { width, height, blocks: placeTables(kept, tables) };
+}
+
+/** Drawings are rendered at this resolution. */
+const DRAWING_DPI = 150;
+
+/** The page's content within `region` (page coordinates) as a PNG on white. */
+function renderRegion(page: mupdf.PDFPage, region: Box, file: string): void {
+  const scale = DRAWING_DPI / 72;
+  const pixmap = new mupdf.Pixmap(
+    mupdf.ColorSpace.DeviceRGB,
+    [
+      Math.floor(region.x0 * scale),
+      Math.floor(region.y0 * scale),
+      Math.ceil(region.x1 * scale),
+      Math.ceil(region.y1 * scale),
+    ],
+    false,
+  );
+  pixmap.clear(255);
+  const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+  try {
+    page.runPageContents(device, mupdf.Matrix.scale(scale, scale));
+    device.close();
+    writeFileSync(file, pixmap.asPNG());
+  } finally {
+    device.destroy();
+    pixmap.destroy();
+  }
 }
 
 /** A running header or footer as Word gets it, or undefined when the page has none. */
