@@ -1,6 +1,7 @@
 import { compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { FUNCTIONS_PREFIX, OPENAPI_PATH } from '@paperknife/catalog/http-api';
 import { TEMP_SWEEP_AGE_MINUTES, formatMegabytes } from '@paperknife/catalog/limits';
+import { ocrLanguageCodes } from '@paperknife/catalog/ocr-languages';
 import { optionFacts } from '@paperknife/catalog/option-form';
 import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
 import { type ToolId, functionPath, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
@@ -65,6 +66,7 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     maxFiles: String(limits.maxFiles),
     maxPages: String(limits.maxPages),
     ocrMaxPages: String(limits.ocrMaxPages),
+    ocrLanguageCount: String(ocrLanguageCodes.length),
     jobTimeoutSeconds: String(Math.round(limits.jobTimeoutMs / 1000)),
     cleanupMinutes: String(TEMP_SWEEP_AGE_MINUTES),
     // A leftover is found at the first sweep after it turns old enough: at most one sweep interval later.
