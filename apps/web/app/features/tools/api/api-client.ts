@@ -108,7 +108,8 @@ export function requestBlob(options: BlobRequest): Promise<BlobAnswer> {
         header: (name) => request.getResponseHeader(name),
       });
     if (signal?.aborted) {
-      request.abort();
+      // An unsent request fires no abort event.
+      reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
       return;
     }
     signal?.addEventListener('abort', () => request.abort(), { once: true });
