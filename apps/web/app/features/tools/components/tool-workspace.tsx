@@ -52,7 +52,7 @@ function dropZoneTexts(id: ToolId): DropZoneTexts {
 }
 
 /** The status line: upload percent, then the server's stage (and page i of n when the tool counts pages). */
-export function phaseText(phase: ToolPhase | undefined): string {
+function phaseText(phase: ToolPhase | undefined): string {
   if (!phase) return '';
   if (phase.phase === 'uploading') return `Uploading ${phase.percent}%`;
   if (phase.phase === 'processing') {
@@ -65,7 +65,7 @@ export function phaseText(phase: ToolPhase | undefined): string {
 }
 
 /** Said when a run was cancelled: the server has stopped and deleted it, and the files stay on the page. */
-export const CANCELLED_TOAST = {
+const CANCELLED_TOAST = {
   title: 'Cancelled',
   description: 'Processing was stopped and the upload deleted from the server. Your file is still here.',
 } as const;
@@ -210,7 +210,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
             <div className="flex flex-col gap-3 sm:flex-row">
               <Button
                 size="lg"
-                className="w-full sm:w-auto sm:justify-self-start"
+                className="w-full sm:w-auto"
                 onClick={() => void run()}
                 disabled={busy || actionDisabled(id, values)}
               >
