@@ -33,6 +33,11 @@ export interface JobRoutesOptions {
   refuseEarly: (request: FastifyRequest) => Promise<void>;
 }
 
+/** Jobs that may hold files at once: twice what the queue holds (running and waiting), the rest awaiting download. */
+export function maxJobsHoldingFiles(queue: Pick<JobQueue, 'concurrency' | 'queueSize'>): number {
+  return 2 * (queue.concurrency + queue.queueSize);
+}
+
 /** A comment line every so often keeps proxies from closing a quiet event stream. */
 const HEARTBEAT_MS = 15_000;
 /** How long an event-stream client waits before reconnecting after a dropped connection. */
@@ -114,8 +119,9 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (app, deps)
     try {
       const received = await receiveToolRequest(id, request, folder, limits);
       const options = parseToolOptions(id, received.fields);
-      // The same test queue.run makes, here while the client still waits for an answer.
-      if (queue.full) throw new ToolError('busy');
+      // The same test queue.run makes, here while the client still waits for an answer; and results nobody has
+      // fetched yet are bounded too, so jobs cannot fill the disk past what the queue allows.
+      if (queue.full || jobs.holdingFiles >= maxJobsHoldingFiles(queue)) throw new ToolError('busy');
       const started = jobs.create(id, folder);
       job = started;
       const work = queue.run(() => {

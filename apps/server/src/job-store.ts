@@ -133,6 +133,13 @@ export class JobStore {
     return this.jobs.size;
   }
 
+  /** Jobs that hold files: waiting, running, or done and not yet downloaded. */
+  get holdingFiles(): number {
+    let count = 0;
+    for (const job of this.jobs.values()) if (!job.ended || (job.status === 'done' && !job.downloaded)) count++;
+    return count;
+  }
+
   create(tool: ToolId, folder: RequestFolder): Job {
     const id = `${this.replicaId}.${randomBytes(16).toString('base64url')}`;
     const job = new Job(id, tool, folder, this.expiryMs);

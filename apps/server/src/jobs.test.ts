@@ -294,6 +294,24 @@ describe('the job API', () => {
     expect((await result(job.id)).statusCode).toBe(200);
   });
 
+  it('results waiting for their download are bounded: past twice the queue, new jobs get 503 busy', async () => {
+    await app({ concurrency: 1, queueSize: 0 });
+    const waiting: JobView[] = [];
+    for (const _ of [1, 2]) {
+      const job = (await createJob()).json() as JobView;
+      expect((await events(job.id)).at(-1)).toMatchObject({ status: 'done' });
+      waiting.push(job);
+    }
+    const refused = await createJob();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ error: { code: 'busy' } });
+    expect((await result(waiting[0]!.id)).statusCode).toBe(200);
+    const accepted = (await createJob()).json() as JobView;
+    await waitForStatus(accepted.id, 'done');
+    for (const job of [waiting[1]!, accepted])
+      expect((await cancel(job.id)).json()).toMatchObject({ status: 'cancelled' });
+  });
+
   it('lets a browser page on another origin cancel (CORS allows DELETE)', async () => {
     await app();
     const preflight = await t!.app.inject({
