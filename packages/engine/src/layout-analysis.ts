@@ -242,7 +242,6 @@ function alignedTable(section: Section): LayoutTableBlock {
 interface Ordered {
   /** Runs of units read one after the other: each run is one column's part of a region. */
   runs: Unit[][];
-  tables: LayoutTableBlock[];
 }
 
 /** Reading order of units in a region: sections top to bottom, the columns of each left to right, recursively. */
@@ -271,7 +270,6 @@ function order(units: readonly Unit[], minGutter: number, lineHeight: number, re
         2
     ) {
       const table = alignedTable(section);
-      result.tables.push(table);
       result.runs.push([{ box: table, block: table }]);
       continue;
     }
@@ -305,7 +303,7 @@ export function readingOrder(blocks: readonly LayoutBlock[]): LayoutBlock[] {
   const lineHeights = units.filter((unit) => unit.line).map((unit) => heightOf(unit.box));
   const lineHeight = median(lineHeights);
   const minGutter = Math.min(12, Math.max(5, 0.6 * lineHeight));
-  const ordered: Ordered = { runs: [], tables: [] };
+  const ordered: Ordered = { runs: [] };
   order(units, minGutter, lineHeight, ordered);
 
   // Lines read in a row that came from one block and go down the page stay one block, so its paragraphs are made
@@ -541,7 +539,7 @@ export interface RunningLines {
  * Lines repeated near the top or the bottom of the pages (the same text, or the same text with another number, at
  * the same height) are running headers and footers: taken out of the pages' blocks and given back per page.
  * A line counts when it repeats on at least two pages and on at least 40 % of them, and as often on pages that
- * have text between the top and bottom zones (a page holding one short paragraph has no running header).
+ * have other text (a page holding one short paragraph has no running header).
  */
 export function takeRunningLines(pages: PageLayout[]): RunningLines {
   const headers: LayoutLine[][] = pages.map(() => []);
@@ -553,15 +551,12 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
     top: boolean;
   }
   const candidates = new Map<string, Candidate[]>();
-  // Pages with text between the zones: a line is only a running one where there is a body for it to run over.
-  const withBody = new Set<number>();
   pages.forEach((page, index) => {
     for (const block of page.blocks) {
       if (block.kind !== 'text') continue;
       for (const line of block.lines) {
         const top = line.y1 <= RUNNING_ZONE * page.height;
         const bottom = line.y0 >= (1 - RUNNING_ZONE) * page.height;
-        if (!top && !bottom) withBody.add(index);
         const key = runningKey(line);
         if ((!top && !bottom) || key === '') continue;
         const list = candidates.get(key) ?? [];
@@ -570,8 +565,8 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
       }
     }
   });
-  const running = new Set<LayoutLine>();
   const needed = Math.max(2, Math.ceil(0.4 * pages.length));
+  const groups: Candidate[][] = [];
   for (const list of candidates.values()) {
     // Clustered by height on the page: a repeated line elsewhere (a table heading) is not a running one.
     const byHeight = new Map<number, Candidate[]>();
@@ -581,12 +576,24 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
       byHeight.set(key, [...(byHeight.get(key) ?? []), candidate]);
     }
     for (const group of byHeight.values()) {
-      const onPages = new Set(group.map((candidate) => candidate.page));
-      if (onPages.size < needed || [...onPages].filter((page) => withBody.has(page)).length < needed) continue;
-      for (const candidate of group) {
-        running.add(candidate.line);
-        (candidate.top ? headers : footers)[candidate.page]!.push(candidate.line);
-      }
+      if (new Set(group.map((candidate) => candidate.page)).size >= needed) groups.push(group);
+    }
+  }
+  // A line only runs over a body: pages with no other text (one short paragraph a page) have no running lines.
+  const repeated = new Set(groups.flat().map((candidate) => candidate.line));
+  const withBody = new Set<number>();
+  pages.forEach((page, index) => {
+    const lines = page.blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
+    if (lines.some((line) => !repeated.has(line))) withBody.add(index);
+  });
+  const running = new Set<LayoutLine>();
+  for (const group of groups) {
+    if (new Set(group.filter((candidate) => withBody.has(candidate.page)).map((each) => each.page)).size < needed) {
+      continue;
+    }
+    for (const candidate of group) {
+      running.add(candidate.line);
+      (candidate.top ? headers : footers)[candidate.page]!.push(candidate.line);
     }
   }
   if (running.size === 0) return { headers, footers };

@@ -8,7 +8,7 @@ import { writePdfObjects } from './make-pdf.js';
  * same place. Page 1: a full-width title over two columns of wrapped text drawn row by row (as a PDF producer
  * writing lines left and right in turn does), then a full-width footnote. Page 2: a table ruled with stroked lines
  * (3 rows x 3 columns, the first row's last two cells merged, the first column's last two cells merged), then a
- * bulleted list. Page 3 (A4): an OCR'd scan, a page-sized image with the recognised text drawn invisibly
+ * bulleted list and a bar chart drawn with paths, labelled. Page 3 (A4): an OCR'd scan, a page-sized image with the recognised text drawn invisibly
  * (render mode 3) over it.
  */
 export const layoutFixture = {
@@ -31,6 +31,7 @@ export const layoutFixture = {
     ['', '80', '-2'],
   ],
   bullets: ['First bulleted item', 'Second bulleted item'],
+  chartLabel: 'Q1 to Q4',
   scanText: ['Recognised text of the scanned page', 'stays editable in Word.'],
 } as const;
 
@@ -86,6 +87,13 @@ function tablePage(): string {
     content += text(72, 600 - index * 16, '\x95', 11); // WinAnsi bullet
     content += text(90, 600 - index * 16, item, 11);
   });
+  // A bar chart: four filled bars on an axis, a label under it.
+  content += '0.2 0.4 0.8 rg\n';
+  [40, 70, 25, 55].forEach((barHeight, index) => {
+    content += `${100 + index * 30} 400 20 ${barHeight} re f\n`;
+  });
+  content += '0 0 0 RG 1 w 95 400 m 225 400 l S\n';
+  content += text(150, 388, layoutFixture.chartLabel, 8);
   return content;
 }
 

@@ -253,9 +253,17 @@ describe('pdf-to-word', () => {
     const items = docx.paragraphs.filter((paragraph) => paragraph.includes('<w:numPr>'));
     expect(items.map(paragraphText)).toEqual(bullets);
 
+    // The chart is a picture after the list, its label in it rather than in the text.
+    const drawings = docx.paragraphs.filter((paragraph) => paragraph.includes('<w:drawing>'));
+    expect(drawings).toHaveLength(1);
+    expect(docx.paragraphs.indexOf(drawings[0]!)).toBeGreaterThan(docx.paragraphs.indexOf(items.at(-1)!));
+    expect(texts.join('\n')).not.toContain(layoutFixture.chartLabel);
+    const chart = await pictureIn(docx, drawings[0]!);
+    expect(chart.format).toBe('png');
+    expect(chart.pixel(0.1, 0.5)[2]).toBeGreaterThan(150); // the first bar, blue
+
     // The OCR'd scan: its invisible text is the page's text, and the scan is not put under it.
     expect(texts.at(-1)).toBe(scanText.join(' '));
-    expect(docx.xml).not.toContain('<w:drawing>');
   });
 
   it('answers a coded error for a file that is not a PDF', async () => {

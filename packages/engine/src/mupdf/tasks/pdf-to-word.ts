@@ -392,7 +392,9 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
   const height = bottom - top;
   const tables = ruledTables(drawn.rules);
   const lines = blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
-  const drawings = drawingRegions(drawn.shapes, { width, height }, lines, tables);
+  // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
+  const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));
+  const drawings = drawingRegions([...drawn.shapes, ...looseRules], { width, height }, lines, tables);
   if (drawings.length === 0) return { width, height, blocks: placeTables(blocks, tables) };
 
   // A drawing is a picture of its part of the page, its labels and the images in it included.
