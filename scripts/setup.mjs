@@ -52,10 +52,11 @@ const aptPackages = [
   'tesseract-ocr-hin',
   'unpaper',
   'jbig2dec',
-  // Shared state for replicas (docs/decisions/131): the tests start throwaway servers of their own from these
-  // programs. Nothing needs them running; the server uses them only when PAPERKNIFE_DATABASE_URL/REDIS_URL are set.
+  // Replicas (docs/decisions/131, 132): the tests start throwaway servers of their own from these programs.
+  // Nothing needs them running; the server uses them only when PAPERKNIFE_DATABASE_URL/REDIS_URL are set.
   'postgresql',
   'redis-server',
+  'haproxy',
 ];
 
 function step(message) {
@@ -209,7 +210,11 @@ if (mode === 'start') {
     return { status: result.status ?? 1, seconds: (Date.now() - began) / 1000 };
   };
   const unit = timed('npx', ['vitest', 'run']);
+  // Replicas behind HAProxy with PostgreSQL and Redis; skips itself, saying why, when one of them is missing.
+  const cluster = timed('npm', ['run', 'test:cluster']);
   const e2e = timed('npm', ['run', 'test:e2e']);
-  step(`unit and API tests ${unit.seconds.toFixed(0)} s, browser tests ${e2e.seconds.toFixed(0)} s`);
-  process.exit(unit.status || e2e.status || 0);
+  step(
+    `unit and API tests ${unit.seconds.toFixed(0)} s, cluster ${cluster.seconds.toFixed(0)} s, browser tests ${e2e.seconds.toFixed(0)} s`,
+  );
+  process.exit(unit.status || cluster.status || e2e.status || 0);
 }

@@ -47,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The `/metrics` listener when `config.metrics` is set, else null; started by `listenApp`, closed with the app. */
     metricsServer: FastifyInstance | null;
+    /** Set when shutdown begins: `/readyz` answers 503 so load balancers stop sending, while requests still run. */
+    draining: boolean;
   }
 }
 
@@ -114,8 +116,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(contactRoutes, { store, rateLimit: config.contactRateLimit });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.decorate('draining', false);
   app.get('/readyz', async (_request, reply) => {
     const state = await readiness();
+    if (app.draining) return reply.code(503).send({ ...state, ready: false, draining: true });
     return reply.code(state.ready ? 200 : 503).send(state);
   });
 

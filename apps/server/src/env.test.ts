@@ -21,6 +21,7 @@ describe('readConfig', () => {
       logLevel: 'info',
       databaseUrl: null,
       redisUrl: null,
+      shutdownDelayMs: 0,
     });
     expect(config.concurrency).toBeGreaterThanOrEqual(2);
     expect(config.dataDir).toBe(join(process.cwd(), 'data'));
@@ -44,6 +45,7 @@ describe('readConfig', () => {
       PAPERKNIFE_REPLICA_ID: 'eu-2',
       PAPERKNIFE_DATABASE_URL: 'postgres://paperknife:secret@db.internal:5432/paperknife',
       PAPERKNIFE_REDIS_URL: 'redis://cache.internal:6379',
+      PAPERKNIFE_SHUTDOWN_DELAY_S: '5',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -62,6 +64,7 @@ describe('readConfig', () => {
       replicaId: 'eu-2',
       databaseUrl: 'postgres://paperknife:secret@db.internal:5432/paperknife',
       redisUrl: 'redis://cache.internal:6379',
+      shutdownDelayMs: 5000,
     });
     expect(config.limits.maxFileBytes).toBe(5 * 1024 * 1024);
   });
@@ -103,6 +106,6 @@ describe('readConfig', () => {
   it('documents every variable it reads', () => {
     const names = environmentVariables.map((variable) => variable.name);
     expect([...names].sort()).toEqual([...readVariableNames].sort());
-    expect(names).toHaveLength(22);
+    expect(names).toHaveLength(23);
   });
 });

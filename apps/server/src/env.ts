@@ -35,6 +35,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** Redis for the rate limits, shared by replicas; null: counted in this process. */
   redisUrl: string | null;
+  /** On SIGTERM, how long `/readyz` answers 503 (requests still served) before the server stops taking new ones. */
+  shutdownDelayMs: number;
 }
 
 /** The repository root, from this file's place in `apps/server/src` or `apps/server/dist`. */
@@ -154,6 +156,12 @@ const settings = {
     'unset (in each process)',
     'Redis for the rate limits, so replicas count together: `redis://host:6379`',
   ),
+  PAPERKNIFE_SHUTDOWN_DELAY_S: count(
+    'PAPERKNIFE_SHUTDOWN_DELAY_S',
+    0,
+    'seconds `/readyz` answers 503 on SIGTERM before the server stops taking requests (behind a load balancer: longer than its health checks take to notice)',
+    { min: 0, max: 300 },
+  ),
   LOG_LEVEL: {
     schema: z.preprocess(
       blankToUndefined,
@@ -230,5 +238,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     replicaId: v.PAPERKNIFE_REPLICA_ID ?? randomBytes(4).toString('hex'),
     databaseUrl: v.PAPERKNIFE_DATABASE_URL ?? null,
     redisUrl: v.PAPERKNIFE_REDIS_URL ?? null,
+    shutdownDelayMs: v.PAPERKNIFE_SHUTDOWN_DELAY_S * 1000,
   };
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp, listenApp } from './app.js';
 import { warmEngines } from './engine-lifecycle.js';
 import { readConfig } from './env.js';
@@ -32,13 +33,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: (error as Error).message }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS + config.shutdownDelayMs).unref();
+    // First only /readyz changes, so a load balancer moves new requests away; then the server stops taking them.
+    app.draining = true;
+    delay(config.shutdownDelayMs)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: (error as Error).message }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

@@ -73,6 +73,7 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     logLevel: 'info',
     databaseUrl: null,
     redisUrl: null,
+    shutdownDelayMs: 0,
     replicaId: 'test',
     ...rest,
     limits: { ...defaultLimits, ...limits },
