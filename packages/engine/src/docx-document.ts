@@ -49,7 +49,12 @@ const ALIGNMENT = {
 } as const;
 
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
-const LISTS = { bullet: 'pdf-bullets', number: 'pdf-numbers' } as const;
+const LISTS = {
+  bullet: 'pdf-bullets',
+  number: 'pdf-numbers',
+  lowerLetter: 'pdf-lower-letters',
+  upperLetter: 'pdf-upper-letters',
+} as const;
 
 function textRun(run: Span, heading: boolean): TextRun {
   const style = {
@@ -241,6 +246,8 @@ export function wordDocument(pages: readonly WordPage[], title: string): Documen
       config: [
         { reference: LISTS.bullet, levels: level(LevelFormat.BULLET, (depth) => ['•', '◦', '▪'][depth]!) },
         { reference: LISTS.number, levels: level(LevelFormat.DECIMAL, (depth) => `%${depth + 1}.`) },
+        { reference: LISTS.lowerLetter, levels: level(LevelFormat.LOWER_LETTER, (depth) => `%${depth + 1}.`) },
+        { reference: LISTS.upperLetter, levels: level(LevelFormat.UPPER_LETTER, (depth) => `%${depth + 1}.`) },
       ],
     },
     sections,

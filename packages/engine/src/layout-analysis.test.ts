@@ -241,7 +241,7 @@ describe('markHeadingsAndLists', () => {
     rightToLeft: false,
   });
 
-  it('gives headings levels by size and makes bulleted and numbered items Word lists', () => {
+  it('gives headings levels by size and makes bulleted, numbered and lettered items Word lists', () => {
     const items: WordItem[] = [
       paragraph('Annual Report', { size: 20, bold: true }),
       paragraph('1. Introduction', { size: 14, bold: true }),
@@ -251,7 +251,11 @@ describe('markHeadingsAndLists', () => {
       paragraph('• second point'),
       paragraph('1. step one'),
       paragraph('2. step two'),
+      paragraph('a. lettered under it'),
+      paragraph('b. and another'),
+      paragraph('3. step three goes on'),
       paragraph('1. again from one'),
+      paragraph('A. Smith wrote this sentence, a paragraph and no list.'),
       paragraph('A short sentence in bold.', { bold: true }),
     ];
     markHeadingsAndLists([items]);
@@ -265,11 +269,15 @@ describe('markHeadingsAndLists', () => {
       ['1. Introduction', 2, ''],
       ['Body text that runs long enough to be the size most text is set in, as body text is.', '', ''],
       ['Results', 3, ''],
-      ['first point', 'bullet', 0],
-      ['second point', 'bullet', 0],
-      ['step one', 'number', 1],
-      ['step two', 'number', 1],
-      ['again from one', 'number', 2],
+      ['first point', 'bullet', 1],
+      ['second point', 'bullet', 1],
+      ['step one', 'number', 2],
+      ['step two', 'number', 2],
+      ['lettered under it', 'lowerLetter', 3],
+      ['and another', 'lowerLetter', 3],
+      ['step three goes on', 'number', 2],
+      ['again from one', 'number', 4],
+      ['A. Smith wrote this sentence, a paragraph and no list.', '', ''],
       ['A short sentence in bold.', '', ''],
     ]);
   });

@@ -177,6 +177,16 @@ describe('pageItems with columns', () => {
   });
 });
 
+describe('pageItems with blocks one under the other', () => {
+  it('keeps a block below an unfinished line a paragraph of its own', () => {
+    const page = letter([
+      textBlock([line('2. An entry with children', 72, 90, 300)]),
+      textBlock([line('a. a child item', 100, 126, 300)]),
+    ]);
+    expect(texts(page)).toEqual(['2. An entry with children', 'a. a child item']);
+  });
+});
+
 describe('joinAcrossPages', () => {
   it('puts a paragraph a page break cut back together, and leaves finished ones', () => {
     const pages = [

@@ -91,8 +91,11 @@ export interface WordParagraph {
   /** Word heading level, for a short line set larger or bolder than the body text. */
   heading?: 1 | 2 | 3;
   /** A list item: its marker is taken out of the runs, Word draws it. */
-  list?: { kind: 'bullet' | 'number'; level: number; instance: number };
+  list?: { kind: ListKind; level: number; instance: number };
 }
+
+/** Word list formats: bullets, 1. 2. 3., a. b. c., A. B. C. */
+export type ListKind = 'bullet' | 'number' | 'lowerLetter' | 'upperLetter';
 
 export interface WordTableCell {
   rowSpan: number;
@@ -404,7 +407,9 @@ function paragraphsOf(
 /** Whether `next` goes on with `paragraph` (at the top of the next column or page): its sentence did not end and
  * `next` starts in lower case. */
 const goesOn = (paragraph: WordParagraph, next: WordParagraph) =>
-  !SENTENCE_END.test(paragraphText(paragraph)) && /^\p{Ll}/u.test(paragraphText(next));
+  !SENTENCE_END.test(paragraphText(paragraph)) &&
+  /^\p{Ll}/u.test(paragraphText(next)) &&
+  !BULLET_START.test(paragraphText(next));
 
 /**
  * A paragraph broken by a page break is one paragraph in Word, on the page where it starts: Word breaks it again
@@ -507,7 +512,9 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
     }
     paragraphsOf(block.lines, block, textLeft, textRight, indentOf).forEach(({ paragraph, box }, index) => {
       const previous = items.at(-1);
-      if (index === 0 && previous?.kind === 'paragraph' && goesOn(previous, paragraph)) {
+      // Only at the top of the next column (going back up): a block below is a paragraph of its own.
+      const nextColumn = box.y0 < previousBottom;
+      if (index === 0 && nextColumn && previous?.kind === 'paragraph' && goesOn(previous, paragraph)) {
         appendLine(previous.runs, { ...box, spans: paragraph.runs });
       } else items.push({ ...paragraph, spaceBefore: spaceBefore(box.y0) });
       previousBottom = box.y1;
@@ -537,6 +544,7 @@ function wordTable(table: LayoutTableBlock, textWidth: number, spaceBefore: numb
 
 const BULLET_MARKER = /^\s*[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—-]\s+/u;
 const NUMBER_MARKER = /^\s*\(?(\d{1,3})[.)]\s+/u;
+const LETTER_MARKER = /^\s*\(?([a-zA-Z])[.)]\s+/u;
 /** Headings are short: longer paragraphs set large are body text of another size. */
 const MAX_HEADING_LENGTH = 150;
 
@@ -564,37 +572,46 @@ export function markHeadingsAndLists(pages: readonly WordItem[][]): void {
   const headingSizes = [...new Set(paragraphs.map(headingSize).filter((size) => size !== undefined))].sort(
     (a, b) => b - a,
   );
-  let instance = 0;
-  let lastNumber = 0;
-  for (const paragraph of paragraphs) {
+  // Lettered items only in a run of two or more of one case: "A. Smith wrote" alone is a sentence.
+  const letterOf = (paragraph: WordParagraph | undefined) => {
+    const match = paragraph && LETTER_MARKER.exec(paragraph.runs[0]?.text ?? '');
+    return match ? (/[a-z]/.test(match[1]!) ? 'lowerLetter' : 'upperLetter') : undefined;
+  };
+  const letterKinds = paragraphs.map(letterOf);
+  // Each list kind goes on with its own numbering across items of other kinds nested in it.
+  let instances = 0;
+  const current = new Map<ListKind, { instance: number; value: number }>();
+  paragraphs.forEach((paragraph, index) => {
     const first = paragraph.runs[0];
-    if (!first) continue;
+    if (!first) return;
     const size = headingSize(paragraph);
     // "2. Results" set large is a numbered heading, not a list item.
     if (size !== undefined && size > body) {
       paragraph.heading = Math.min(3, headingSizes.indexOf(size) + 1) as 1 | 2 | 3;
-      continue;
+      return;
     }
+    const letters = letterKinds[index];
+    const lettered =
+      letters !== undefined && (letterKinds[index - 1] === letters || letterKinds[index + 1] === letters);
     const bullet = BULLET_MARKER.exec(first.text);
     const number = NUMBER_MARKER.exec(first.text);
-    if ((bullet || number) && paragraph.runs.map((run) => run.text).join('').length > (bullet ?? number)![0].length) {
-      const marker = (bullet ?? number)!;
+    const marker = bullet ?? number ?? (lettered ? LETTER_MARKER.exec(first.text) : null);
+    if (marker && paragraphText(paragraph).length > marker[0].length) {
       first.text = first.text.slice(marker[0].length);
       if (first.text === '') paragraph.runs.shift();
-      let kind: 'bullet' | 'number' = 'bullet';
-      if (number) {
-        kind = 'number';
-        const value = Number(number[1]);
-        if (value <= 1 || value !== lastNumber + 1) instance++;
-        lastNumber = value;
-      }
+      const kind: ListKind = bullet ? 'bullet' : number ? 'number' : letters!;
+      const value = bullet ? 0 : number ? Number(number[1]) : marker[1]!.toLowerCase().charCodeAt(0) - 96;
+      const list = current.get(kind);
+      const goesOnList = list && (kind === 'bullet' || (value > 1 && value === list.value + 1));
+      const instance = goesOnList ? list.instance : ++instances;
+      current.set(kind, { instance, value });
       paragraph.list = { kind, level: Math.min(2, Math.floor(paragraph.indent / 18)), instance };
       paragraph.indent = 0;
       paragraph.firstLineIndent = 0;
-      continue;
+      return;
     }
     if (size !== undefined) paragraph.heading = Math.min(3, headingSizes.indexOf(size) + 1) as 1 | 2 | 3;
-  }
+  });
 }
 
 /**
