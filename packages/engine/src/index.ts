@@ -14,3 +14,4 @@ export type { MupdfTaskOptions } from './mupdf/pool.js';
 
 // What the benchmarks run as the reference tool beside ours.
 export { grayPdfwriteSettings } from './ghostscript.js';
+export { ocrJobs, ocrmypdfArguments } from './ocrmypdf.js';

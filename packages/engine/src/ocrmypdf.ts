@@ -35,6 +35,7 @@ const MAX_IMAGE_MEGAPIXELS = 250;
 /** Past this, Tesseract gives up on a page and OCRmyPDF keeps the page without text (a page of noise). */
 const TESSERACT_PAGE_TIMEOUT_S = 60;
 
+/** The end of OCRmyPDF's log kept for reading its error: a Python traceback fits. */
 const LAST_OUTPUT_CHARS = 16 * 1024;
 
 /** OCRmyPDF's exit codes (ocrmypdf.exceptions.ExitCode) that mean something about the input. */

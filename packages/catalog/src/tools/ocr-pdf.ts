@@ -6,8 +6,7 @@ import { booleanField, enumField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput, zipDownload } from '../tool-entry.js';
 
 /** What happens to pages that already have text: OCRmyPDF's --skip-text, --redo-ocr and --force-ocr. */
-export const ocrTextModes = ['skip', 'redo', 'force'] as const;
-export type OcrTextMode = (typeof ocrTextModes)[number];
+const ocrTextModes = ['skip', 'redo', 'force'] as const;
 
 const moreOptions = 'Page clean-up and output';
 

@@ -66,7 +66,9 @@ export function mixedPdf(): Buffer {
 export async function imagePagePdf(width: number, height: number, pixels: (index: number) => number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height);
   for (let index = 0; index < raw.length; index++) raw[index] = pixels(index);
+  // One gray channel in the JPEG too, as the PDF's /DeviceGray says (sharp writes sRGB by default).
   const jpeg = await sharp(raw, { raw: { width, height, channels: 1 } })
+    .toColourspace('b-w')
     .jpeg({ quality: 90 })
     .toBuffer();
   // The page is the image's size at 72 ppi, within PDF's 14,400 pt page limit.
