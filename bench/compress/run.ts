@@ -229,7 +229,12 @@ try {
   for (const input of selected) {
     const name = basename(input, '.pdf');
     const pages = pageCount(input);
-    const references = Array.from({ length: pages }, (_, index) => renderPage(input, index + 1));
+    // Every render, the original's too, is scaled to the same pixel size: -r and -scale-to sample differently
+    // (by up to 5 dB on 1-bit scans), so the original rendered with -r would not be a fair reference.
+    const references = Array.from({ length: pages }, (_, index) => {
+      const first = renderPage(input, index + 1);
+      return first && renderPage(input, index + 1, { width: first.width, height: first.height });
+    });
     const runs = {} as Record<Variant, Run>;
     for (const variant of variants) {
       const output = join(scratch, `${name}-${variant.replace(/[ /]/g, '')}.pdf`);
