@@ -166,7 +166,8 @@ export async function runOcrmypdf(
         signal: context.signal,
         timeoutMs: ocrTimeLimitMs(pageCount, context.limits.jobTimeoutMs),
         // Its own temporary files, Tesseract's and Ghostscript's go into the private folder and leave with it.
-        env: { ...process.env, TMPDIR: privateTemp, OMP_THREAD_LIMIT: '1' },
+        // Tesseract's threads are OCRmyPDF's to set: workers x threads within --jobs (more threads for few pages).
+        env: { ...process.env, TMPDIR: privateTemp },
         onStderr,
       },
     );
