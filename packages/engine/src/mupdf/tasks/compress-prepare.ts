@@ -81,6 +81,8 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
       } catch {
         leaveAlone('unreadable image');
       }
+      // Decoded pixels MuPDF cached for this image are not needed again: one image's worth in memory at a time.
+      mupdf.emptyStore();
     }
     return result;
   } finally {
