@@ -5,6 +5,7 @@ import {
   placeTables,
   readingOrder,
   ruledTables,
+  tablesWithText,
   takeRunningLines,
 } from './layout-analysis.js';
 import {
@@ -170,6 +171,24 @@ describe('ruledTables', () => {
       table!.cells.find((cell) => cell.row === row && cell.column === column)!.lines.map((each) => each.spans[0]!.text);
     expect(cellText(1, 0)).toEqual(['merged']);
     expect(cellText(2, 2)).toEqual(['last']);
+  });
+
+  it("takes a grid with text in under a quarter of its cells for no table (a chart's grid)", () => {
+    const grid = ruledTables([
+      horizontal(100),
+      horizontal(120),
+      horizontal(140),
+      horizontal(160),
+      vertical(100),
+      vertical(200),
+      vertical(300),
+      vertical(400),
+    ]);
+    expect(grid).toHaveLength(1);
+    expect(tablesWithText(grid, [line('label', 125, 110, 150)])).toEqual([]);
+    expect(
+      tablesWithText(grid, [line('a', 105, 110, 150), line('b', 125, 110, 150), line('c', 145, 210, 250)]),
+    ).toEqual(grid);
   });
 
   it('takes a lone framed box or stray rules for no table', () => {

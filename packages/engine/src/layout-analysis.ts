@@ -481,6 +481,25 @@ export function ruledTables(rules: readonly Rule[]): LayoutTableBlock[] {
 }
 
 /**
+ * The tables with text in at least a quarter of their cells: a grid of rules around nothing is a chart's grid or
+ * a drawing, not a table.
+ */
+export function tablesWithText(tables: readonly LayoutTableBlock[], lines: readonly LayoutLine[]): LayoutTableBlock[] {
+  return tables.filter((table) => {
+    const filled = table.cells.filter((cell) => {
+      const box: Box = {
+        x0: table.columns[cell.column]!,
+        x1: table.columns[cell.column + cell.columnSpan]!,
+        y0: table.rows[cell.row]!,
+        y1: table.rows[cell.row + cell.rowSpan]!,
+      };
+      return lines.some((line) => contains(box, line));
+    });
+    return filled.length >= 0.25 * table.cells.length;
+  });
+}
+
+/**
  * The page's blocks with the text inside each ruled table moved into its cells (by the middle of each line) and
  * the table put in as a block of its own.
  */

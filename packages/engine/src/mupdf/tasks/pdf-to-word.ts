@@ -9,6 +9,7 @@ import {
   drawingRegions,
   placeTables,
   ruledTables,
+  tablesWithText,
   takeRunningLines,
 } from '../../layout-analysis.js';
 import {
@@ -390,8 +391,8 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
   drawn.shapes.forEach(shift);
   const width = right - left;
   const height = bottom - top;
-  const tables = ruledTables(drawn.rules);
   const lines = blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
+  const tables = tablesWithText(ruledTables(drawn.rules), lines);
   // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
   const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));
   const drawings = drawingRegions([...drawn.shapes, ...looseRules], { width, height }, lines, tables);
