@@ -175,6 +175,9 @@ const sameGeometry = (a: WordPage, b: WordPage) =>
  */
 export function wordDocument(pages: readonly WordPage[], title: string): Document {
   const sections: ISectionOptions[] = [];
+  // A section without a header of its own would show the one before it: it gets an empty one.
+  const anyHeader = pages.some((page) => page.header);
+  const anyFooter = pages.some((page) => page.footer);
   let current: { first: WordPage; pages: WordPage[]; children: (Paragraph | Table)[] } | undefined;
   const close = () => {
     if (!current) return;
@@ -191,13 +194,17 @@ export function wordDocument(pages: readonly WordPage[], title: string): Documen
             default: new Header({ children: running(header) }),
             first: titlePage ? new Header({ children: running(first.header) }) : undefined,
           }
-        : undefined,
+        : anyHeader
+          ? { default: new Header({ children: [] }) }
+          : undefined,
       footers: footer
         ? {
             default: new Footer({ children: running(footer) }),
             first: titlePage ? new Footer({ children: running(first.footer) }) : undefined,
           }
-        : undefined,
+        : anyFooter
+          ? { default: new Footer({ children: [] }) }
+          : undefined,
       properties: {
         titlePage: titlePage || undefined,
         page: {

@@ -229,6 +229,16 @@ describe('pdf-to-word', () => {
     const part = (name: string) => strFromU8(docx.files[name]!);
     expect(paragraphText(part('word/header1.xml'))).toBe(header);
     expect(part('word/footer1.xml')).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
+    // The scan's A4 section has none: empty ones, or Word would show the letter pages' there too.
+    const sections = docx.xml.match(/<w:sectPr>.*?<\/w:sectPr>/g) ?? [];
+    expect(sections).toHaveLength(2);
+    const relations = strFromU8(docx.files['word/_rels/document.xml.rels']!);
+    const partOf = (section: string, kind: 'header' | 'footer') => {
+      const id = section.match(new RegExp(`<w:${kind}Reference w:type="default" r:id="([^"]+)"`))![1];
+      return part(`word/${relations.match(new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`))![1]}`);
+    };
+    expect(paragraphText(partOf(sections[1]!, 'header'))).toBe('');
+    expect(partOf(sections[1]!, 'footer')).not.toContain('PAGE');
 
     // The ruled table: 3 rows of 3 grid columns, the merged cells spanning.
     const tables = docx.xml.match(/<w:tbl>.*?<\/w:tbl>/g) ?? [];
