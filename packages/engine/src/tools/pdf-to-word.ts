@@ -7,8 +7,9 @@ import { requireOneFile } from '../single-file.js';
 import type { ToolRunner } from '../tool-runner.js';
 
 /**
- * A PDF as an editable .docx: flowing paragraphs with their styles, pictures in reading order, the PDF's pages as
- * Word pages. All of it runs in a MuPDF worker (docs/decisions/023).
+ * A PDF as an editable .docx: flowing paragraphs with their styles read column by column, headings and lists as
+ * Word's, tables as Word tables, running headers and footers in Word's, pictures and drawings where they are read,
+ * the PDF's pages as Word pages. All of it runs in a MuPDF worker (docs/decisions/023 and 150).
  */
 export const pdfToWord: ToolRunner<'pdf-to-word'> = async (files, _options, context) => {
   const file = requireOneFile(files);

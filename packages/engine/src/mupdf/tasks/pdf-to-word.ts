@@ -473,8 +473,9 @@ function running(
 
 /**
  * A PDF as an editable Word document: MuPDF's structured text of each page becomes flowing paragraphs with their
- * fonts, sizes, colours, bold and italic; pictures sit where they are read; each page starts a new Word page with
- * the PDF page's size. The .docx is packed here too, off the server's event loop. See docs/decisions/023.
+ * fonts, sizes, colours, bold and italic, read in the order the layout analysis finds (columns, tables, running
+ * headers and footers, drawings); pictures sit where they are read; each page starts a new Word page with the PDF
+ * page's size. The .docx is packed here too, off the server's event loop. See docs/decisions/023 and 150.
  */
 export default async function pdfToWord(payload: PdfToWordPayload): Promise<PdfToWordResult> {
   const doc = openPdf(payload.input);
