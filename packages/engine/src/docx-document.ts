@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   AlignmentType,
   Document,
+  ExternalHyperlink,
   Footer,
   Header,
   HeadingLevel,
@@ -84,8 +85,28 @@ function textParagraph(item: WordParagraph, pageBreakBefore: boolean): Paragraph
         ? { left: twips(item.indent), firstLine: twips(item.firstLineIndent) }
         : undefined,
     spacing: { before: twips(item.spaceBefore), after: 0 },
-    children: item.runs.map((run) => textRun(run, item.heading !== undefined)),
+    children: linkedRuns(item),
   });
+}
+
+/** The runs of a paragraph, those under one link together in a hyperlink to it. */
+function linkedRuns(item: WordParagraph): (TextRun | ExternalHyperlink)[] {
+  const children: (TextRun | ExternalHyperlink)[] = [];
+  const heading = item.heading !== undefined;
+  for (let index = 0; index < item.runs.length;) {
+    const link = item.runs[index]!.link;
+    if (!link) {
+      children.push(textRun(item.runs[index]!, heading));
+      index++;
+      continue;
+    }
+    let end = index;
+    while (end < item.runs.length && item.runs[end]!.link === link) end++;
+    const runs = item.runs.slice(index, end).map((run) => textRun(run, heading));
+    children.push(new ExternalHyperlink({ link, children: runs }));
+    index = end;
+  }
+  return children;
 }
 
 /** A Word table on the grid of the PDF's table, merged cells spanning their rows and columns. */

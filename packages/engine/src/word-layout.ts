@@ -16,6 +16,8 @@ export interface TextStyle {
   /** `RRGGBB`. */
   color: string;
   rightToLeft: boolean;
+  /** The address the text links to, for text under a link to a web page. */
+  link?: string;
 }
 
 export interface Span extends TextStyle {
@@ -256,7 +258,8 @@ export const sameStyle = (a: TextStyle, b: TextStyle) =>
   a.italic === b.italic &&
   a.size === b.size &&
   a.color === b.color &&
-  a.rightToLeft === b.rightToLeft;
+  a.rightToLeft === b.rightToLeft &&
+  a.link === b.link;
 
 /** Whether `next` starts a new paragraph rather than continuing the one `previous` belongs to. */
 function startsParagraph(previous: LayoutLine, next: LayoutLine, block: Box): boolean {

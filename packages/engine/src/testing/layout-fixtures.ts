@@ -6,7 +6,7 @@ import { writePdfObjects } from './make-pdf.js';
  *
  * Pages 1 and 2 (letter) carry a running header ("Annual Report of the Society") and a footer ("Page N") at the
  * same place. Page 1: a full-width title over two columns of wrapped text drawn row by row (as a PDF producer
- * writing lines left and right in turn does), then a full-width footnote. Page 2: a table ruled with stroked lines
+ * writing lines left and right in turn does), then a full-width footnote linking to a web page. Page 2: a table ruled with stroked lines
  * (3 rows x 3 columns, the first row's last two cells merged, the first column's last two cells merged), then a
  * bulleted list and a bar chart drawn with paths, labelled. Page 3 (A4): an OCR'd scan, a page-sized image with the recognised text drawn invisibly
  * (render mode 3) over it.
@@ -25,6 +25,8 @@ export const layoutFixture = {
     'donations covering every expense.',
   ],
   footnote: 'Figures are unaudited and may change.',
+  /** The footnote links here. */
+  link: 'https://example.org/figures',
   table: [
     ['Region', 'Members', ''],
     ['North', '120', '+5'],
@@ -110,7 +112,7 @@ export function layoutPdf(): Buffer {
     [
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>',
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R /Resources << ${fonts} >> >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R /Resources << ${fonts} >> /Annots [12 0 R] >>`,
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 7 0 R /Resources << ${fonts} >> >>`,
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 10 0 R /Resources << ${fonts} /XObject << /Scan 11 0 R >> >> >>`,
       stream('', Buffer.from(columnsPage(), 'latin1')),
@@ -122,6 +124,8 @@ export function layoutPdf(): Buffer {
         '/Type /XObject /Subtype /Image /Width 40 /Height 56 /ColorSpace /DeviceGray /BitsPerComponent 8',
         scanPixels,
       ),
+      // A link to a web page over the footnote.
+      `<< /Type /Annot /Subtype /Link /Rect [70 555 260 570] /Border [0 0 0] /A << /S /URI /URI (${layoutFixture.link}) >> >>`,
     ],
     '/Root 1 0 R',
   );

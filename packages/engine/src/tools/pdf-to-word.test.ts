@@ -223,6 +223,13 @@ describe('pdf-to-word', () => {
     expect(docx.paragraphs.find((paragraph) => paragraphText(paragraph) === title)).toContain(
       '<w:pStyle w:val="Heading1"/>',
     );
+    // The footnote's link to a web page is a Word hyperlink.
+    const linked = docx.paragraphs.find((paragraph) => paragraphText(paragraph) === footnote)!;
+    const hyperlink = linked.match(/<w:hyperlink[^>]*r:id="([^"]+)"/);
+    expect(hyperlink).not.toBeNull();
+    expect(strFromU8(docx.files['word/_rels/document.xml.rels']!)).toMatch(
+      new RegExp(`Id="${hyperlink![1]}"[^>]*Target="${layoutFixture.link}"[^>]*TargetMode="External"`),
+    );
     // Header and footer in Word's header and footer, the page number as a field, and not in the body.
     expect(texts.join('\n')).not.toContain(header);
     expect(texts.join('\n')).not.toMatch(/Page \d/);

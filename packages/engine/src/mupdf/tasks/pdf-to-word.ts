@@ -317,6 +317,17 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
   let block: LayoutTextBlock | undefined;
   let line: LayoutLine | undefined;
   let pictures = 0;
+  // Links to web pages, for the text under them.
+  const pageLinks = page.getLinks();
+  const links = pageLinks
+    .filter((link) => link.isExternal())
+    .map((link) => ({ box: link.getBounds(), uri: link.getURI() }));
+  pageLinks.forEach((link) => link.destroy());
+  const linkAt = (quad: mupdf.Quad) => {
+    const x = (quad[0] + quad[2] + quad[4] + quad[6]) / 4;
+    const y = (quad[1] + quad[3] + quad[5] + quad[7]) / 4;
+    return links.find(({ box }) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3])?.uri;
+  };
   const stext = page.toStructuredText('preserve-images,preserve-whitespace');
   stext.walk({
     beginTextBlock(bbox) {
@@ -325,7 +336,7 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
     beginLine(bbox) {
       line = { x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], spans: [] };
     },
-    onChar(char, _origin, font, size, _quad, color, bidi) {
+    onChar(char, _origin, font, size, quad, color, bidi) {
       if (!line) return;
       let style = fonts.get(font.pointer);
       if (!style) fonts.set(font.pointer, (style = fontStyle(font)));
@@ -336,6 +347,7 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
       let colour = colours.get(colourKey);
       if (colour === undefined) colours.set(colourKey, (colour = hex(color)));
       const rightToLeft = bidi % 2 === 1;
+      const link = links.length > 0 ? linkAt(quad) : undefined;
       const last = line.spans.at(-1);
       if (
         last &&
@@ -344,10 +356,11 @@ function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): Pag
         last.italic === style.italic &&
         last.size === rounded &&
         last.color === colour &&
-        last.rightToLeft === rightToLeft
+        last.rightToLeft === rightToLeft &&
+        last.link === link
       ) {
         last.text += text;
-      } else line.spans.push({ ...style, size: rounded, color: colour, rightToLeft, text });
+      } else line.spans.push({ ...style, size: rounded, color: colour, rightToLeft, ...(link && { link }), text });
     },
     endLine() {
       if (block && line && line.spans.some((span) => span.text.trim() !== '')) block.lines.push(line);
