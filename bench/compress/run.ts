@@ -181,16 +181,23 @@ function ssim(reference: Render, test: Render): number {
 }
 
 /** Mean PSNR and SSIM over every page of `test` against the original's renders. */
-function quality(references: (Render | undefined)[], test: string): { psnr: number; ssim: number } {
+/** A page of the original, rendered at `size` (asked for: a turned page comes out with its sides swapped). */
+interface Reference {
+  render: Render;
+  size: { width: number; height: number };
+}
+
+function quality(references: (Reference | undefined)[], test: string): { psnr: number; ssim: number } {
   let psnrSum = 0;
   let ssimSum = 0;
   let pages = 0;
   for (const [index, reference] of references.entries()) {
     if (!reference) continue;
-    const render = renderPage(test, index + 1, reference);
-    if (!render) return { psnr: Number.NaN, ssim: Number.NaN };
-    psnrSum += psnr(reference, render);
-    ssimSum += ssim(reference, render);
+    const render = renderPage(test, index + 1, reference.size);
+    if (!render || render.pixels.length !== reference.render.pixels.length)
+      return { psnr: Number.NaN, ssim: Number.NaN };
+    psnrSum += psnr(reference.render, render);
+    ssimSum += ssim(reference.render, render);
     pages++;
   }
   return pages > 0 ? { psnr: psnrSum / pages, ssim: ssimSum / pages } : { psnr: Number.NaN, ssim: Number.NaN };
@@ -231,9 +238,12 @@ try {
     const pages = pageCount(input);
     // Every render, the original's too, is scaled to the same pixel size: -r and -scale-to sample differently
     // (by up to 5 dB on 1-bit scans), so the original rendered with -r would not be a fair reference.
-    const references = Array.from({ length: pages }, (_, index) => {
+    const references = Array.from({ length: pages }, (_, index): Reference | undefined => {
       const first = renderPage(input, index + 1);
-      return first && renderPage(input, index + 1, { width: first.width, height: first.height });
+      if (!first) return undefined;
+      const size = { width: first.width, height: first.height };
+      const render = renderPage(input, index + 1, size);
+      return render && { render, size };
     });
     const runs = {} as Record<Variant, Run>;
     for (const variant of variants) {
