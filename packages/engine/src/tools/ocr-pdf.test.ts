@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { closeMupdfPool } from '../mupdf/pool.js';
 import { assertLanguagesInstalled } from '../ocrmypdf.js';
 import { imagePagePdf, mixedPdf, scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
@@ -11,6 +12,10 @@ import type { ToolProgress } from '../tool-runner.js';
 import { ocrPdf } from './ocr-pdf.js';
 
 const job = jobPerTest();
+// The text file is read by the MuPDF pool.
+afterAll(async () => {
+  await closeMupdfPool();
+});
 
 /** OCR runs take seconds each on a busy 2-core machine. */
 const OCR_TEST_MS = 60_000;
