@@ -107,7 +107,7 @@ export const ocrPdf = {
   apiExample: { languages: 'eng+deu', rotatePages: 'true' },
   sampleOptions: { languages: 'eng', textFile: true },
   readsPageContent: true,
-  // A scanned page takes OCRmyPDF 2-30 s: the sweep runs it on one-page documents of up to 32 KB (23 files, 30 s
+  // A scanned page takes OCRmyPDF 2-30 s: the sweep runs it on one-page documents of up to 32 KB (23 files, 15-30 s
   // of jobs); the engine tests OCR generated scans.
   sampleLimits: { maxPages: 1, maxBytes: 32 * 1024 },
   longJobFromBytes: 0,
