@@ -3,7 +3,8 @@ import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ToolError } from '@paperknife/catalog/errors';
-import { FUNCTIONS_PREFIX, OPENAPI_PATH, sizeHeaders } from '@paperknife/catalog/http-api';
+import { FUNCTIONS_PREFIX, OPENAPI_PATH } from '@paperknife/catalog/http-api';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import type { ServerConfig } from './env.js';
@@ -19,7 +20,7 @@ import {
 import { jobRoutes } from './job-routes.js';
 import type { JobStore } from './job-store.js';
 import type { RequestFolder, TempFolders } from './temp-folders.js';
-import { receiveToolRequest, runWithinLimits, sendToolResult } from './tool-run.js';
+import { extraSlotsFor, receiveToolRequest, runWithinLimits, sendToolResult } from './tool-run.js';
 
 export interface FunctionRoutesOptions {
   config: ServerConfig;
@@ -29,10 +30,10 @@ export interface FunctionRoutesOptions {
   jobs: JobStore;
 }
 
-/** Headers a browser page on another origin may read from our answers. */
+/** Headers a browser page on another origin may read from our answers: every tool's report headers among them. */
 const EXPOSED_HEADERS = [
   'Content-Disposition',
-  ...Object.values(sizeHeaders).map((header) => header.name),
+  ...new Set(toolIds.flatMap((id) => ((tools[id] as ToolEntry).responseHeaders ?? []).map((header) => header.name))),
   'Retry-After',
 ];
 
@@ -144,9 +145,15 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
       const received = await receiveToolRequest(id, request, folder, limits);
       const options = parseToolOptions(id, received.fields);
       const result = await queue.run(
-        () =>
-          runWithinLimits(id, received.files, options, folder, { limits, metrics, signal: clientDisconnect.signal }),
+        (cores) =>
+          runWithinLimits(id, received.files, options, folder, {
+            limits,
+            metrics,
+            signal: clientDisconnect.signal,
+            cores,
+          }),
         clientDisconnect.signal,
+        extraSlotsFor(id, queue.concurrency),
       );
       return await sendToolResult(reply, result);
     } catch (error) {

@@ -29,9 +29,11 @@ export class JobQueue {
 
   /**
    * Runs `job` when a slot is free. The slot is held until the job's promise settles, even when the caller
-   * stopped waiting for it, so the number of engine processes never exceeds `concurrency`.
+   * stopped waiting for it, so the number of engine processes never exceeds `concurrency`. A job that can use
+   * several processes asks for `extraSlots` more: it gets those free when it starts (none while others wait), holds
+   * them to its end, and learns its total as `job`'s argument.
    */
-  async run<T>(job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(job: (slots: number) => Promise<T>, signal?: AbortSignal, extraSlots = 0): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.queueSize) throw new ToolError('busy');
       await new Promise<void>((resolve, reject) => {
@@ -50,10 +52,12 @@ export class JobQueue {
     } else {
       this.running++;
     }
+    const lent = this.waiting.length > 0 ? 0 : Math.max(0, Math.min(extraSlots, this.concurrency - this.running));
+    this.running += lent;
     try {
-      return await job();
+      return await job(1 + lent);
     } finally {
-      this.release();
+      for (let slot = 0; slot <= lent; slot++) this.release();
     }
   }
 

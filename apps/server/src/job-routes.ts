@@ -19,7 +19,7 @@ import {
 import type { Job, JobStore, JobView } from './job-store.js';
 import type { ServerMetrics } from './metrics.js';
 import type { TempFolders } from './temp-folders.js';
-import { receiveToolRequest, runWithinLimits, sendToolResult } from './tool-run.js';
+import { extraSlotsFor, receiveToolRequest, runWithinLimits, sendToolResult } from './tool-run.js';
 
 export interface JobRoutesOptions {
   config: ServerConfig;
@@ -124,15 +124,20 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (app, deps)
       if (queue.full || jobs.holdingFiles >= maxJobsHoldingFiles(queue)) throw new ToolError('busy');
       const started = jobs.create(id, folder);
       job = started;
-      const work = queue.run(() => {
-        jobs.start(started);
-        return runWithinLimits(id, received.files, options, folder, {
-          limits,
-          metrics,
-          signal: started.signal,
-          progress: (update) => jobs.progress(started, update),
-        });
-      }, started.signal);
+      const work = queue.run(
+        (cores) => {
+          jobs.start(started);
+          return runWithinLimits(id, received.files, options, folder, {
+            limits,
+            metrics,
+            signal: started.signal,
+            progress: (update) => jobs.progress(started, update),
+            cores,
+          });
+        },
+        started.signal,
+        extraSlotsFor(id, queue.concurrency),
+      );
       work.then(
         (result) => {
           jobs.succeed(started, result);

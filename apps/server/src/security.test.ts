@@ -27,7 +27,7 @@ describe('CORS for the API', () => {
     expect(String(response.headers['access-control-allow-headers'])).toMatch(/Authorization/);
   });
 
-  it('lets pages read the download name and the compress sizes', async () => {
+  it("lets pages read the download name and every tool's report headers", async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/functions/v1/rotate-pdf',
@@ -35,7 +35,7 @@ describe('CORS for the API', () => {
       headers: { ...multipart([]).headers, origin: 'https://app.example' },
     });
     expect(response.headers['access-control-expose-headers']).toBe(
-      'Content-Disposition, X-Original-Size, X-Output-Size, X-Images-Recompressed, X-Compress-Result, Retry-After',
+      'Content-Disposition, X-Original-Size, X-Output-Size, X-Images-Recompressed, X-Compress-Result, X-Recognised-Pages, Retry-After',
     );
   });
 });

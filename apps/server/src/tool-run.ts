@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { Limits } from '@paperknife/catalog/limits';
 import type { parseToolOptions } from '@paperknife/catalog/tool-options';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { type InputFile, type ToolProgress, type ToolResult, runTool } from '@paperknife/engine';
 import { attachmentHeader } from './content-disposition.js';
@@ -36,11 +37,20 @@ export interface ToolRunOptions {
   signal: AbortSignal;
   /** The job API's progress listener; the synchronous API passes none. */
   progress?: (update: ToolProgress) => void;
+  /** Queue slots the run holds: processes its engine may run at once. */
+  cores: number;
+}
+
+/** Extra queue slots a run of this tool asks for: every other one, for engines that spread a run over cores. */
+export function extraSlotsFor(id: ToolId, concurrency: number): number {
+  const entry: ToolEntry = tools[id];
+  return entry.usesSeveralCores ? concurrency - 1 : 0;
 }
 
 /**
- * Runs a tool in `folder` under the job time limit. The answer goes out at the time limit or on abort even if an
- * engine is slow to stop; the folder waits for the engine (it is tracked).
+ * Runs a tool in `folder` under the job time limit, which the tool may raise once it knows its work (OCR: pages).
+ * The answer goes out at the time limit or on abort even if an engine is slow to stop; the folder waits for the
+ * engine (it is tracked).
  */
 export async function runWithinLimits(
   id: ToolId,
@@ -49,12 +59,21 @@ export async function runWithinLimits(
   folder: RequestFolder,
   run: ToolRunOptions,
 ): Promise<ToolResult> {
-  const { limits, metrics, progress } = run;
+  const { limits, metrics, progress, cores } = run;
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new ToolError('processing_timeout')), limits.jobTimeoutMs);
+  const startedAt = Date.now();
+  let limitMs = limits.jobTimeoutMs;
+  const expire = () => timeout.abort(new ToolError('processing_timeout'));
+  let timer = setTimeout(expire, limitMs);
+  const extendTimeLimit = (totalMs: number) => {
+    if (totalMs <= limitMs || timeout.signal.aborted) return;
+    limitMs = totalMs;
+    clearTimeout(timer);
+    timer = setTimeout(expire, startedAt + limitMs - Date.now());
+  };
   const signal = AbortSignal.any([run.signal, timeout.signal]);
   const stopTimer = metrics.durations.startTimer({ tool: id });
-  const context = { workDir: folder.path, limits, signal, ...(progress ? { progress } : {}) };
+  const context = { workDir: folder.path, limits, signal, cores, extendTimeLimit, ...(progress ? { progress } : {}) };
   const work = folder.track(() => runTool(id, files, options as never, context));
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_resolve, reject) => {

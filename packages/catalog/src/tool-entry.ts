@@ -100,4 +100,9 @@ export interface ToolEntry {
    * API, with processing progress and a Cancel button. 0: every upload. Absent: one synchronous request.
    */
   longJobFromBytes?: number;
+  /**
+   * The engine can spread one run over several processes (OCR's page workers): the server lends such a run the
+   * queue's free slots, so one user's OCR uses every core while several runs share them.
+   */
+  usesSeveralCores?: boolean;
 }

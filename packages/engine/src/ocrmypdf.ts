@@ -50,14 +50,14 @@ const exitCodes = {
   other: 15,
 } as const;
 
-/** Parallel page workers: one per core, never more than there are pages. */
-export function ocrJobs(pageCount: number): number {
-  return Math.max(1, Math.min(availableParallelism(), pageCount));
+/** Parallel page workers: one per core the job may use (every core by default), never more than there are pages. */
+export function ocrJobs(pageCount: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores, pageCount));
 }
 
-/** How long OCRmyPDF may run on a document: the job's limit, or more when its pages need it. */
-export function ocrTimeLimitMs(pageCount: number, jobTimeoutMs: number): number {
-  return Math.max(jobTimeoutMs, Math.ceil(pageCount / ocrJobs(pageCount)) * OCR_PAGE_BUDGET_MS);
+/** How long OCRmyPDF may run on a document with `jobs` workers: the job's limit, or more when its pages need it. */
+export function ocrTimeLimitMs(pageCount: number, jobTimeoutMs: number, jobs = ocrJobs(pageCount)): number {
+  return Math.max(jobTimeoutMs, Math.ceil(pageCount / jobs) * OCR_PAGE_BUDGET_MS);
 }
 
 /** The command-line arguments, in the order OCRmyPDF documents them; the benchmark runs plain OCRmyPDF with them. */
@@ -156,7 +156,10 @@ export async function runOcrmypdf(
     }
   };
   progress?.({ stage: 'Recognising text', done: 0, total: pageCount });
-  const jobs = ocrJobs(pageCount);
+  const jobs = ocrJobs(pageCount, context.cores);
+  const timeLimitMs = ocrTimeLimitMs(pageCount, context.limits.jobTimeoutMs, jobs);
+  // The server's own limit for the job would otherwise end a long document's recognition at the usual limit.
+  context.extendTimeLimit?.(timeLimitMs);
   try {
     await runProcess(
       'ocrmypdf',
@@ -164,7 +167,7 @@ export async function runOcrmypdf(
       {
         cwd: privateTemp,
         signal: context.signal,
-        timeoutMs: ocrTimeLimitMs(pageCount, context.limits.jobTimeoutMs),
+        timeoutMs: timeLimitMs,
         // Its own temporary files, Tesseract's and Ghostscript's go into the private folder and leave with it.
         // Tesseract's threads are OCRmyPDF's to set: workers x threads within --jobs (more threads for few pages).
         env: { ...process.env, TMPDIR: privateTemp },

@@ -19,6 +19,17 @@ export interface ToolContext {
    * nothing, and a tool that has no natural steps never calls it.
    */
   progress?: (update: ToolProgress) => void;
+  /**
+   * Processes this job may run at once. The server lends a tool that can use several cores (OCR's page workers)
+   * the queue's free slots, so all jobs together never run more processes than its concurrency. Unset (tests,
+   * benchmarks, one job alone): one per core.
+   */
+  cores?: number;
+  /**
+   * Raises the job's time limit, counted from the job's start, to at least `totalMs`: for a tool whose time grows
+   * with what it finds inside the file (OCR: pages). Unset where no outer limit applies.
+   */
+  extendTimeLimit?: (totalMs: number) => void;
 }
 
 /** One progress report: the stage in words a user understands ("Recognising text"), and page `done` of `total`. */

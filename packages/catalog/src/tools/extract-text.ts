@@ -55,4 +55,7 @@ export const extractText = {
   // OCR takes seconds per scanned page: the sweep reads text only (OCR PDF's own sweep runs OCRmyPDF).
   sampleOptions: { ocr: 'never' },
   readsPageContent: true,
+  // Scanned pages go through OCR: a scan of a few pages already takes more than a few seconds.
+  longJobFromBytes: 1024 * 1024,
+  usesSeveralCores: true,
 } as const satisfies ToolEntry;

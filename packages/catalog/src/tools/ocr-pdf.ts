@@ -111,4 +111,5 @@ export const ocrPdf = {
   // of jobs); the engine tests OCR generated scans.
   sampleLimits: { maxPages: 1, maxBytes: 32 * 1024 },
   longJobFromBytes: 0,
+  usesSeveralCores: true,
 } as const satisfies ToolEntry;

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
-import { assertLanguagesInstalled } from '../ocrmypdf.js';
+import { OCR_PAGE_BUDGET_MS, assertLanguagesInstalled, ocrJobs, ocrTimeLimitMs } from '../ocrmypdf.js';
 import { imagePagePdf, mixedPdf, scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
@@ -68,6 +68,17 @@ describe('ocr-pdf options', () => {
   });
 });
 
+describe('OCR workers and time limit', () => {
+  it('uses the cores the job was lent, never more workers than pages, and gives long documents more time', () => {
+    expect(ocrJobs(10, 1)).toBe(1);
+    expect(ocrJobs(10, 4)).toBe(4);
+    expect(ocrJobs(2, 8)).toBe(2);
+    expect(ocrTimeLimitMs(1, 120_000, 1)).toBe(120_000);
+    expect(ocrTimeLimitMs(10, 120_000, 1)).toBe(10 * OCR_PAGE_BUDGET_MS);
+    expect(ocrTimeLimitMs(10, 120_000, 2)).toBe(5 * OCR_PAGE_BUDGET_MS);
+  });
+});
+
 describe('ocr-pdf', () => {
   it(
     'puts the words of scanned pages back as text, keeps each page image, reports progress per page',
@@ -75,7 +86,13 @@ describe('ocr-pdf', () => {
       const file = await job.input('scan.pdf', scannedPdf());
       expect(pdfPageTexts(file.path).join('')).toBe('');
       const updates: ToolProgress[] = [];
-      const result = await ocrPdf([file], options(), { ...job.context, progress: (update) => updates.push(update) });
+      const limits: number[] = [];
+      const result = await ocrPdf([file], options(), {
+        ...job.context,
+        progress: (update) => updates.push(update),
+        cores: 2,
+        extendTimeLimit: (totalMs) => limits.push(totalMs),
+      });
 
       assertValidPdf(result.path);
       expect(result.download).toEqual({ name: 'ocr-document.pdf', contentType: 'application/pdf' });
@@ -89,6 +106,8 @@ describe('ocr-pdf', () => {
       const pages = updates.filter((update) => update.stage === 'Recognising text').map((update) => update.done);
       expect(pages).toEqual([0, 1, 2]);
       expect(updates.every((update) => update.total === 2)).toBe(true);
+      // The server's time limit for the job is raised to what the pages need with the cores the job was lent.
+      expect(limits).toEqual([ocrTimeLimitMs(2, job.context.limits.jobTimeoutMs, 2)]);
       expect(leftovers([file.path, result.path])).toEqual([]);
     },
     OCR_TEST_MS,
