@@ -1,16 +1,23 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { BUILT_WORKER_VARIABLE, closeMupdfPool, mupdfPoolStats, runMupdfTask } from './pool.js';
+import type { ToolProgress } from '../tool-runner.js';
 import type { PoolProbePayload, PoolProbeResult } from './tasks/pool-probe.js';
 
 const probe = (
   payload: PoolProbePayload,
-  options: { timeoutMs?: number; signal?: AbortSignal; forceRecycle?: boolean } = {},
+  options: {
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    forceRecycle?: boolean;
+    progress?: (update: ToolProgress) => void;
+  } = {},
 ) =>
   runMupdfTask<PoolProbeResult>('pool-probe', payload, {
     signal: options.signal ?? new AbortController().signal,
     timeoutMs: options.timeoutMs ?? 20_000,
     ...(options.forceRecycle ? { forceRecycle: true } : {}),
+    ...(options.progress ? { progress: options.progress } : {}),
   });
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -81,6 +88,18 @@ describe('MuPDF pool', () => {
     expect(next.map((r) => r.threadId)).not.toContain(first.threadId);
     const failed = await probe({ failWith: 'invalid_option' }, { forceRecycle: true }).catch((e: unknown) => e);
     expect((failed as ToolError).code).toBe('invalid_option');
+  });
+
+  it("passes a task's progress reports to the caller, and the answer past them when the worker leaves", async () => {
+    const updates: ToolProgress[] = [];
+    expect((await probe({ steps: 3 }, { progress: (update) => updates.push(update) })).pageCount).toBe(1);
+    expect(updates.map((update) => update.done)).toEqual([1, 2, 3]);
+    // Reports queued ahead of a recycling worker's answer, with and without a listener, never stand in for it.
+    expect((await probe({ steps: 5 }, { forceRecycle: true })).pageCount).toBe(1);
+    const heard: ToolProgress[] = [];
+    const recycled = await probe({ steps: 5 }, { forceRecycle: true, progress: (update) => heard.push(update) });
+    expect(recycled.pageCount).toBe(1);
+    expect(heard.map((update) => update.done)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('starts its worker from the TypeScript sources when no built worker is given', async () => {

@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, type TransferListItem, receiveMessageOnPort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type TransferListItem, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ToolError, isErrorCode } from '@paperknife/catalog/errors';
 import { abortError } from '../run-process.js';
-import type { WorkerAnswer, WorkerJob } from './worker.js';
+import type { ToolProgress } from '../tool-runner.js';
+import type { ProgressMessage, WorkerAnswer, WorkerJob } from './worker.js';
 
 /**
  * The pool of MuPDF worker threads. MuPDF calls are synchronous and its WASM heap never shrinks, so PDF content
@@ -23,6 +24,8 @@ export interface MupdfTaskOptions {
   transferList?: TransferListItem[];
   /** Test hook: replace the worker after this job. */
   forceRecycle?: boolean;
+  /** Receives the task's progress reports (page i of n), for the job API. */
+  progress?: (update: ToolProgress) => void;
 }
 
 export interface MupdfPoolStats {
@@ -87,6 +90,20 @@ function toError(task: string, answer: Extract<WorkerAnswer, { ok: false }>): Er
 }
 
 /**
+ * Takes what is still queued on a job's port: progress reports go to `progress` (they may arrive after the run has
+ * settled), and the answer of a worker that exited after the job is returned.
+ */
+function drainPort(port: MessagePort, progress?: (update: ToolProgress) => void): WorkerAnswer | undefined {
+  let answer: WorkerAnswer | undefined;
+  for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
+    const message = queued.message as WorkerAnswer | ProgressMessage;
+    if ('progress' in message) progress?.(message.progress);
+    else answer = message;
+  }
+  return answer;
+}
+
+/**
  * Runs `mupdf/tasks/<task>.ts` in a worker with `payload` and resolves with what it returns. A job past
  * `timeoutMs`, or whose `signal` aborts, has its worker terminated and rejects with `processing_timeout`
  * (or the signal's ToolError). ToolErrors thrown by the task arrive with their code and message.
@@ -100,6 +117,15 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
   const job: WorkerJob = { task, payload, port: port2, ...(options.forceRecycle ? { forceRecycle: true } : {}) };
   inFlight += 1;
   let answer: WorkerAnswer | undefined;
+  // The port carries progress reports, and the answer of a worker that exits after the job.
+  let portAnswer: WorkerAnswer | undefined;
+  const { progress } = options;
+  if (progress) {
+    port1.on('message', (message: WorkerAnswer | ProgressMessage) => {
+      if ('progress' in message) progress(message.progress);
+      else portAnswer = message;
+    });
+  }
   try {
     answer = (await getPool().run(job, {
       signal,
@@ -107,7 +133,7 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
     })) as WorkerAnswer;
   } catch (error) {
     // A worker that recycles itself leaves after posting its answer on the job's port.
-    answer = receiveMessageOnPort(port1)?.message as WorkerAnswer | undefined;
+    answer = portAnswer ?? drainPort(port1, progress);
     if (!answer) {
       if (signal.aborted) {
         terminated += 1;
@@ -117,6 +143,7 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
     }
   } finally {
     inFlight -= 1;
+    drainPort(port1, progress); // reports still queued behind the answer
     port1.close();
   }
   if (answer.recycled) recycled += 1;

@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { ToolProgress } from '../tool-runner.js';
 
 /**
  * The MuPDF worker: runs one task module from `./tasks/` per job and reports how big its WASM heap has grown.
@@ -53,19 +54,28 @@ function serializeError(error: unknown): SerializedError {
   return { code: 'internal_error', message, toolError: false, ...(stack ? { stack } : {}) };
 }
 
+/** How a task tells the caller how far it has come; the pool hands it to the job's progress listener. */
+export type ReportProgress = (update: ToolProgress) => void;
+
+/** A progress message on a job's port, beside the answer a recycling worker posts there. */
+export interface ProgressMessage {
+  progress: ToolProgress;
+}
+
 async function runTask(
   task: string,
   payload: unknown,
+  report: ReportProgress,
 ): Promise<{ ok: true; result: unknown } | { ok: false; error: SerializedError }> {
   try {
     if (!TASK_NAME.test(task)) throw new Error(`Invalid MuPDF task name: ${JSON.stringify(task)}`);
     // Same extension as this file: .ts under the tsx loader in tests, .js in the build.
     const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
     const module = (await import(new URL(`./tasks/${task}${extension}`, import.meta.url).href)) as {
-      default?: (payload: unknown) => Promise<unknown>;
+      default?: (payload: unknown, report: ReportProgress) => Promise<unknown>;
     };
     if (typeof module.default !== 'function') throw new Error(`MuPDF task ${task} has no default export`);
-    return { ok: true, result: await module.default(payload) };
+    return { ok: true, result: await module.default(payload, report) };
   } catch (error) {
     return { ok: false, error: serializeError(error) };
   }
@@ -73,7 +83,10 @@ async function runTask(
 
 export default async function runJob(job: WorkerJob): Promise<WorkerAnswer | undefined> {
   jobs += 1;
-  const outcome = await runTask(job.task, job.payload);
+  const outcome = await runTask(job.task, job.payload, (progress) => {
+    const message: ProgressMessage = { progress };
+    job.port.postMessage(message);
+  });
   const heapBytes = wasmHeapBytes();
   const recycled = job.forceRecycle === true || jobs >= MAX_JOBS_PER_WORKER || heapBytes >= MAX_WASM_HEAP_BYTES;
   const answer: WorkerAnswer = { ...outcome, heapBytes, jobs, recycled };

@@ -13,6 +13,7 @@ import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-asser
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { pictureFixture, picturesAndScanPdf } from '../testing/word-fixtures.js';
 import { pdfToWord } from './pdf-to-word.js';
+import type { ToolProgress } from '../tool-runner.js';
 
 const job = jobPerTest();
 afterAll(async () => {
@@ -100,8 +101,16 @@ function runWith(docx: Docx, text: string): string {
 describe('pdf-to-word', () => {
   it('joins the lines of a paragraph into one flowing paragraph and keeps real paragraph breaks', async () => {
     const input = await job.input('report.pdf', await reportPdf());
-    const result = await pdfToWord([input], options, job.context);
+    const updates: ToolProgress[] = [];
+    const result = await pdfToWord([input], options, { ...job.context, progress: (update) => updates.push(update) });
     expect(result.download).toMatchObject({ name: 'converted-document.docx' });
+    // Progress for the job API: page i of n while reading, then the writing stage.
+    expect(updates.map(({ stage, done, total }) => `${stage} ${done}/${total}`)).toEqual([
+      'Reading the pages 0/3',
+      'Reading the pages 1/3',
+      'Reading the pages 2/3',
+      'Writing the Word file 3/3',
+    ]);
     const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
     expect(texts).toEqual([
       'Quarterly Report',

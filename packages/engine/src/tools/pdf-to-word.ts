@@ -24,6 +24,7 @@ export const pdfToWord: ToolRunner<'pdf-to-word'> = async (files, _options, cont
   await runMupdfTask<PdfToWordResult>('pdf-to-word', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
+    ...(context.progress ? { progress: context.progress } : {}),
   });
   return { path: output, download: tools['pdf-to-word'].download };
 };

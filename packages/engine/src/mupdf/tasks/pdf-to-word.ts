@@ -27,6 +27,7 @@ import {
   wordFontName,
 } from '../../word-layout.js';
 import { openPdf } from '../open-pdf.js';
+import type { ReportProgress } from '../worker.js';
 
 export interface PdfToWordPayload {
   input: string;
@@ -490,16 +491,18 @@ function running(
  * headers and footers, drawings); pictures sit where they are read; each page starts a new Word page with the PDF
  * page's size. The .docx is packed here too, off the server's event loop. See docs/decisions/023 and 150.
  */
-export default async function pdfToWord(payload: PdfToWordPayload): Promise<PdfToWordResult> {
+export default async function pdfToWord(payload: PdfToWordPayload, report: ReportProgress): Promise<PdfToWordResult> {
   const doc = openPdf(payload.input);
   const layouts: PageLayout[] = [];
   try {
     const count = doc.countPages();
     for (let index = 0; index < count; index++) {
+      report({ stage: 'Reading the pages', done: index, total: count });
       const page = doc.loadPage(index);
       layouts.push(readLayout(page, payload.folder, index));
       page.destroy();
     }
+    report({ stage: 'Writing the Word file', done: count, total: count });
   } finally {
     doc.destroy();
   }

@@ -1,5 +1,6 @@
 import * as mupdf from 'mupdf';
 import { ToolError } from '@paperknife/catalog/errors';
+import type { ReportProgress } from '../worker.js';
 
 /**
  * A diagnostic task for the pool's own checks (tests, readiness): proves MuPDF loads in a worker, and can hold the
@@ -12,6 +13,8 @@ export interface PoolProbePayload {
   failWith?: 'damaged_pdf' | 'invalid_option';
   /** Throw a plain Error. */
   crash?: boolean;
+  /** Report this many steps of progress before answering. */
+  steps?: number;
 }
 
 export interface PoolProbeResult {
@@ -19,8 +22,10 @@ export interface PoolProbeResult {
   pageCount: number;
 }
 
-export default async function poolProbe(payload: PoolProbePayload): Promise<PoolProbeResult> {
+export default async function poolProbe(payload: PoolProbePayload, report: ReportProgress): Promise<PoolProbeResult> {
   const { threadId } = await import('node:worker_threads');
+  for (let step = 1; step <= (payload.steps ?? 0); step++)
+    report({ stage: 'Probing', done: step, total: payload.steps });
   if (payload.failWith) throw new ToolError(payload.failWith, 'Probe failure on request.');
   if (payload.crash) throw new Error('probe crash on request');
   const until = Date.now() + (payload.busyMs ?? 0);
