@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
+import { TEMP_SWEEP_AGE_MINUTES } from '@paperknife/catalog/limits';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import type { ToolProgress, ToolResult } from '@paperknife/engine';
 import { type ApiErrorBody, toApiError } from './api-errors.js';
@@ -15,8 +16,8 @@ import type { RequestFolder } from './temp-folders.js';
 export const jobStates = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobState = (typeof jobStates)[number];
 
-/** How long a finished job's result waits for its download: the privacy promise's 10 minutes. */
-export const JOB_EXPIRY_MS = 10 * 60 * 1000;
+/** How long a finished job's result waits for its download: the privacy promise's minutes, as the temp sweeper's. */
+export const JOB_EXPIRY_MS = TEMP_SWEEP_AGE_MINUTES * 60 * 1000;
 
 /** Progress reports closer together than this are sent as one (the latest): a page per event is plenty. */
 const PROGRESS_INTERVAL_MS = 100;

@@ -61,9 +61,14 @@ describe('API reference', () => {
     expect(curlExample('word-to-pdf', 'https://pdf.example')).toContain('-F file=@report.docx');
   });
 
-  it('lists both downloads of PDF to JPG and the size headers of compress', () => {
+  it('lists both downloads of PDF to JPG and the report headers of compress', () => {
     expect(byTool('pdf-to-jpg').downloads.map((d) => d.name)).toEqual(['pdf-pages-jpg.zip', 'page-1.jpg']);
-    expect(byTool('compress-pdf').extraHeaders.map((h) => h.name)).toEqual(['X-Original-Size', 'X-Output-Size']);
+    expect(byTool('compress-pdf').extraHeaders.map((h) => h.name)).toEqual([
+      'X-Original-Size',
+      'X-Output-Size',
+      'X-Images-Recompressed',
+      'X-Compress-Result',
+    ]);
   });
 
   it('lists every error code of the catalogue, by status', () => {
