@@ -57,6 +57,15 @@ async function created(create: FakeXhr, status: Partial<JobStatus> = {}): Promis
   return job;
 }
 
+/** Another job than `first`, on another replica: its own id and links. */
+function secondJob(first: JobStatus): Partial<JobStatus> {
+  const base = '/functions/v1/jobs/b.second';
+  return {
+    id: 'b.second',
+    links: { ...first.links, self: base, events: `${base}/events`, result: `${base}/result`, cancel: base },
+  };
+}
+
 describe('runsAsJob', () => {
   it('follows the catalogue: always for PDF to Word, from its threshold for compress, never for rotate', () => {
     expect(runsAsJob(tools['pdf-to-word'], 1)).toBe(true);
@@ -158,5 +167,42 @@ describe('runToolJob', () => {
     latestRequest().respond(200, docx());
     await expect(result).resolves.toMatchObject({ fileName: undefined });
     expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).toEqual([job.links.self]);
+  });
+
+  it('a job lost with its server (the balancer answers 503 for it) is run once more from the upload', async () => {
+    const { result, create } = start();
+    const first = await created(create);
+    vi.mocked(fetch).mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: 'busy' } }), { status: 503 }));
+    FakeEventSource.latest()!.failForGood();
+    // The second upload: a new job on a server that is up.
+    await vi.waitFor(() => expect(latestRequest()).not.toBe(create));
+    const second = await created(latestRequest(), secondJob(first));
+    FakeEventSource.latest()!.emit(jobStatus({ ...second, status: 'done', stage: 'Done' }));
+    await vi.waitFor(() => expect(latestRequest().url).toBe(second.links.result));
+    latestRequest().respond(200, docx());
+    await expect(result).resolves.toMatchObject({ blob: expect.any(Blob) });
+    // The lost job is cancelled in case its server only answered badly.
+    expect(fetchCalls.filter((call) => call.init?.method === 'DELETE').map((call) => call.url)).toEqual([
+      first.links.cancel,
+    ]);
+  });
+
+  it('a second loss reaches the person as "please try again"', async () => {
+    const { outcome, create } = start();
+    const first = await created(create);
+    vi.mocked(fetch).mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'not_found' } }), { status: 404 }),
+    );
+    FakeEventSource.latest()!.failForGood();
+    await vi.waitFor(() => expect(latestRequest()).not.toBe(create));
+    await created(latestRequest(), secondJob(first));
+    vi.mocked(fetch).mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: 'not_found' } }), { status: 404 }),
+    );
+    FakeEventSource.latest()!.failForGood();
+    expect(await failureOf(outcome)).toMatchObject({
+      code: 'job_lost',
+      message: expect.stringMatching(/Please try again/),
+    });
   });
 });

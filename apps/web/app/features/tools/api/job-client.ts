@@ -38,6 +38,17 @@ export function jobCreatePath(id: ToolId): string {
 
 const cancelled = () => new ToolRequestError('aborted', 'The request was cancelled.', 0);
 
+/**
+ * The server that ran the job is gone (it restarted or died: its jobs go with it, and the load balancer answers
+ * for it, or nobody knows the id). Such a run is started once more by itself before this reaches the person.
+ */
+const jobLost = () => new ToolRequestError('job_lost', 'The server working on your file stopped. Please try again.', 0);
+
+/** Answers that mean the job's server no longer holds it: unknown id, or the balancer's 502/503/504 for it. */
+function lostJobAnswer(error: unknown): boolean {
+  return error instanceof ToolRequestError && [404, 502, 503, 504].includes(error.status);
+}
+
 function failure(error: { code: string; message: string } | undefined): ToolRequestError {
   if (!error) return new ToolRequestError('internal_error', errorCodes.internal_error.message, 500);
   return new ToolRequestError(error.code, error.message, isErrorCode(error.code) ? errorCodes[error.code].status : 0);
@@ -95,24 +106,38 @@ function followJob(job: JobStatus, onProgress: (progress: ServerProgress) => voi
     source.onerror = () => {
       if (source.readyState !== EventSource.CLOSED) return;
       stop();
-      currentStatus(job).then((status) => {
-        if (status.status === 'queued' || status.status === 'running') {
-          reject(new ToolRequestError('network_error', 'Lost the connection to the server. Try again.', 0));
-        } else settle(status);
-      }, reject);
+      currentStatus(job).then(
+        (status) => {
+          if (status.status === 'queued' || status.status === 'running') {
+            reject(new ToolRequestError('network_error', 'Lost the connection to the server. Try again.', 0));
+          } else settle(status);
+        },
+        (error: unknown) => reject(lostJobAnswer(error) ? jobLost() : error),
+      );
     };
   });
+}
+
+interface JobRunOptions {
+  onPhase?: (phase: ToolPhase) => void;
+  signal?: AbortSignal;
 }
 
 /**
  * Runs a tool as a job: upload (with progress), processing (stage, page i of n when the tool counts pages), then
  * the download. Aborting `signal` at any point stops it; once the job exists, the server is told to cancel it.
+ * A job lost with its server is run once more from the upload; a second loss is the error "please try again".
  */
-export async function runToolJob(
-  id: ToolId,
-  form: FormData,
-  options: { onPhase?: (phase: ToolPhase) => void; signal?: AbortSignal } = {},
-): Promise<ToolResponse> {
+export async function runToolJob(id: ToolId, form: FormData, options: JobRunOptions = {}): Promise<ToolResponse> {
+  try {
+    return await runJobOnce(id, form, options);
+  } catch (error) {
+    if (options.signal?.aborted || !(error instanceof ToolRequestError) || error.code !== 'job_lost') throw error;
+    return runJobOnce(id, form, options);
+  }
+}
+
+async function runJobOnce(id: ToolId, form: FormData, options: JobRunOptions): Promise<ToolResponse> {
   const { onPhase, signal } = options;
   const creating = requestBlob({
     method: 'POST',
@@ -139,9 +164,11 @@ export async function runToolJob(
       signal,
       onDownload: () => onPhase?.({ phase: 'downloading' }),
     });
+    if ([404, 502, 503, 504].includes(answer.status)) throw jobLost();
     return await toolResponseOf(answer);
   } catch (error) {
-    if (signal?.aborted) cancelJob(job);
+    // A job taken for lost may still be held by a server that only answered badly: it must not run twice.
+    if (signal?.aborted || (error instanceof ToolRequestError && error.code === 'job_lost')) cancelJob(job);
     throw error;
   } finally {
     window.removeEventListener('pagehide', onLeave);
