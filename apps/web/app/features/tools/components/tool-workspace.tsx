@@ -35,6 +35,10 @@ import { LazyPagePicker, preloadPageView } from '../page-view/lazy';
 interface SizeOutcome {
   before: number;
   after: number;
+  /** Images the server resampled or re-encoded, when it says. */
+  images?: number;
+  /** The server could not make the file smaller and sent the upload back as it came. */
+  unchanged: boolean;
 }
 
 /** The drop zone's words: the seed's for page numbers, the same pattern for every tool. */
@@ -156,7 +160,10 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       if (reportsSizes) {
         const before = Number(response.headers(sizeHeaders.original.name));
         const after = Number(response.headers(sizeHeaders.output.name));
-        if (before > 0 && after > 0) setSizes({ before, after });
+        const images = response.headers(sizeHeaders.imagesRecompressed.name);
+        const unchanged = response.headers(sizeHeaders.result.name) === 'unchanged' || before === after;
+        if (before > 0 && after > 0)
+          setSizes({ before, after, unchanged, ...(images ? { images: Number(images) } : {}) });
       }
       files.clear();
       setValues((current) => valuesAfterSuccess(id, current));
@@ -278,9 +285,15 @@ function SizeSavings({ outcome }: { outcome: SizeOutcome }) {
           {saved}%
         </span>
       </p>
-      {saved === 0 ? (
+      {outcome.unchanged ? (
         <p className="text-sm text-muted-foreground sm:col-span-3">
           This PDF was already as small as this level can make it, so you got it back unchanged. Try a higher level.
+        </p>
+      ) : outcome.images !== undefined ? (
+        <p className="text-sm text-muted-foreground sm:col-span-3" data-testid="images-recompressed">
+          {outcome.images === 0
+            ? 'No image needed resampling: the saving comes from the rest of the file.'
+            : `${outcome.images} ${outcome.images === 1 ? 'image' : 'images'} resampled or re-encoded.`}
         </p>
       ) : null}
     </section>
