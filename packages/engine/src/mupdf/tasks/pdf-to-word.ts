@@ -491,7 +491,10 @@ function running(
  * headers and footers, drawings); pictures sit where they are read; each page starts a new Word page with the PDF
  * page's size. The .docx is packed here too, off the server's event loop. See docs/decisions/023 and 150.
  */
-export default async function pdfToWord(payload: PdfToWordPayload, report: ReportProgress): Promise<PdfToWordResult> {
+export default async function pdfToWord(
+  payload: PdfToWordPayload,
+  report: ReportProgress = () => undefined,
+): Promise<PdfToWordResult> {
   const doc = openPdf(payload.input);
   const layouts: PageLayout[] = [];
   try {
