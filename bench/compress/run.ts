@@ -29,7 +29,8 @@ if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
 
 const { corpusDir, corpusPresent, imageHeavyPdfs, pdf } = await import('../engine/corpus.js');
 const { iccProfile } = await import('@paperknife/engine/testing/compress-fixtures');
-const { formatDb, formatKb, formatMb, runTimed } = await import('../engine/measure.js');
+const { formatDb, formatKb, formatMb, gsPdfwriteCommand, onlyArgument, requirePrograms, runEngineJob, runTimed } =
+  await import('../engine/measure.js');
 const { parsePpm } = await import('@paperknife/engine/testing/ppm');
 const { makeScanPdf } = await import('@paperknife/engine/testing/scan-fixtures');
 const { colouredFormPdf } = await import('@paperknife/engine/testing/grayscale-fixtures');
@@ -37,21 +38,10 @@ const { table } = await import('../table.js');
 
 const JOB_TIMEOUT_MS = 600_000;
 const RENDER_DPI = 100;
-const runJob = fileURLToPath(new URL('../engine/run-job.ts', import.meta.url));
 
-for (const program of ['/usr/bin/time', 'qpdf', 'gs', 'pdftoppm', 'pdfinfo']) {
-  const found = program.startsWith('/') ? existsSync(program) : spawnSync('which', [program]).status === 0;
-  if (!found) {
-    console.error(`The benchmark needs ${program}; install it first.`);
-    process.exit(2);
-  }
-}
+requirePrograms(['/usr/bin/time', 'qpdf', 'gs', 'pdftoppm', 'pdfinfo']);
 
-const only = process.argv
-  .slice(2)
-  .find((arg) => arg.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',');
+const only = onlyArgument();
 
 type Variant = 'low' | 'medium' | 'high' | 'gs /ebook' | 'gs /screen' | 'qpdf';
 const variants: Variant[] = ['low', 'medium', 'high', 'gs /ebook', 'gs /screen', 'qpdf'];
@@ -80,35 +70,15 @@ function baselineCommand(variant: Variant, input: string, output: string): [stri
     ];
   }
   const settings = variant === 'gs /ebook' ? '/ebook' : '/screen';
-  return [
-    'gs',
-    '-q',
-    '-dSAFER',
-    '-dBATCH',
-    '-dNOPAUSE',
-    '-sDEVICE=pdfwrite',
-    `-dPDFSETTINGS=${settings}`,
-    `-sOutputFile=${output}`,
-    input,
-  ];
+  return gsPdfwriteCommand([`-dPDFSETTINGS=${settings}`], input, output);
 }
 
 async function runVariant(variant: Variant, input: string, output: string): Promise<Omit<Run, 'psnr' | 'ssim'>> {
   if (variant === 'low' || variant === 'medium' || variant === 'high') {
     const spec = { tool: 'compress-pdf', files: [input], options: { level: variant }, keep: output };
-    const timed = await runTimed(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', runJob, JSON.stringify(spec)],
-      JOB_TIMEOUT_MS,
-    );
-    const line = timed.stdout
-      .trim()
-      .split('\n')
-      .reverse()
-      .find((text) => text.startsWith('{'));
-    const report = line ? (JSON.parse(line) as { outcome: string; ms: number; bytes: number }) : undefined;
-    const ok = timed.code === 0 && report?.outcome === 'ok';
-    return { ok, bytes: ok ? report.bytes : 0, ms: report?.ms ?? timed.ms, peakMb: timed.peakMb };
+    const job = await runEngineJob(spec, JOB_TIMEOUT_MS);
+    const ok = job.outcome === 'ok';
+    return { ok, bytes: ok ? job.bytes : 0, ms: job.ms, peakMb: job.peakMb };
   }
   const [command, ...args] = baselineCommand(variant, input, output);
   const timed = await runTimed(command, args, JOB_TIMEOUT_MS);

@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { grayPdfwriteSettings } from '@paperknife/engine';
+import { gsPdfwriteCommand } from './measure.js';
 import {
   CONTENT_MAX_PAGES,
   corpusDir,
@@ -97,20 +98,7 @@ const qpdf = (label: string, args: (input: string, out: string) => string[]): Ba
 
 /** Ghostscript's pdfwrite with the given settings, as a plain command. */
 function gsPdfwrite(label: string, settings: readonly string[]): Baseline {
-  return {
-    label,
-    command: (input, out) => [
-      'gs',
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-sDEVICE=pdfwrite',
-      ...settings,
-      `-sOutputFile=${out}/out.pdf`,
-      input,
-    ],
-  };
+  return { label, command: (input, out) => gsPdfwriteCommand(settings, input, `${out}/out.pdf`) };
 }
 
 /** The plain CLI doing the same job; undefined where there is no fair one-command equivalent. */

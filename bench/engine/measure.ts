@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type RgbImage, parsePpm } from '@paperknife/engine/testing/ppm';
 
 /** Running measured processes, rendering pages and printing tables. */
@@ -45,6 +47,79 @@ export async function runTimed(command: string, args: readonly string[], timeout
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Stops the benchmark with a clear message unless every program is installed (a path, or a name on PATH). */
+export function requirePrograms(programs: readonly string[]): void {
+  for (const program of programs) {
+    const found = program.startsWith('/') ? existsSync(program) : spawnSync('which', [program]).status === 0;
+    if (!found) {
+      console.error(`The benchmark needs ${program}; install it first.`);
+      process.exit(2);
+    }
+  }
+}
+
+/** The names given as `--only=a,b` on the command line, or undefined for everything. */
+export function onlyArgument(): string[] | undefined {
+  return process.argv
+    .slice(2)
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+}
+
+/** Ghostscript's pdfwrite with these settings, as one plain command line. */
+export function gsPdfwriteCommand(settings: readonly string[], input: string, output: string): [string, ...string[]] {
+  return [
+    'gs',
+    '-q',
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-sDEVICE=pdfwrite',
+    ...settings,
+    `-sOutputFile=${output}`,
+    input,
+  ];
+}
+
+const runJob = fileURLToPath(new URL('./run-job.ts', import.meta.url));
+
+/** What one engine job reported, with its process's peak RSS. */
+export interface EngineJobRun {
+  /** `ok`, a ToolError code, or why the process failed. */
+  outcome: string;
+  /** In-process job time (engines already warm), ms. */
+  ms: number;
+  bytes: number;
+  peakMb: number;
+}
+
+/** One tool job in a process of its own (run-job.ts: the engines warm, only the job timed). */
+export async function runEngineJob(
+  spec: { tool?: string; files?: string[]; options?: Record<string, unknown>; keep?: string },
+  timeoutMs: number,
+): Promise<EngineJobRun> {
+  const timed = await runTimed(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', runJob, JSON.stringify(spec)],
+    timeoutMs,
+  );
+  const line = timed.stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((text) => text.startsWith('{'));
+  if (timed.code !== 0 || !line) {
+    const reason =
+      timed.code === 137 || timed.code === -1
+        ? 'killed (time limit)'
+        : `crash: ${timed.stderr.trim().split('\n').pop()}`;
+    return { outcome: reason, ms: timed.ms, bytes: 0, peakMb: timed.peakMb };
+  }
+  const report = JSON.parse(line) as { outcome: string; ms: number; bytes: number };
+  return { ...report, peakMb: timed.peakMb };
 }
 
 export type Render = RgbImage;

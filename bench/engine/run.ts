@@ -4,6 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EngineJobRun } from './measure.js';
 
 /**
  * Engine benchmark: `npm run bench` (or `node --import tsx bench/engine/run.ts [--tools=a,b] [--compress-only]`).
@@ -28,14 +29,13 @@ if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
 const { toolIds } = await import('@paperknife/catalog/tools');
 const { baselines, corpusDir, corpusPresent, filesFor, imageHeavyPdfs, optionsFor, pageCounts } =
   await import('./corpus.js');
-const { formatDb, formatKb, formatMb, formatMs, median, psnr, renderFirstPage, runTimed } =
+const { formatDb, formatKb, formatMb, formatMs, median, psnr, renderFirstPage, runEngineJob, runTimed } =
   await import('./measure.js');
 const { table } = await import('../table.js');
 type ToolId = (typeof toolIds)[number];
 
 const JOB_TIMEOUT_MS = 180_000;
 const RENDER_DPI = 100;
-const runJob = fileURLToPath(new URL('./run-job.ts', import.meta.url));
 
 if (!corpusPresent()) {
   console.error(`No corpus at ${corpusDir}: the benchmark runs on ../shared/corpus (pdf/, word/ and MANIFEST.tsv).`);
@@ -56,40 +56,10 @@ const onlyTools = args
   .split(',');
 const compressOnly = args.includes('--compress-only');
 
-interface JobRun {
-  outcome: string;
-  /** In-process job time (engines already warm), ms. */
-  ms: number;
-  bytes: number;
-  peakMb: number;
-}
+type JobRun = EngineJobRun;
 
-async function engineJob(spec: {
-  tool?: ToolId;
-  files?: string[];
-  options?: Record<string, unknown>;
-  keep?: string;
-}): Promise<JobRun> {
-  const timed = await runTimed(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', runJob, JSON.stringify(spec)],
-    JOB_TIMEOUT_MS,
-  );
-  const line = timed.stdout
-    .trim()
-    .split('\n')
-    .reverse()
-    .find((text) => text.startsWith('{'));
-  if (timed.code !== 0 || !line) {
-    const reason =
-      timed.code === 137 || timed.code === -1
-        ? 'killed (time limit)'
-        : `crash: ${timed.stderr.trim().split('\n').pop()}`;
-    return { outcome: reason, ms: timed.ms, bytes: 0, peakMb: timed.peakMb };
-  }
-  const report = JSON.parse(line) as { outcome: string; ms: number; bytes: number };
-  return { ...report, peakMb: timed.peakMb };
-}
+const engineJob = (spec: { tool?: ToolId; files?: string[]; options?: Record<string, unknown>; keep?: string }) =>
+  runEngineJob(spec, JOB_TIMEOUT_MS);
 
 async function baselineJob(command: [string, ...string[]]): Promise<JobRun & { code: number }> {
   const timed = await runTimed(command[0], command.slice(1), JOB_TIMEOUT_MS);

@@ -32,6 +32,7 @@ const { ToolError } = await import('@paperknife/catalog/errors');
 const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { closeMupdfPool, engineTools, grayPdfwriteSettings, runMupdfTask } = await import('@paperknife/engine');
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
+const { gsPdfwriteCommand } = await import('../engine/measure.js');
 const { annotatedColourPdf, colouredFormPdf, colouredPixelsPerPage, uncolouredPatternPdf } =
   await import('@paperknife/engine/testing/grayscale-fixtures');
 const { table } = await import('../table.js');
@@ -80,20 +81,8 @@ async function timed(work: () => Promise<void>): Promise<Timing> {
 /** The plain command: the Ghostscript settings Grayscale PDF itself uses, nothing before or after. */
 function plainGhostscript(input: string, output: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'gs',
-      [
-        '-q',
-        '-dSAFER',
-        '-dBATCH',
-        '-dNOPAUSE',
-        '-sDEVICE=pdfwrite',
-        ...grayPdfwriteSettings,
-        `-sOutputFile=${output}`,
-        input,
-      ],
-      { stdio: 'ignore' },
-    );
+    const [command, ...args] = gsPdfwriteCommand(grayPdfwriteSettings, input, output);
+    const child = spawn(command, args, { stdio: 'ignore' });
     const timer = setTimeout(() => child.kill('SIGKILL'), GS_TIMEOUT_MS);
     child.on('error', reject);
     child.on('close', (code) => {

@@ -33,20 +33,12 @@ const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { closeLibreOffice, closeMupdfPool, engineTools } = await import('@paperknife/engine');
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
 const { roundTripDocuments } = await import('./documents.js');
+const { onlyArgument, requirePrograms } = await import('../engine/measure.js');
 const { table } = await import('../table.js');
 
-for (const program of ['soffice', '/usr/bin/time']) {
-  if (spawnSync('which', [program]).status !== 0 && !existsSync(program)) {
-    console.error(`The benchmark needs ${program}; install it first.`);
-    process.exit(2);
-  }
-}
+requirePrograms(['soffice', '/usr/bin/time']);
 
-const only = process.argv
-  .slice(2)
-  .find((arg) => arg.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',');
+const only = onlyArgument();
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
 const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-pdf-to-word-'));
