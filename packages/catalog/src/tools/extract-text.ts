@@ -1,12 +1,8 @@
 import { Type } from 'lucide';
 import { z } from 'zod';
-import { formFields } from '../form-fields.js';
 import { recognisedPagesHeader } from '../http-api.js';
-import { ocrLanguageCodes, ocrLanguages, ocrLanguagesField } from '../ocr-languages.js';
-import { enumField } from '../option-fields.js';
+import { scannedPageOptions } from '../scanned-pages.js';
 import { type ToolEntry, pdfInput } from '../tool-entry.js';
-
-const scannedPages = 'Scanned pages';
 
 export const extractText = {
   functionName: 'extract-text-pdf',
@@ -19,29 +15,11 @@ export const extractText = {
   inMenu: false,
   input: pdfInput,
   files: { min: 1, max: 1 },
-  options: z.object({
-    ocr: enumField('OCR of scanned pages', ['auto', 'never'], 'auto').register(formFields, {
-      label: 'Text in scanned pages',
-      control: {
-        kind: 'select',
-        choices: [
-          { value: 'auto', label: 'Recognise it (OCR)' },
-          { value: 'never', label: 'Leave scanned pages empty' },
-        ],
-      },
-      hint: 'Pages without text that show an image are read with OCR, which takes a few seconds per page.',
-      group: scannedPages,
-    }),
-    languages: ocrLanguagesField().register(formFields, {
-      label: 'Language of scanned pages',
-      control: {
-        kind: 'select',
-        choices: ocrLanguageCodes.map((code) => ({ value: code, label: ocrLanguages[code] })),
-      },
-      group: scannedPages,
-      shownWhen: { field: 'ocr', equals: 'auto' },
-    }),
-  }),
+  options: z.object(
+    scannedPageOptions(
+      'Pages without text that show an image are read with OCR, which takes a few seconds per page. Never: such pages stay empty.',
+    ),
+  ),
   actionLabel: 'Extract Text',
   busyLabel: 'Extracting Text...',
   successToast: 'Text has been extracted successfully.',

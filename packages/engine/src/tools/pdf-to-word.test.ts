@@ -9,6 +9,7 @@ import { closeMupdfPool } from '../mupdf/pool.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { layoutFixture, layoutPdf } from '../testing/layout-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
+import { scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { pictureFixture, picturesAndScanPdf } from '../testing/word-fixtures.js';
@@ -176,7 +177,9 @@ describe('pdf-to-word', () => {
 
   it('keeps soft masks and stencil masks as transparency, and a scanned page as its picture alone', async () => {
     const input = await job.input('scan.pdf', picturesAndScanPdf());
-    const docx = await readDocx((await pdfToWord([input], options, job.context)).path);
+    // Without OCR: the scan stays the picture it is.
+    const withoutOcr = parseToolOptions('pdf-to-word', { ocr: 'never' });
+    const docx = await readDocx((await pdfToWord([input], withoutOcr, job.context)).path);
     const drawings = docx.paragraphs.filter((paragraph) => paragraph.includes('<w:drawing>'));
     expect(drawings).toHaveLength(3);
     const [masked, stencil, scan] = await Promise.all(drawings.map((drawing) => pictureIn(docx, drawing)));
@@ -291,6 +294,28 @@ describe('pdf-to-word', () => {
     // The OCR'd scan: its invisible text is the page's text, and the scan is not put under it.
     expect(texts.at(-1)).toBe(scanText.join(' '));
   });
+
+  it('recognises scanned pages (OCR) into editable paragraphs without the scan under them, and says how many', async () => {
+    const input = await job.input('scan.pdf', scannedPdf());
+    const never = await pdfToWord([input], parseToolOptions('pdf-to-word', { ocr: 'never' }), job.context);
+    expect(never.headers).toEqual({ 'X-Recognised-Pages': '0' });
+    expect((await readDocx(never.path)).paragraphs.map(paragraphText).join('').trim()).toBe('');
+
+    const result = await pdfToWord([input], options, job.context);
+    expect(result.headers).toEqual({ 'X-Recognised-Pages': '2' });
+    const docx = await readDocx(result.path);
+    const words = docx.paragraphs
+      .map(paragraphText)
+      .join(' ')
+      .toLowerCase()
+      .split(/[^\p{L}]+/u);
+    for (const page of [0, 1]) {
+      const expected = scanWords(page);
+      const found = expected.filter((word) => words.includes(word));
+      expect(found.length / expected.length).toBeGreaterThanOrEqual(0.9);
+    }
+    expect(docx.paragraphs.filter((paragraph) => paragraph.includes('<w:drawing>'))).toEqual([]);
+  }, 60_000);
 
   it('answers a coded error for a file that is not a PDF', async () => {
     const input = await job.input('notes.pdf', Buffer.from('just some text, not a PDF'));

@@ -27,6 +27,7 @@ import {
   wordFontName,
 } from '../../word-layout.js';
 import { openPdf } from '../open-pdf.js';
+import { looksScanned } from '../scanned-pages.js';
 import type { ReportProgress } from '../worker.js';
 
 export interface PdfToWordPayload {
@@ -43,6 +44,8 @@ export interface PdfToWordResult {
   paragraphs: number;
   pictures: number;
   tables: number;
+  /** 1-based numbers of the pages that look scanned (no text, a picture of it): what OCR would make editable. */
+  scannedPages: number[];
 }
 
 /** Pictures are resampled to at most this resolution at their size on the page. */
@@ -497,12 +500,15 @@ export default async function pdfToWord(
 ): Promise<PdfToWordResult> {
   const doc = openPdf(payload.input);
   const layouts: PageLayout[] = [];
+  const scannedPages: number[] = [];
   try {
     const count = doc.countPages();
     for (let index = 0; index < count; index++) {
       report({ stage: 'Reading the pages', done: index, total: count });
       const page = doc.loadPage(index);
-      layouts.push(readLayout(page, payload.folder, index));
+      const layout = readLayout(page, payload.folder, index);
+      if (!layout.blocks.some((block) => block.kind !== 'image') && looksScanned(page)) scannedPages.push(index + 1);
+      layouts.push(layout);
       page.destroy();
     }
     report({ stage: 'Writing the Word file', done: count, total: count });
@@ -538,5 +544,11 @@ export default async function pdfToWord(
   const items = kept.flatMap((page) => page.items);
   const count = (kind: WordItem['kind']) => items.filter((item) => item.kind === kind).length;
   writeFileSync(payload.output, await Packer.toBuffer(wordDocument(kept, payload.title)));
-  return { pages: pages.length, paragraphs: count('paragraph'), pictures: count('picture'), tables: count('table') };
+  return {
+    pages: pages.length,
+    paragraphs: count('paragraph'),
+    pictures: count('picture'),
+    tables: count('table'),
+    scannedPages,
+  };
 }

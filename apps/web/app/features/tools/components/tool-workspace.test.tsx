@@ -369,6 +369,20 @@ describe('running a tool', () => {
     expect(screen.queryByText(/already as small/)).toBeNull();
   });
 
+  it('says when the server recognised scanned pages (OCR), from its header', async () => {
+    const user = renderTool('extract-text');
+    await user.upload(fileInput(), sampleFile('pdf', 'scan.pdf'));
+    await readyMark();
+    await user.click(actionButton('extract-text')!);
+    latestRequest().respond(200, new Blob(['text'], { type: 'text/plain' }), {
+      'Content-Disposition': attachment('extracted-text.txt'),
+      'X-Recognised-Pages': '3',
+    });
+    expect(await screen.findByTestId('recognised-pages')).toHaveTextContent(
+      'This PDF looks scanned: the text of 3 pages were recognised (OCR).',
+    );
+  });
+
   it('compress says so when the PDF came back unchanged', async () => {
     const user = renderTool('compress-pdf');
     await user.upload(fileInput(), sampleFile('pdf', 'photos.pdf'));

@@ -1,5 +1,5 @@
 import { ToolError } from '@paperknife/catalog/errors';
-import { sizeHeaders } from '@paperknife/catalog/http-api';
+import { recognisedPagesHeader, sizeHeaders } from '@paperknife/catalog/http-api';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import { formControls } from '@paperknife/catalog/option-form';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -99,6 +99,8 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   }, []);
   const [succeeded, setSucceeded] = useState(false);
   const [sizes, setSizes] = useState<SizeOutcome | undefined>();
+  /** Scanned pages whose text the server recognised (OCR) in the last run. */
+  const [recognisedPages, setRecognisedPages] = useState(0);
 
   const { add } = files;
   useEffect(() => {
@@ -151,12 +153,14 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
     setBusy(true);
     setSucceeded(false);
     setSizes(undefined);
+    setRecognisedPages(0);
     if (asJob) setCancelRun(() => () => controller.abort());
     try {
       const call = asJob ? runToolJob : callTool;
       const response = await call(id, form, { onPhase: setPhase, signal: controller.signal });
       saveBlob(response.blob, response.fileName ?? tool.download.name);
       toast.success('Success!', { description: tool.successToast });
+      setRecognisedPages(Number(response.headers(recognisedPagesHeader.name) ?? 0) || 0);
       if (reportsSizes) {
         const before = Number(response.headers(sizeHeaders.original.name));
         const after = Number(response.headers(sizeHeaders.output.name));
@@ -241,6 +245,12 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       ) : null}
 
       {sizes ? <SizeSavings outcome={sizes} /> : null}
+      {recognisedPages > 0 ? (
+        <p role="status" className="rounded-xl border bg-card p-4 text-sm" data-testid="recognised-pages">
+          This PDF looks scanned: the text of {recognisedPages} {recognisedPages === 1 ? 'page was' : 'pages were'}{' '}
+          recognised (OCR). Check names and numbers, since recognition is only as good as the scan.
+        </p>
+      ) : null}
       {succeeded && AfterSuccess ? <AfterSuccess /> : null}
     </div>
   );
