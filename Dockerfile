@@ -31,7 +31,10 @@ RUN npx tsc -b apps/server && npm run build --workspace apps/web \
  && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PAPERKNIFE_DATA_DIR=/data
+# Everything the server and its engines write goes to /tmp (uploads, LibreOffice's profile under HOME, OCRmyPDF's
+# and Ghostscript's temporary files) or /data (the contact database), so the root filesystem can be read-only:
+#   docker run --read-only --mount type=tmpfs,destination=/tmp,tmpfs-size=2g -v paperknife-data:/data -p 3000:3000 paperknife
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PAPERKNIFE_DATA_DIR=/data TMPDIR=/tmp HOME=/tmp XDG_CACHE_HOME=/tmp/.cache
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       qpdf ghostscript libreoffice-writer-nogui python3-uno \
@@ -53,7 +56,7 @@ COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/build/client apps/web/build/client
 USER paperknife
-VOLUME /data
+VOLUME /data /tmp
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "apps/server/dist/server.js"]
