@@ -6,6 +6,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { TEMP_SWEEP_AGE_MINUTES, defaultLimits } from '@paperknife/catalog/limits';
 import { readConfig, readVariableNames, repoRoot } from '../apps/server/src/env.js';
 
 /**
@@ -97,6 +98,13 @@ describe('Kubernetes manifests', () => {
     const labels = deployment.spec!.template.metadata!.labels!;
     expect(deployment.spec!.selector.matchLabels).toEqual(labels);
     expect(one<Service>('Service').spec!.selector).toEqual(labels);
+    // A job's follow-up requests must reach the pod holding it: each client stays on one pod for longer than a
+    // job and its result's expiry.
+    expect(one<Service>('Service').spec!.sessionAffinity).toBe('ClientIP');
+    const jobLifetimeS = defaultLimits.jobTimeoutMs / 1000 + TEMP_SWEEP_AGE_MINUTES * 60;
+    expect(one<Service>('Service').spec!.sessionAffinityConfig!.clientIP!.timeoutSeconds).toBeGreaterThanOrEqual(
+      jobLifetimeS,
+    );
     expect(one<PodDisruptionBudget>('PodDisruptionBudget').spec!.selector!.matchLabels).toEqual(labels);
     const autoscaler = one<HorizontalPodAutoscaler>('HorizontalPodAutoscaler');
     expect(autoscaler.spec!.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: deployment.metadata!.name });
