@@ -66,10 +66,11 @@ test.describe('long tools run as jobs', () => {
     await page.getByRole('button', { name: 'Convert to Word', exact: true }).click();
     const job = (await (await created).json()) as { id: string; links: { self: string } };
     expect((await created).status()).toBe(202);
-    // PDF to Word counts no pages yet: the stage alone, never a made-up percentage.
-    await expect(page.getByTestId('run-status')).toHaveText(/^(Processing|Waiting for a free slot)\.\.\.$/);
+    // The stage the server gives, with the pages it has read once it counts them (never a made-up percentage).
+    await expect(page.getByTestId('run-status')).toHaveText(
+      /^(Processing on the server|Processing|Waiting for a free slot)\.\.\.$|^(Reading the pages|Writing the Word file): page \d+ of 40 \(\d+%\)$/,
+    );
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
 
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('converted-document.docx');
@@ -101,7 +102,9 @@ test.describe('long tools run as jobs', () => {
     const created = jobCreated(page);
     await page.getByRole('button', { name: 'Convert to Word', exact: true }).click();
     const job = (await (await created).json()) as { id: string; links: { self: string } };
-    await expect(page.getByTestId('run-status')).toHaveText('Processing...');
+    // Real progress: the pages the server has read so far, with a bar.
+    await expect(page.getByTestId('run-status')).toHaveText(/^Reading the pages: page \d+ of 600 \(\d+%\)$/);
+    await expect(page.getByRole('progressbar')).toBeVisible();
     expect((await (await page.request.get(job.links.self)).json()).status).toBe('running');
     // The job's folder (and any process it started) exists now; all of them must go.
     const jobEntries = [...tempEntries()].filter((entry) => !entriesBefore.has(entry));

@@ -107,9 +107,9 @@ describe('pdf-to-word', () => {
     expect(result.download).toMatchObject({ name: 'converted-document.docx' });
     // Progress for the job API: page i of n while reading, then the writing stage.
     expect(updates.map(({ stage, done, total }) => `${stage} ${done}/${total}`)).toEqual([
-      'Reading the pages 0/3',
       'Reading the pages 1/3',
       'Reading the pages 2/3',
+      'Reading the pages 3/3',
       'Writing the Word file 3/3',
     ]);
     const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);

@@ -504,12 +504,12 @@ export default async function pdfToWord(
   try {
     const count = doc.countPages();
     for (let index = 0; index < count; index++) {
-      report({ stage: 'Reading the pages', done: index, total: count });
       const page = doc.loadPage(index);
       const layout = readLayout(page, payload.folder, index);
       if (!layout.blocks.some((block) => block.kind !== 'image') && looksScanned(page)) scannedPages.push(index + 1);
       layouts.push(layout);
       page.destroy();
+      report({ stage: 'Reading the pages', done: index + 1, total: count });
     }
     report({ stage: 'Writing the Word file', done: count, total: count });
   } finally {
