@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ToolError } from '@paperknife/catalog/errors';
 import { ProcessFailure, runProcess } from './run-process.js';
+import { tempPath } from './temp-path.js';
 import type { ToolContext } from './tool-runner.js';
 
 /**
@@ -212,4 +213,32 @@ function ocrError(error: unknown, lastOutput: string): unknown {
       // A missing program or pack, or a bug: the server answers internal_error and logs the cause.
       return error;
   }
+}
+
+/** What a text-reading tool (Extract Text, PDF to Word) was asked about scanned pages: its `ocr` and `languages`. */
+export interface ScannedPageRequest {
+  ocr: 'auto' | 'never';
+  /** Tesseract codes joined with +, as the catalogue gives them. */
+  languages: string;
+}
+
+/**
+ * For a tool that reads text: recognises the pages that are pictures of text into a copy in the job folder, and
+ * returns its path; or undefined when OCR is off, no page needs it, or the document is past the OCR page limit
+ * (its pages then stay as they are). Sideways scans are turned upright, since the text is what the tool gives.
+ */
+export async function recogniseScannedPages(
+  input: string,
+  pageCount: number,
+  scannedPages: readonly number[],
+  request: ScannedPageRequest,
+  context: ToolContext,
+): Promise<string | undefined> {
+  if (request.ocr !== 'auto' || scannedPages.length === 0 || pageCount > context.limits.ocrMaxPages) return undefined;
+  const languages = request.languages.split('+');
+  await assertLanguagesInstalled(languages, context);
+  const withText = tempPath(context, 'recognised');
+  const settings = { languages, rotatePages: true, deskew: false, clean: false, pdfa: false } as const;
+  await runOcrmypdf(input, withText, { ...settings, pagesWithText: 'skip', pages: scannedPages }, pageCount, context);
+  return withText;
 }

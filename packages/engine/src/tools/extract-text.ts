@@ -2,7 +2,7 @@ import { recognisedPagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ExtractTextPayload, ExtractTextResult } from '../mupdf/tasks/extract-page-text.js';
-import { assertLanguagesInstalled, runOcrmypdf } from '../ocrmypdf.js';
+import { recogniseScannedPages } from '../ocrmypdf.js';
 import { preparePdfInput, tempPath } from '../pdf-input.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
@@ -16,23 +16,9 @@ export const extractText: ToolRunner<'extract-text'> = async (files, options, co
   const input = await preparePdfInput(requireOneFile(files), context);
   const output = tempPath(context, 'extracted-text', '.txt');
   const found = await readText(input.path, output, context);
-  let recognised = 0;
-  if (options.ocr === 'auto' && found.scannedPages.length > 0 && input.pageCount <= context.limits.ocrMaxPages) {
-    const languages = options.languages.split('+');
-    await assertLanguagesInstalled(languages, context);
-    const withText = tempPath(context, 'recognised');
-    // Sideways scans are turned for reading (the text file has no pages to show turned).
-    const settings = { languages, rotatePages: true, deskew: false, clean: false, pdfa: false } as const;
-    await runOcrmypdf(
-      input.path,
-      withText,
-      { ...settings, pagesWithText: 'skip', pages: found.scannedPages },
-      input.pageCount,
-      context,
-    );
-    const again = await readText(withText, output, context);
-    recognised = found.scannedPages.length - again.scannedPages.length;
-  }
+  const withText = await recogniseScannedPages(input.path, input.pageCount, found.scannedPages, options, context);
+  const again = withText ? await readText(withText, output, context) : found;
+  const recognised = found.scannedPages.length - again.scannedPages.length;
   return {
     path: output,
     download: tools['extract-text'].download,

@@ -3,7 +3,7 @@ import { recognisedPagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { PdfToWordPayload, PdfToWordResult } from '../mupdf/tasks/pdf-to-word.js';
-import { assertLanguagesInstalled, runOcrmypdf } from '../ocrmypdf.js';
+import { recogniseScannedPages } from '../ocrmypdf.js';
 import { preparePdfInput, tempPath } from '../pdf-input.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
@@ -22,23 +22,10 @@ export const pdfToWord: ToolRunner<'pdf-to-word'> = async (files, options, conte
   const output = tempPath(context, 'converted-document', '.docx');
   const title = basename(file.name, extname(file.name));
   const found = await convert(input.path, output, title, context);
-  let recognised = 0;
-  if (options.ocr === 'auto' && found.scannedPages.length > 0 && input.pageCount <= context.limits.ocrMaxPages) {
-    const languages = options.languages.split('+');
-    await assertLanguagesInstalled(languages, context);
-    const withText = tempPath(context, 'recognised');
-    // Sideways scans are turned upright: Word pages show them as text, not as the picture they were.
-    const settings = { languages, rotatePages: true, deskew: false, clean: false, pdfa: false } as const;
-    await runOcrmypdf(
-      input.path,
-      withText,
-      { ...settings, pagesWithText: 'skip', pages: found.scannedPages },
-      input.pageCount,
-      context,
-    );
-    const again = await convert(withText, output, title, context);
-    recognised = found.scannedPages.length - again.scannedPages.length;
-  }
+  const withText = await recogniseScannedPages(input.path, input.pageCount, found.scannedPages, options, context);
+  // Read again from the recognised copy: the pages' invisible text becomes paragraphs, the scans are left out.
+  const again = withText ? await convert(withText, output, title, context) : found;
+  const recognised = found.scannedPages.length - again.scannedPages.length;
   return {
     path: output,
     download: tools['pdf-to-word'].download,
