@@ -44,9 +44,11 @@ const cancelled = () => new ToolRequestError('aborted', 'The request was cancell
  */
 const jobLost = () => new ToolRequestError('job_lost', 'The server working on your file stopped. Please try again.', 0);
 
-/** Answers that mean the job's server no longer holds it: unknown id, or the balancer's 502/503/504 for it. */
+/** Statuses that mean the job's server no longer holds it: unknown id, or the balancer's 502/503/504 for it. */
+const LOST_JOB_STATUSES: readonly number[] = [404, 502, 503, 504];
+
 function lostJobAnswer(error: unknown): boolean {
-  return error instanceof ToolRequestError && [404, 502, 503, 504].includes(error.status);
+  return error instanceof ToolRequestError && LOST_JOB_STATUSES.includes(error.status);
 }
 
 function failure(error: { code: string; message: string } | undefined): ToolRequestError {
@@ -164,7 +166,7 @@ async function runJobOnce(id: ToolId, form: FormData, options: JobRunOptions): P
       signal,
       onDownload: () => onPhase?.({ phase: 'downloading' }),
     });
-    if ([404, 502, 503, 504].includes(answer.status)) throw jobLost();
+    if (LOST_JOB_STATUSES.includes(answer.status)) throw jobLost();
     return await toolResponseOf(answer);
   } catch (error) {
     // A job taken for lost may still be held by a server that only answered badly: it must not run twice.
