@@ -134,9 +134,16 @@ test.describe('tool page validation', () => {
     for (let i = 0; i < 40 && !(await zone.evaluate((el) => el === document.activeElement)); i++)
       await page.keyboard.press('Tab');
     await expect(zone).toBeFocused();
-    const choosing = page.waitForEvent('filechooser');
+    // Enter on the zone must click the file input, which is what opens the browser's picker. The test watches for
+    // that click rather than for Playwright's file chooser event: headless Chromium intermittently drops that event
+    // even when the input was clicked, which says nothing about the page.
+    const input = page.getByTestId('file-input');
+    await input.evaluate((element) => {
+      element.addEventListener('click', () => element.setAttribute('data-clicked', 'true'), { once: true });
+    });
     await page.keyboard.press('Enter');
-    await (await choosing).setFiles(pdfFixture('keys.pdf', { pageCount: 2 }));
+    await expect(input).toHaveAttribute('data-clicked', 'true');
+    await input.setInputFiles(pdfFixture('keys.pdf', { pageCount: 2 }));
     await expectFilesReady(page, 1);
     const angle = page.getByLabel('Rotation angle');
     for (let i = 0; i < 10 && !(await angle.evaluate((el) => el === document.activeElement)); i++)
