@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as EngineModule from '@paperknife/engine';
 import { runTool } from '@paperknife/engine';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
-import { type TestApp, type TestAppOverrides, expectTempEmpty, makeTestApp, multipart } from './testing/test-app.js';
+import { appPerTest, multipart } from './testing/test-app.js';
 
 /**
  * The queue, the 500 path and client aborts mid-job, with an engine the test holds: the real engine runs unless
@@ -14,22 +14,10 @@ vi.mock('@paperknife/engine', async (importOriginal) => {
   return { ...actual, runTool: vi.fn(actual.runTool) };
 });
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  if (t) {
-    await expectTempEmpty(t.tempDir);
-    await t.close();
-  }
-  t = undefined;
-});
-
-async function app(overrides: TestAppOverrides = {}) {
-  t = await makeTestApp(overrides);
-  return t;
-}
+const app = appPerTest();
 
 const rotate = () =>
-  t!.app.inject({
+  app.current().app.inject({
     method: 'POST',
     url: '/functions/v1/rotate-pdf',
     ...multipart([{ name: 'a.pdf', data: makePdf() }]),
@@ -43,7 +31,7 @@ function deferred() {
 
 describe('job control', () => {
   it('a full queue answers 503 busy with Retry-After, and the waiting job still runs', async () => {
-    await app({ concurrency: 1, queueSize: 1 });
+    const t = await app({ concurrency: 1, queueSize: 1 });
     const gate = deferred();
     const started = deferred();
     const actual = vi.mocked(runTool).getMockImplementation()!;
@@ -55,7 +43,7 @@ describe('job control', () => {
     const first = rotate();
     await started.promise;
     const second = rotate();
-    await vi.waitFor(() => expect(t!.logs.filter((l) => l['msg'] === 'incoming request')).toHaveLength(2));
+    await vi.waitFor(() => expect(t.logs.filter((l) => l['msg'] === 'incoming request')).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 100)); // the second upload reaches the queue
     const third = await rotate();
     expect(third.statusCode).toBe(503);
@@ -67,7 +55,7 @@ describe('job control', () => {
   });
 
   it('an unexpected failure is a 500 that leaks nothing, and the log holds no file name', async () => {
-    await app();
+    const t = await app();
     vi.mocked(runTool).mockImplementationOnce(() =>
       Promise.reject(
         new Error("ENOENT: no such file or directory, open '/srv/uploads/Salary-Review-Jane.pdf'", {
@@ -76,21 +64,21 @@ describe('job control', () => {
       ),
     );
     const { payload, headers } = multipart([{ name: 'Salary-Review-Jane.pdf', data: makePdf() }]);
-    const response = await t!.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
+    const response = await t.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
     });
     expect(response.body).not.toMatch(/Salary|srv|ENOENT|qpdf|stack/);
-    const failure = t!.logs.find((line) => line['msg'] === 'request failed');
+    const failure = t.logs.find((line) => line['msg'] === 'request failed');
     expect(failure).toBeDefined();
-    expect(t!.logText()).not.toContain('Salary-Review-Jane');
-    expect(t!.logText()).toContain('<path>');
+    expect(t.logText()).not.toContain('Salary-Review-Jane');
+    expect(t.logText()).toContain('<path>');
   });
 
   it('a client that leaves mid-job stops the job and its folder goes', async () => {
-    await app();
-    const url = new URL(await t!.listen());
+    const t = await app();
+    const url = new URL(await t.listen());
     const seen = deferred();
     let signalAborted = false;
     vi.mocked(runTool).mockImplementationOnce(

@@ -1,20 +1,12 @@
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as EngineModule from '@paperknife/engine';
 import { runTool } from '@paperknife/engine';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import { pdfRotations } from '@paperknife/engine/testing/pdf-assertions';
-import type { AppOptions } from './app.js';
 import type { JobView } from './job-store.js';
-import {
-  type TestApp,
-  type TestAppOverrides,
-  expectTempEmpty,
-  makeTestApp,
-  multipart,
-  savePdf,
-} from './testing/test-app.js';
+import { appPerTest, expectTempEmpty, multipart, savePdf } from './testing/test-app.js';
 
 /**
  * The job API through the real app: create, follow (status and server-sent events), download once, cancel, expiry.
@@ -25,19 +17,7 @@ vi.mock('@paperknife/engine', async (importOriginal) => {
   return { ...actual, runTool: vi.fn(actual.runTool) };
 });
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  if (t) {
-    await expectTempEmpty(t.tempDir);
-    await t.close();
-  }
-  t = undefined;
-});
-
-async function app(overrides: TestAppOverrides = {}, options: AppOptions = {}) {
-  t = await makeTestApp(overrides, options);
-  return t;
-}
+const app = appPerTest();
 
 function deferred() {
   let release: () => void = () => undefined;
@@ -48,19 +28,19 @@ function deferred() {
 const threePages = () => makePdf({ pages: [1, 2, 3].map((n) => ({ text: [`Job page ${n}`] })) });
 
 async function createJob(fn = 'rotate-pdf', data: Uint8Array = threePages(), fields: Record<string, string> = {}) {
-  return t!.app.inject({
+  return app.current().app.inject({
     method: 'POST',
     url: `/functions/v1/jobs/${fn}`,
     ...multipart([{ name: 'a.pdf', data }], { angle: '90', ...fields }),
   });
 }
 
-const status = (id: string) => t!.app.inject({ method: 'GET', url: `/functions/v1/jobs/${id}` });
-const result = (id: string) => t!.app.inject({ method: 'GET', url: `/functions/v1/jobs/${id}/result` });
-const cancel = (id: string) => t!.app.inject({ method: 'DELETE', url: `/functions/v1/jobs/${id}` });
+const status = (id: string) => app.current().app.inject({ method: 'GET', url: `/functions/v1/jobs/${id}` });
+const result = (id: string) => app.current().app.inject({ method: 'GET', url: `/functions/v1/jobs/${id}/result` });
+const cancel = (id: string) => app.current().app.inject({ method: 'DELETE', url: `/functions/v1/jobs/${id}` });
 /** The whole event stream (it ends when the job does), as the status documents it carried. */
 async function events(id: string): Promise<JobView[]> {
-  const response = await t!.app.inject({ method: 'GET', url: `/functions/v1/jobs/${id}/events` });
+  const response = await app.current().app.inject({ method: 'GET', url: `/functions/v1/jobs/${id}/events` });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
   return response.body
@@ -132,7 +112,7 @@ describe('the job API', () => {
   });
 
   it('reports the tool’s stages and pages as status and events, with a percent only when pages are counted', async () => {
-    await app();
+    const t = await app();
     const gate = deferred();
     const reported = deferred();
     const actual = vi.mocked(runTool).getMockImplementation()!;
@@ -154,7 +134,7 @@ describe('the job API', () => {
       percent: 25,
     });
     // Over a real connection, as a browser's EventSource reads it: the first event comes at once.
-    const base = await t!.listen();
+    const base = await t.listen();
     const response = await fetch(`${base}${job.links.events}`);
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
@@ -172,7 +152,7 @@ describe('the job API', () => {
   });
 
   it('cancel stops the running child process, deletes the files at once, and the job stays cancelled', async () => {
-    await app();
+    const t = await app();
     let pid = 0;
     let signalAborted = false;
     const started = deferred();
@@ -200,7 +180,7 @@ describe('the job API', () => {
     expect(cancelled.json()).toMatchObject({ id: job.id, status: 'cancelled', stage: 'Cancelled' });
     expect(signalAborted).toBe(true);
     await vi.waitFor(() => expect(processAlive(pid)).toBe(false));
-    await expectTempEmpty(t!.tempDir);
+    await expectTempEmpty(t.tempDir);
     expect((await stream).at(-1)).toMatchObject({ status: 'cancelled' });
 
     expect((await status(job.id)).json()).toMatchObject({ status: 'cancelled' });
@@ -209,25 +189,25 @@ describe('the job API', () => {
   });
 
   it('a failed job keeps its error (as the function answers it) and no files', async () => {
-    await app();
+    const t = await app();
     const job = (await createJob('rotate-pdf', Buffer.from('%PDF-1.7\nthis is not a PDF at all\n'))).json() as JobView;
     const failed = await waitForStatus(job.id, 'failed');
     expect(failed.error).toMatchObject({ code: 'damaged_pdf' });
-    await expectTempEmpty(t!.tempDir);
+    await expectTempEmpty(t.tempDir);
     const answer = await result(job.id);
     expect(answer.statusCode).toBe(422);
     expect(answer.json()).toEqual({ error: failed.error });
   });
 
   it('checks the upload and options before answering, with the function’s own errors', async () => {
-    await app();
+    const t = await app();
     const badOption = await createJob('rotate-pdf', threePages(), { angle: '45' });
     expect(badOption.statusCode).toBe(400);
     expect(badOption.json()).toMatchObject({ error: { code: 'invalid_option' } });
-    const noFile = await t!.app.inject({ method: 'POST', url: '/functions/v1/jobs/rotate-pdf', ...multipart([]) });
+    const noFile = await t.app.inject({ method: 'POST', url: '/functions/v1/jobs/rotate-pdf', ...multipart([]) });
     expect(noFile.json()).toMatchObject({ error: { code: 'missing_file' } });
     // JSON with base64 files, as the function takes it.
-    const fromJson = await t!.app.inject({
+    const fromJson = await t.app.inject({
       method: 'POST',
       url: '/functions/v1/jobs/rotate-pdf',
       payload: { files: [{ name: 'a.pdf', data: Buffer.from(threePages()).toString('base64') }], angle: 180 },
@@ -236,13 +216,13 @@ describe('the job API', () => {
     const job = fromJson.json() as JobView;
     expect((await events(job.id)).at(-1)).toMatchObject({ status: 'done' });
     expect(pdfRotations(await savePdf((await result(job.id)).rawPayload))).toEqual([180, 180, 180]);
-    expect((await t!.app.inject({ method: 'POST', url: '/functions/v1/jobs/nope', ...multipart([]) })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'POST', url: '/functions/v1/jobs/nope', ...multipart([]) })).statusCode).toBe(
       404,
     );
   });
 
   it('an unknown or malformed id is a 404 JSON answer on every route', async () => {
-    await app();
+    const t = await app();
     for (const id of ['test.AAAAAAAAAAAAAAAAAAAAAA', 'not-a-job', '..%2F..%2Fetc']) {
       for (const [method, suffix] of [
         ['GET', ''],
@@ -250,7 +230,7 @@ describe('the job API', () => {
         ['GET', '/result'],
         ['DELETE', ''],
       ] as const) {
-        const response = await t!.app.inject({ method, url: `/functions/v1/jobs/${id}${suffix}` });
+        const response = await t.app.inject({ method, url: `/functions/v1/jobs/${id}${suffix}` });
         expect(response.statusCode, `${method} ${id}${suffix}`).toBe(404);
         expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
       }
@@ -258,17 +238,17 @@ describe('the job API', () => {
   });
 
   it('a result nobody downloads is deleted after the expiry, with its record', async () => {
-    await app({}, { jobExpiryMs: 300 });
+    const t = await app({}, { jobExpiryMs: 300 });
     const job = (await createJob()).json() as JobView;
     expect((await events(job.id)).at(-1)).toMatchObject({ status: 'done' });
-    expect(await readdir(t!.tempDir)).toHaveLength(1);
+    expect(await readdir(t.tempDir)).toHaveLength(1);
     await expect.poll(async () => (await status(job.id)).statusCode, { interval: 25 }).toBe(404);
-    await expectTempEmpty(t!.tempDir);
+    await expectTempEmpty(t.tempDir);
     expect((await result(job.id)).statusCode).toBe(404);
   });
 
   it('shares the queue with the function routes: a full queue answers 503 busy before the upload', async () => {
-    await app({ concurrency: 1, queueSize: 0 });
+    const t = await app({ concurrency: 1, queueSize: 0 });
     const gate = deferred();
     const started = deferred();
     const actual = vi.mocked(runTool).getMockImplementation()!;
@@ -283,7 +263,7 @@ describe('the job API', () => {
     expect(busyJob.statusCode).toBe(503);
     expect(busyJob.headers['retry-after']).toBe('5');
     expect(busyJob.json()).toMatchObject({ error: { code: 'busy' } });
-    const busySync = await t!.app.inject({
+    const busySync = await t.app.inject({
       method: 'POST',
       url: '/functions/v1/rotate-pdf',
       ...multipart([{ name: 'a.pdf', data: threePages() }], { angle: '90' }),
@@ -313,8 +293,8 @@ describe('the job API', () => {
   });
 
   it('lets a browser page on another origin cancel (CORS allows DELETE)', async () => {
-    await app();
-    const preflight = await t!.app.inject({
+    const t = await app();
+    const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/functions/v1/jobs/test.AAAAAAAAAAAAAAAAAAAAAA',
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'DELETE' },

@@ -1,31 +1,12 @@
 import { request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageCount } from '@paperknife/engine/testing/pdf-assertions';
-import {
-  type TestApp,
-  type TestAppOverrides,
-  expectTempEmpty,
-  makeTestApp,
-  multipart,
-  savePdf,
-} from './testing/test-app.js';
+import { appPerTest, multipart, savePdf } from './testing/test-app.js';
 
 /** Each limit of the environment, set tiny, answered with its code, leaving nothing behind. */
 
-let t: TestApp | undefined;
-afterEach(async () => {
-  if (t) {
-    await expectTempEmpty(t.tempDir);
-    await t.close();
-  }
-  t = undefined;
-});
-
-async function app(overrides: TestAppOverrides) {
-  t = await makeTestApp(overrides);
-  return t;
-}
+const app = appPerTest();
 
 /** A valid PDF of about `bytes` bytes (text pages until it is big enough). */
 function pdfOfSize(bytes: number): Buffer {
@@ -36,8 +17,8 @@ function pdfOfSize(bytes: number): Buffer {
 
 describe('limits', () => {
   it('a file over the size limit is refused while it streams, before the upload ends', async () => {
-    await app({ limits: { maxFileBytes: 20 * 1024 } });
-    const url = new URL(await t!.listen());
+    const t = await app({ limits: { maxFileBytes: 20 * 1024 } });
+    const url = new URL(await t.listen());
     const { payload, headers } = multipart([{ name: 'big.pdf', data: pdfOfSize(200 * 1024) }]);
     const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
@@ -62,29 +43,29 @@ describe('limits', () => {
   });
 
   it('the total of a request is counted while it streams', async () => {
-    await app({ limits: { maxFileBytes: 40 * 1024, maxRequestBytes: 50 * 1024 } });
+    const t = await app({ limits: { maxFileBytes: 40 * 1024, maxRequestBytes: 50 * 1024 } });
     const file = pdfOfSize(30 * 1024);
     expect(file.length).toBeLessThan(40 * 1024);
     const { payload, headers } = multipart([
       { field: 'files', name: 'a.pdf', data: file },
       { field: 'files', name: 'b.pdf', data: file },
     ]);
-    const response = await t!.app.inject({ method: 'POST', url: '/functions/v1/merge-pdf', payload, headers });
+    const response = await t.app.inject({ method: 'POST', url: '/functions/v1/merge-pdf', payload, headers });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: { code: 'file_too_large', message: /add up to at most/ } });
   });
 
   it('a declared length over the limit is refused before anything is read', async () => {
-    await app({ limits: { maxRequestBytes: 10 * 1024 } });
+    const t = await app({ limits: { maxRequestBytes: 10 * 1024 } });
     const { payload, headers } = multipart([{ name: 'a.pdf', data: Buffer.alloc(3 * 1024 * 1024, 1) }]);
-    const response = await t!.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
+    const response = await t.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: { code: 'file_too_large' } });
   });
 
   it('JSON bodies have the same limits', async () => {
-    await app({ limits: { maxFileBytes: 20 * 1024 } });
-    const response = await t!.app.inject({
+    const t = await app({ limits: { maxFileBytes: 20 * 1024 } });
+    const response = await t.app.inject({
       method: 'POST',
       url: '/functions/v1/rotate-pdf',
       payload: { files: [{ name: 'a.pdf', data: pdfOfSize(60 * 1024).toString('base64') }] },
@@ -94,40 +75,40 @@ describe('limits', () => {
   });
 
   it('files per request', async () => {
-    await app({ limits: { maxFiles: 3 } });
+    const t = await app({ limits: { maxFiles: 3 } });
     const files = [1, 2, 3, 4].map((n) => ({ field: 'files', name: `${n}.pdf`, data: makePdf() }));
     const { payload, headers } = multipart(files);
-    const response = await t!.app.inject({ method: 'POST', url: '/functions/v1/merge-pdf', payload, headers });
+    const response = await t.app.inject({ method: 'POST', url: '/functions/v1/merge-pdf', payload, headers });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: { code: 'too_many_files', message: 'Send at most 3 files in one request.' },
     });
     const three = multipart(files.slice(0, 3));
-    const ok = await t!.app.inject({ method: 'POST', url: '/functions/v1/merge-pdf', ...three });
+    const ok = await t.app.inject({ method: 'POST', url: '/functions/v1/merge-pdf', ...three });
     expect(ok.statusCode).toBe(200);
     expect(pdfPageCount(await savePdf(ok.rawPayload))).toBe(3);
   });
 
   it('pages per document', async () => {
-    await app({ limits: { maxPages: 2 } });
+    const t = await app({ limits: { maxPages: 2 } });
     const { payload, headers } = multipart([{ name: 'a.pdf', data: makePdf({ pageCount: 3 }) }]);
-    const response = await t!.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
+    const response = await t.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: { code: 'too_many_pages', message: /3 pages; the limit is 2/ } });
   });
 
   it('job time: a job past its time is stopped with processing_timeout and Retry-After', async () => {
-    await app({ limits: { jobTimeoutMs: 1 } });
+    const t = await app({ limits: { jobTimeoutMs: 1 } });
     const { payload, headers } = multipart([{ name: 'a.pdf', data: makePdf({ pageCount: 3 }) }]);
-    const response = await t!.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
+    const response = await t.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', payload, headers });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBeDefined();
     expect(response.json()).toMatchObject({ error: { code: 'processing_timeout' } });
   });
 
   it('rate limit per client address: 429 rate_limited with Retry-After', async () => {
-    await app({ rateLimit: 2 });
-    const send = () => t!.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', ...multipart([]) });
+    const t = await app({ rateLimit: 2 });
+    const send = () => t.app.inject({ method: 'POST', url: '/functions/v1/rotate-pdf', ...multipart([]) });
     expect((await send()).statusCode).toBe(400);
     expect((await send()).statusCode).toBe(400);
     const limited = await send();
@@ -135,7 +116,7 @@ describe('limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toMatchObject({ error: { code: 'rate_limited', message: /Wait \d+ seconds/ } });
     // Another address is not affected.
-    const other = await t!.app.inject({
+    const other = await t.app.inject({
       method: 'POST',
       url: '/functions/v1/rotate-pdf',
       remoteAddress: '10.0.0.9',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { type Limits, defaultLimits } from '@paperknife/catalog/limits';
 import { assertValidPdf } from '@paperknife/engine/testing/pdf-assertions';
 import { type AppOptions, buildApp, listenApp } from '../app.js';
@@ -176,4 +176,38 @@ export async function savePdf(data: Uint8Array, password?: string): Promise<stri
   await writeFile(path, data);
   assertValidPdf(path, password);
   return path;
+}
+
+/** Starts the test's app; `current()` is the app the running test started. */
+export interface AppPerTest {
+  (overrides?: TestAppOverrides, options?: AppOptions): Promise<TestApp>;
+  current(): TestApp;
+}
+
+/**
+ * One app per test, started by the function this returns and closed after the test, once its temp root is
+ * checked empty. Call it at the top of a test file.
+ */
+export function appPerTest(): AppPerTest {
+  let started: TestApp | undefined;
+  afterEach(async () => {
+    const app = started;
+    started = undefined;
+    if (!app) return;
+    try {
+      await expectTempEmpty(app.tempDir);
+    } finally {
+      await app.close();
+    }
+  });
+  const start = async (overrides: TestAppOverrides = {}, options: AppOptions = {}) => {
+    started = await makeTestApp(overrides, options);
+    return started;
+  };
+  return Object.assign(start, {
+    current(): TestApp {
+      if (!started) throw new Error('No app started in this test: call the function appPerTest() returned first.');
+      return started;
+    },
+  });
 }
