@@ -62,8 +62,9 @@ awk -v root="$root" '$5 == root || index($5, root "/") == 1 { print $5 }' /proc/
     esac
     mount -o remount,bind,ro "$target"
   done
-mount -t tmpfs -o mode=1777 paperknife-tmp "$root/tmp"
-mount -t tmpfs -o mode=1777 paperknife-shm "$root/dev/shm"
+# Docker mounts a tmpfs noexec, nosuid and nodev: nothing may run a program it wrote to /tmp.
+mount -t tmpfs -o mode=1777,noexec,nosuid,nodev paperknife-tmp "$root/tmp"
+mount -t tmpfs -o mode=1777,noexec,nosuid,nodev paperknife-shm "$root/dev/shm"
 
 # In the new root, as the image's user (no capabilities are left once the ids are not 0), in its WORKDIR, with
 # nothing of this shell's environment.

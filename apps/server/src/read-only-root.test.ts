@@ -134,6 +134,8 @@ describe.skipIf(missing !== null)('the Docker image with a read-only root filesy
     expect(mounts.find((fields) => fields[4] === '/')?.[5]).toMatch(/^ro\b/);
     const writable = new Set(mounts.filter((fields) => /^rw\b/.test(fields[5]!)).map((fields) => fields[4]));
     expect([...writable].sort()).toEqual(['/data', '/dev', '/dev/pts', '/dev/shm', '/proc', '/tmp']);
+    // As Docker mounts a tmpfs: no program written there can run.
+    expect(mounts.findLast((fields) => fields[4] === '/tmp')?.[5]).toMatch(/\bnoexec\b/);
   });
 
   it('Word to PDF, OCR PDF, compress, grayscale, PDF to Word and watermark answer 200 with valid files', async () => {
