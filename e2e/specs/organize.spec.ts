@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { assertValidPdf, pdfPageTexts, pdfRotations } from '../../packages/engine/src/testing/pdf-assertions.js';
 import { expectNoAxeViolations, useStoredTheme } from '../axe.js';
 import { expect, test } from '../fixtures.js';
@@ -14,6 +14,28 @@ const editor = (page: Page) => page.getByRole('listbox', { name: 'Pages of the n
 const tileAt = (page: Page, position: number) => editor(page).locator(`[data-index="${position - 1}"]`);
 const order = (page: Page) => page.getByRole('textbox', { name: 'New page order' });
 const announcement = (page: Page) => page.getByTestId('organize-announcement');
+
+/** The centre of an element on screen, in CSS pixels. */
+async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('The element is not on screen.');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** One finger pressed at `from`, moved to `to` in steps, and lifted: real touch input, as a phone sends it. */
+async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y), id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y) });
+  const steps = 8;
+  for (let step = 1; step <= steps; step++) {
+    const x = from.x + ((to.x - from.x) * step) / steps;
+    const y = from.y + ((to.y - from.y) * step) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
 
 /** Each page's box as pdfinfo reports it (before /Rotate), rounded: `612x792`. */
 function pageSizes(path: string): string[] {
@@ -139,4 +161,42 @@ test.describe('organize pdf', () => {
       await expectNoAxeViolations(page, `organize-pdf with the editor (${theme})`);
     });
   }
+});
+
+test.describe('organize pdf by touch', () => {
+  test.use({ hasTouch: true });
+
+  test('a page dragged by its grip moves; a finger elsewhere scrolls the list; the download follows', async ({
+    page,
+  }) => {
+    await dropBook(page, 6);
+    // A finger can only touch what is on screen.
+    await editor(page).scrollIntoViewIfNeeded();
+    const grip = tileAt(page, 5).locator('[data-drag-grip]');
+    await touchDrag(page, await centreOf(grip), await centreOf(tileAt(page, 2)));
+    await expect(announcement(page)).toHaveText('Page 5 moved to position 2 of 6.');
+    await expect(order(page)).toHaveValue('1,5,2-4,6');
+    await expect(tileAt(page, 2)).toHaveAttribute('data-entry', '5');
+
+    // A tap picks a tile for the toolbar.
+    await tileAt(page, 6).tap();
+    await expect(tileAt(page, 6)).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Rotate right' }).tap();
+    await expect(order(page)).toHaveValue('1,5,2-4,6r90');
+
+    const result = await runAndDownload(page, 'Organize PDF');
+    expect(pdfPageTexts(result.path)).toEqual(['Page 1', 'Page 5', 'Page 2', 'Page 3', 'Page 4', 'Page 6']);
+    expect(pdfRotations(result.path)).toEqual([0, 0, 0, 0, 0, 90]);
+  });
+
+  test('a finger moved on a tile (not its grip) scrolls the list and moves no page', async ({ page }) => {
+    await dropBook(page, 60);
+    const list = editor(page);
+    await list.scrollIntoViewIfNeeded();
+    const start = await centreOf(tileAt(page, 1));
+    await touchDrag(page, start, { x: start.x, y: start.y - 250 });
+    await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await expect(order(page)).toHaveValue('1-60');
+    await expect(announcement(page)).toHaveText('');
+  });
 });

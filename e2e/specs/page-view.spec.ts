@@ -169,3 +169,26 @@ test.describe('page previews and picking', () => {
     expect(await options.count()).toBeLessThan(100);
   });
 });
+
+test.describe('page previews by touch', () => {
+  test.use({ hasTouch: true });
+
+  test('rotate: a tap toggles a page; the download turns exactly the tapped pages', async ({ page }) => {
+    await dropBook(page, '/rotate-pdf', 5);
+    // The first tap shows the hidden pages field ("All pages" becomes the picked pages).
+    await option(page, 2).tap();
+    await expect(page.getByLabel('Pages to rotate')).toHaveValue('selected');
+    await option(page, 4).tap();
+    await option(page, 5).tap();
+    await expect(page.getByLabel('Pages', { exact: true })).toHaveValue('2,4-5');
+    // A second tap takes a page back out.
+    await option(page, 5).tap();
+    await expect(option(page, 5)).toHaveAttribute('aria-selected', 'false');
+    await expect(page.getByLabel('Pages', { exact: true })).toHaveValue('2,4');
+    await page.getByLabel('Rotation angle').selectOption('90');
+    await expect(option(page, 4)).toContainText('Turned 90°');
+    const result = await runAndDownload(page, 'Rotate PDF');
+    expect(pdfRotations(result.path)).toEqual([0, 90, 0, 90, 0]);
+    expect(pdfPageTexts(result.path)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5']);
+  });
+});

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToolOptions } from '../components/tool-options';
-import { OrganizeEditor } from './organize-pdf';
+import { OrganizeEditor } from '../page-view/organize-editor';
 
 /** The editor wired to a text field, as the tool page wires it: the field's text is the one source. */
 function Harness({ pageCount, initial = '' }: { pageCount: number; initial?: string }) {

@@ -1,18 +1,57 @@
 import { lazy } from 'react';
+import { PICKER_THUMB_WIDTH } from './thumbnail-width';
 
 /**
- * The page-view components as lazy chunks: tool pages import these, so pdf.js and the grid load only once a
- * file is dropped and a tool page's first JavaScript stays as it was (decision 070).
+ * The page-view components as lazy chunks: tool pages import these, so pdf.js and the grid are not part of a tool
+ * page's first JavaScript (decision 070); they load after it, when the page is idle or a file comes (decision 095).
  */
 export const LazyPagePicker = lazy(() => import('./page-picker').then((module) => ({ default: module.PagePicker })));
 
 /**
- * Fetches the page-view chunks and pdf.js now (a file was dropped), and with `file` starts opening it, so the
- * first thumbnail comes as soon as the file row's check is done rather than after it.
+ * Fetches the page-view chunks and pdf.js now, and with `file` (the one file of a picking tool) starts opening it
+ * and drawing its first thumbnail, so that thumbnail comes as soon as the file row's check is done rather than
+ * after it.
  */
 export function preloadPageView(file?: File): void {
   void import('./page-picker');
-  void import('./pdf-pages').then((module) => (file ? module.openAhead(file) : module.warmUpPdfJs()));
+  void import('./pdf-pages').then((module) =>
+    file ? module.openAhead(file, PICKER_THUMB_WIDTH) : module.warmUpPdfJs(),
+  );
+}
+
+let warmedUp = false;
+
+/**
+ * Loads pdf.js and starts its worker before any file is dropped, at most once per tab: called when the visitor
+ * shows an intent (a drag or the pointer over the tool). Nothing of it runs during the page's own load.
+ */
+export function warmUpPageView(): void {
+  if (warmedUp) return;
+  warmedUp = true;
+  preloadPageView();
+}
+
+/**
+ * Warms up (`warmUpPageView`) once the page has loaded and the browser is idle, so a file dropped a moment
+ * later meets a ready pdf.js. Returns the cancel for an unmounting tool.
+ */
+export function warmUpPageViewWhenIdle(): () => void {
+  let cancel = () => {};
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(warmUpPageView, { timeout: 2000 });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(warmUpPageView, 500);
+      cancel = () => clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else {
+    window.addEventListener('load', whenIdle, { once: true });
+    cancel = () => window.removeEventListener('load', whenIdle);
+  }
+  return () => cancel();
 }
 
 export const LazyFirstPagePreview = lazy(() =>
@@ -20,3 +59,8 @@ export const LazyFirstPagePreview = lazy(() =>
 );
 
 export const LazyFilePages = lazy(() => import('./file-pages').then((module) => ({ default: module.FilePages })));
+
+/** Organize PDF's page editor on the dropped file: its own chunk, with pdf.js behind it. */
+export const LazyOrganizePages = lazy(() =>
+  import('./organize-editor').then((module) => ({ default: module.DroppedFilePages })),
+);

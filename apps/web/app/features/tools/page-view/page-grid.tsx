@@ -5,6 +5,7 @@ import type { PdfPages } from './pdf-pages';
 import { PageThumbnail } from './page-thumbnail';
 import { type Cursor, type GridKey, allPages, clickPage, moveFocus, movedPage } from './page-selection';
 import { useVirtualRows } from './use-virtual-rows';
+import { PICKER_THUMB_WIDTH } from './thumbnail-width';
 
 /** How one page looks beyond its thumbnail: turned (rotate), marked to go (delete), opening a file (split). */
 export interface PageDecoration {
@@ -17,7 +18,7 @@ export interface PageDecoration {
   startsFile?: boolean;
 }
 
-const THUMB_WIDTH = 120;
+const THUMB_WIDTH = PICKER_THUMB_WIDTH;
 const GAP = 12;
 /** Page number and note under the thumbnail, plus the cell's padding. */
 const CAPTION_HEIGHT = 52;

@@ -1,9 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { type PdfPages, RenderCancelled } from './pdf-pages';
 
 /** Starts drawing a little before a thumbnail scrolls into view, so the visitor rarely sees an empty frame. */
-const AHEAD = '300px 0px';
+const AHEAD_PX = 300;
+const AHEAD = `${AHEAD_PX}px 0px`;
+
+/** Whether `element` is within the window's viewport widened by AHEAD (what the observer will soon report). */
+function nearViewport(element: Element): boolean {
+  const rect = element.getBoundingClientRect();
+  if (rect.width === 0 && rect.height === 0) return false;
+  return (
+    rect.bottom > -AHEAD_PX &&
+    rect.top < window.innerHeight + AHEAD_PX &&
+    rect.right > 0 &&
+    rect.left < window.innerWidth
+  );
+}
 
 /**
  * One page drawn small. It renders when it comes near the viewport and gives its canvas memory back (a 0×0
@@ -30,13 +43,16 @@ export function PageThumbnail({
   const [drawn, setDrawn] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
+  // A layout effect, so a thumbnail already on screen starts drawing in this frame rather than at the observer's
+  // first report a frame later (the first thumbnail after a drop).
+  useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
     if (typeof IntersectionObserver === 'undefined') {
       setVisible(true);
       return;
     }
+    if (nearViewport(element)) setVisible(true);
     const observer = new IntersectionObserver(([entry]) => setVisible(entry?.isIntersecting ?? false), {
       rootMargin: AHEAD,
     });

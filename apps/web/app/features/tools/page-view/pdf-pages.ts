@@ -53,6 +53,9 @@ export class RenderCancelled extends Error {
   }
 }
 
+/** Device pixels per CSS pixel for thumbnails: sharp on high-density screens, capped at 2 to bound memory. */
+const pixelDensity = () => Math.min(globalThis.devicePixelRatio || 1, 2);
+
 // pdf.js PasswordResponses: NEED_PASSWORD 1, INCORRECT_PASSWORD 2.
 const INCORRECT_PASSWORD = 2;
 
@@ -83,12 +86,14 @@ let ahead: { file: Blob; opening: Promise<PdfPages> } | undefined;
 
 /**
  * Starts opening `file` now, so the thumbnails can start as soon as the page shows them; the next
- * `loadPdfPages(file)` without a password takes this one over. Opening another file ahead frees this one.
+ * `loadPdfPages(file)` without a password takes this one over. Opening another file ahead frees this one. With
+ * `firstThumbnailWidth`, page 1 is drawn at that width too, so its thumbnail is a copy of pixels already there
+ * when the grid appears.
  */
-export function openAhead(file: Blob): void {
+export function openAhead(file: Blob, firstThumbnailWidth?: number): void {
   if (ahead?.file === file) return;
   void ahead?.opening.then((pages) => pages.destroy()).catch(() => undefined);
-  const opening = openPdfPages(file);
+  const opening = openPdfPages(file, undefined, firstThumbnailWidth);
   // Its failure is for `loadPdfPages` to report; a file dropped and removed again must not log it as unhandled.
   opening.catch(() => undefined);
   ahead = { file, opening };
@@ -104,9 +109,39 @@ export function loadPdfPages(file: Blob, password?: string): Promise<PdfPages> {
   return openPdfPages(file, password);
 }
 
-async function openPdfPages(file: Blob, password?: string): Promise<PdfPages> {
-  const { library, worker } = await pdfjs();
-  const data = new Uint8Array(await file.arrayBuffer());
+/** Renders running at once per document: page 1 first, and a fast scroll does not start a hundred at a time. */
+const CONCURRENT_RENDERS = 2;
+
+/** Hands out render slots in the order asked for; a render cancelled while waiting never takes one. */
+function renderSlots(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  return {
+    /** Resolves with the slot's release once one is free. */
+    take(): Promise<() => void> {
+      if (running < limit) {
+        running++;
+        return Promise.resolve(release);
+      }
+      return new Promise((resolve) =>
+        waiting.push(() => {
+          running++;
+          resolve(release);
+        }),
+      );
+    },
+  };
+}
+
+async function openPdfPages(file: Blob, password?: string, firstThumbnailWidth?: number): Promise<PdfPages> {
+  // Read the file while pdf.js and its worker load (when not warmed up already).
+  const [{ library, worker }, bytes] = await Promise.all([pdfjs(), file.arrayBuffer()]);
+  // The buffer is handed (transferred) to the worker, not copied.
+  const data = new Uint8Array(bytes);
   const task = library.getDocument({
     data,
     worker,
@@ -115,6 +150,10 @@ async function openPdfPages(file: Blob, password?: string): Promise<PdfPages> {
     isEvalSupported: false,
     // Fonts go through the FontFace API; no remote font or CMap data is fetched.
     useSystemFonts: true,
+    // The whole file is in memory: no ranges or streaming to set up, nothing fetched ahead.
+    disableRange: true,
+    disableStream: true,
+    disableAutoFetch: true,
   });
   let document: PDFDocumentProxy;
   try {
@@ -144,20 +183,26 @@ async function openPdfPages(file: Blob, password?: string): Promise<PdfPages> {
     throw new PdfPagesError('damaged', { cause: error });
   }
 
-  return {
-    pageCount: document.numPages,
-    firstPageSize,
-    pageSize: sizeOf,
-    render(pageNumber, canvas, cssWidth, extraRotation = 0) {
-      let task: RenderTask | undefined;
-      let cancelled = false;
-      const done = (async () => {
+  const slots = renderSlots(CONCURRENT_RENDERS);
+
+  /** Draws a page into `canvas` at `cssWidth` CSS pixels wide, once a render slot is free. */
+  const draw = (
+    pageNumber: number,
+    canvas: HTMLCanvasElement,
+    cssWidth: number,
+    extraRotation: number,
+  ): RenderedPage => {
+    let task: RenderTask | undefined;
+    let cancelled = false;
+    const done = (async () => {
+      const release = await slots.take();
+      try {
+        if (cancelled) throw new RenderCancelled();
         const page = await document.getPage(pageNumber);
         if (cancelled) throw new RenderCancelled();
         const rotation = (page.rotate + extraRotation) % 360;
         const unscaled = page.getViewport({ scale: 1, rotation });
-        const density = Math.min(globalThis.devicePixelRatio || 1, 2);
-        const viewport = page.getViewport({ scale: (cssWidth * density) / unscaled.width, rotation });
+        const viewport = page.getViewport({ scale: (cssWidth * pixelDensity()) / unscaled.width, rotation });
         canvas.width = Math.max(1, Math.floor(viewport.width));
         canvas.height = Math.max(1, Math.floor(viewport.height));
         task = page.render({ canvas, viewport, background: 'white' });
@@ -172,16 +217,66 @@ async function openPdfPages(file: Blob, password?: string): Promise<PdfPages> {
           // Drops the page's decoded images and operator lists; the canvas keeps the pixels.
           page.cleanup();
         }
-      })();
+      } finally {
+        release();
+      }
+    })();
+    return {
+      done,
+      cancel() {
+        cancelled = true;
+        task?.cancel();
+      },
+    };
+  };
+
+  // Page 1 drawn ahead (see openAhead), kept until its thumbnail takes it.
+  let firstDrawnAhead: { cssWidth: number; canvas: HTMLCanvasElement; done: Promise<void> } | undefined;
+  if (firstThumbnailWidth !== undefined && typeof globalThis.document !== 'undefined') {
+    const canvas = globalThis.document.createElement('canvas');
+    const rendering = draw(1, canvas, firstThumbnailWidth, 0);
+    rendering.done.catch(() => undefined);
+    firstDrawnAhead = { cssWidth: firstThumbnailWidth, canvas, done: rendering.done };
+  }
+
+  return {
+    pageCount: document.numPages,
+    firstPageSize,
+    pageSize: sizeOf,
+    render(pageNumber, canvas, cssWidth, extraRotation = 0) {
+      const drawnAhead = firstDrawnAhead;
+      if (pageNumber !== 1 || extraRotation !== 0 || drawnAhead?.cssWidth !== cssWidth) {
+        return draw(pageNumber, canvas, cssWidth, extraRotation);
+      }
+      firstDrawnAhead = undefined;
+      let cancelled = false;
+      let fallback: RenderedPage | undefined;
+      const done = drawnAhead.done.then(
+        () => {
+          if (cancelled) throw new RenderCancelled();
+          canvas.width = drawnAhead.canvas.width;
+          canvas.height = drawnAhead.canvas.height;
+          canvas.getContext('2d')?.drawImage(drawnAhead.canvas, 0, 0);
+          drawnAhead.canvas.width = 0;
+          drawnAhead.canvas.height = 0;
+        },
+        () => {
+          if (cancelled) throw new RenderCancelled();
+          fallback = draw(pageNumber, canvas, cssWidth, extraRotation);
+          return fallback.done;
+        },
+      );
       return {
         done,
         cancel() {
           cancelled = true;
-          task?.cancel();
+          fallback?.cancel();
         },
       };
     },
     async destroy() {
+      if (firstDrawnAhead) firstDrawnAhead.canvas.width = 0;
+      firstDrawnAhead = undefined;
       await task.destroy();
     },
   };
