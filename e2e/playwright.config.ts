@@ -38,6 +38,8 @@ export default defineConfig({
     command: 'node ../apps/server/dist/server.js',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: the server closes LibreOffice and removes its profile folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
