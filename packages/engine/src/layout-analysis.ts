@@ -151,8 +151,14 @@ interface Section {
  */
 function sections(bands: readonly Unit[][], x0: number, x1: number, minGutter: number, lineHeight: number): Section[] {
   const result: Section[] = [];
+  // Each band's extent once: a section grows band by band, and its extent so far grows with it (not made again
+  // from all its bands at each step, which made long pages quadratic).
+  const extents = bands.map((band) => union(band.map((unit) => unit.box)));
+  const inside = (gaps: readonly Interval[], box: Box) =>
+    gaps.some((gap) => gap.x0 > box.x0 + 0.5 && gap.x1 < box.x1 - 0.5);
   for (let start = 0; start < bands.length;) {
     let white = whiteIntervals(bands[start]!, x0, x1).filter((gap) => gap.x1 - gap.x0 >= minGutter);
+    let extentSoFar = extents[start]!;
     let end = start + 1;
     while (end < bands.length) {
       const band = bands[end]!;
@@ -160,24 +166,20 @@ function sections(bands: readonly Unit[][], x0: number, x1: number, minGutter: n
       if (next.length === 0) break;
       // Lines with text on both sides of a gap after lines without (a centred title, its author and date) start
       // the columns: the margins beside a centred line are no gutter.
-      const extentSoFar = union(bands.slice(start, end).flatMap((each) => each.map((unit) => unit.box)));
-      const bandExtent = union(band.map((unit) => unit.box));
-      const inside = (gaps: readonly Interval[], box: Box) =>
-        gaps.some((gap) => gap.x0 > box.x0 + 0.5 && gap.x1 < box.x1 - 0.5);
-      const bandGaps = whiteIntervals(band, bandExtent.x0, bandExtent.x1).filter((gap) => gap.x1 - gap.x0 >= minGutter);
-      if (!inside(white, extentSoFar) && inside(bandGaps, bandExtent)) break;
+      const extent = extents[end]!;
+      const bandGaps = whiteIntervals(band, extent.x0, extent.x1).filter((gap) => gap.x1 - gap.x0 >= minGutter);
+      if (!inside(white, extentSoFar) && inside(bandGaps, extent)) break;
       // A line at the left edge and left of the gutters only, well below the rows above it, starts something new
       // (a footnote under two columns) rather than continuing the first column.
-      const extent = union(band.map((unit) => unit.box));
       const leftOnly = next.every((gap) => extent.x1 <= gap.x0 + 0.5);
-      const left = Math.min(...bands.slice(start, end).flatMap((each) => each.map((unit) => unit.box.x0)));
-      const above = Math.max(...bands[end - 1]!.map((unit) => unit.box.y1));
-      if (leftOnly && extent.x0 <= left + 2 && extent.y0 - above > 2 * lineHeight) break;
+      const above = extents[end - 1]!.y1;
+      if (leftOnly && extent.x0 <= extentSoFar.x0 + 2 && extent.y0 - above > 2 * lineHeight) break;
       white = next;
+      extentSoFar = union([extentSoFar, extent]);
       end++;
     }
     const members = bands.slice(start, end);
-    const extent = union(members.flat().map((unit) => unit.box));
+    const extent = extentSoFar;
     const gutters = white.filter((gap) => gap.x0 > extent.x0 + 0.5 && gap.x1 < extent.x1 - 0.5);
     result.push({ bands: members, gutters });
     start = end;

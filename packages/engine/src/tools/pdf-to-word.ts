@@ -1,8 +1,12 @@
-import { basename, extname } from 'node:path';
 import { recognisedPagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
-import { runMupdfTask } from '../mupdf/pool.js';
+import { availableParallelism } from 'node:os';
+import { basename, extname } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { MAX_MUPDF_THREADS, mupdfPoolStats, runMupdfTask } from '../mupdf/pool.js';
+import type { PdfToWordPagesPayload } from '../mupdf/tasks/pdf-to-word-pages.js';
 import type { PdfToWordPayload, PdfToWordResult } from '../mupdf/tasks/pdf-to-word.js';
+import { HELPER_GONE, claimsLength } from '../mupdf/shared-pages.js';
 import { recogniseScannedPages } from '../ocrmypdf.js';
 import { preparePdfInput, tempPath } from '../pdf-input.js';
 import { requireOneFile } from '../single-file.js';
@@ -21,10 +25,10 @@ export const pdfToWord: ToolRunner<'pdf-to-word'> = async (files, options, conte
   const input = await preparePdfInput(file, context);
   const output = tempPath(context, 'converted-document', '.docx');
   const title = basename(file.name, extname(file.name));
-  const found = await convert(input.path, output, title, context);
+  const found = await convert(input.path, input.pageCount, output, title, context);
   const withText = await recogniseScannedPages(input.path, input.pageCount, found.scannedPages, options, context);
   // Read again from the recognised copy: the pages' invisible text becomes paragraphs, the scans are left out.
-  const again = withText ? await convert(withText, output, title, context) : found;
+  const again = withText ? await convert(withText, input.pageCount, output, title, context) : found;
   const recognised = found.scannedPages.length - again.scannedPages.length;
   return {
     path: output,
@@ -33,11 +37,53 @@ export const pdfToWord: ToolRunner<'pdf-to-word'> = async (files, options, conte
   };
 };
 
-function convert(input: string, output: string, title: string, context: ToolContext): Promise<PdfToWordResult> {
+/** Documents shorter than this are read by the task alone: starting a helper costs more than it saves. */
+const HELPER_FROM_PAGES = 16;
+
+/**
+ * Runs the PDF to Word task; on a long document, when the MuPDF pool has a worker to spare beside the task's, a
+ * helper there reads pages too and hands them to the task (docs/decisions/151).
+ */
+async function convert(
+  input: string,
+  pageCount: number,
+  output: string,
+  title: string,
+  context: ToolContext,
+): Promise<PdfToWordResult> {
   const payload: PdfToWordPayload = { input, output, folder: context.workDir, title };
-  return runMupdfTask<PdfToWordResult>('pdf-to-word', payload, {
+  const options = {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
     ...(context.progress ? { progress: context.progress } : {}),
+  };
+  const { active, queued } = mupdfPoolStats();
+  const threads = Math.min(availableParallelism(), MAX_MUPDF_THREADS);
+  if (pageCount < HELPER_FROM_PAGES || active + queued + 2 > threads) {
+    return runMupdfTask<PdfToWordResult>('pdf-to-word', payload, options);
+  }
+  const claims = new Int32Array(new SharedArrayBuffer(claimsLength(pageCount) * Int32Array.BYTES_PER_ELEMENT));
+  const { port1, port2 } = new MessageChannel();
+  const task = runMupdfTask<PdfToWordResult>(
+    'pdf-to-word',
+    { ...payload, pages: { claims, port: port1 } },
+    {
+      ...options,
+      transferList: [port1],
+    },
+  );
+  const helperPayload: PdfToWordPagesPayload = { input, folder: context.workDir, pages: { claims, port: port2 } };
+  const helper = runMupdfTask('pdf-to-word-pages', helperPayload, {
+    signal: context.signal,
+    timeoutMs: context.limits.jobTimeoutMs,
+    transferList: [port2],
+  }).catch(() => {
+    // The task reads the pages the helper took and did not send; its own failure is the job's.
+    Atomics.store(claims, HELPER_GONE, 1);
   });
+  try {
+    return await task;
+  } finally {
+    await helper;
+  }
 }
