@@ -1,8 +1,15 @@
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodeFlate, encodeJpeg } from './image-recompress.js';
-import { photoPixels, psnr } from './testing/compress-fixtures.js';
+import {
+  type JpegTarget,
+  type RawImage,
+  type TargetedJpeg,
+  encodeFlate,
+  encodeJpeg,
+  encodeJpegToTarget,
+} from './image-recompress.js';
+import { photoPixels, psnr, textPixels } from './testing/compress-fixtures.js';
 
 describe('image recompression', () => {
   it('encodes RGB pixels as an RGB JPEG close to the original, without orientation metadata', async () => {
@@ -37,5 +44,73 @@ describe('image recompression', () => {
   it('Flate round-trips exactly', async () => {
     const pixels = photoPixels(64, 64, 3);
     expect(new Uint8Array(inflateSync(await encodeFlate(pixels)))).toEqual(pixels);
+  });
+
+  describe('quality by a perceptual target', () => {
+    const target: JpegTarget = {
+      ...{ minQuality: 30, maxQuality: 90, ssim: 0.98 },
+      ...{ textMinQuality: 40, textSsim: 0.975, textPsnr: 24 },
+    };
+
+    /** A photograph at 150 dpi: smooth shapes, soft edges, little grain. */
+    async function smoothPhoto(): Promise<RawImage> {
+      const pixels = await sharp(photoPixels(600, 400, 3, 8), { raw: { width: 600, height: 400, channels: 3 } })
+        .blur(2)
+        .raw()
+        .toBuffer();
+      return { width: 600, height: 400, channels: 3, pixels };
+    }
+
+    it('gives a photograph and a page of text different qualities, each the lowest that meets its target', async () => {
+      const photoImage = await smoothPhoto();
+      const textImage: RawImage = { width: 600, height: 800, channels: 1, pixels: textPixels(600, 800) };
+      const photo = await encodeJpegToTarget(photoImage, target);
+      const text = await encodeJpegToTarget(textImage, target);
+      expect(photo.textLike).toBe(false);
+      expect(text.textLike).toBe(true);
+      expect(photo.quality).not.toBe(text.quality);
+      const photoMeets = (reached: TargetedJpeg) => reached.ssim >= target.ssim;
+      const textMeets = (reached: TargetedJpeg) => reached.ssim >= target.textSsim && reached.psnr >= target.textPsnr;
+      expect(photoMeets(photo)).toBe(true);
+      expect(textMeets(text)).toBe(true);
+      // Searched, not pinned: both between floor and ceiling, and one step lower misses the target.
+      for (const [chosen, image, meets] of [
+        [photo, photoImage, photoMeets],
+        [text, textImage, textMeets],
+      ] as const) {
+        expect(chosen.quality).toBeGreaterThan(target.minQuality);
+        expect(chosen.quality).toBeLessThan(target.maxQuality);
+        const lower = chosen.quality - 5;
+        const pinned = { ...target, minQuality: lower, maxQuality: lower, textMinQuality: lower };
+        expect(meets(await encodeJpegToTarget(image, pinned))).toBe(false);
+      }
+    });
+
+    it('keeps the whole image as close to the pixels given as its sample', async () => {
+      const pixels = textPixels(600, 800);
+      const text = await encodeJpegToTarget({ width: 600, height: 800, channels: 1, pixels }, target);
+      expect(await sharp(text.data).metadata()).toMatchObject({ channels: 1, width: 600, height: 800 });
+      // The whole page, its blank margins and gaps too, is at least as close as the sample of its content.
+      const decoded = await sharp(text.data).toColourspace('b-w').raw().toBuffer();
+      expect(psnr(decoded, pixels)).toBeGreaterThanOrEqual(target.textPsnr);
+      const image = await smoothPhoto();
+      const photo = await encodeJpegToTarget(image, target);
+      expect(await sharp(photo.data).metadata()).toMatchObject({ channels: 3, chromaSubsampling: '4:2:0' });
+      expect(psnr(await sharp(photo.data).raw().toBuffer(), image.pixels)).toBeGreaterThan(34);
+    });
+
+    it('uses the floor for a blank image and never goes above the ceiling', async () => {
+      const blank = await encodeJpegToTarget(
+        { width: 256, height: 256, channels: 1, pixels: new Uint8Array(256 * 256).fill(250) },
+        target,
+      );
+      expect(blank.quality).toBe(target.minQuality);
+      // Grain no JPEG keeps: the target is out of reach, so the ceiling is used.
+      const grain = await encodeJpegToTarget(
+        { width: 320, height: 200, channels: 3, pixels: photoPixels(320, 200, 3) },
+        target,
+      );
+      expect(grain.quality).toBe(target.maxQuality);
+    });
   });
 });

@@ -2,40 +2,57 @@ import * as mupdf from 'mupdf';
 import { nameOf, numberOf } from './pdf-objects.js';
 
 /**
- * Removes PDF/X output intents (/S /GTS_PDFX): the printing condition a press proof was made for, with its CMYK
- * profile, often larger than every image of the file together. Only for a result meant for screens, whose CMYK
- * images are converted to RGB (which PDF/X-1a forbids anyway). Pages' /DefaultCMYK entries that name the same
- * profile go too, so the profile is no longer used and goes with the caller's garbage collection; device CMYK
- * vector colours are then shown with the reader's own CMYK conversion. PDF/A intents (/GTS_PDFA1) stay: they are
- * small and an archive copy needs them.
- *
- * Answers the removed CMYK profile as a colour space, so device CMYK images can be converted to RGB through the
- * profile colour-managed readers applied to them.
+ * PDF/X output intents (/S /GTS_PDFX): the printing condition a press proof was made for, with its CMYK profile,
+ * often larger than every image of the file together. Colour-managed readers show device CMYK through that
+ * profile. Compress converts CMYK images to RGB through it, and only when every device CMYK image was converted
+ * drops the intent (see docs/decisions/101). PDF/A intents (/GTS_PDFA1) are never touched: they are small and an
+ * archive copy needs them.
  */
-export function discardPrintOutputIntents(doc: mupdf.PDFDocument): mupdf.ColorSpace | undefined {
+
+/** The CMYK profile of the document's PDF/X output intent, as a colour space; undefined when it has none. */
+export function printIntentProfile(doc: mupdf.PDFDocument): mupdf.ColorSpace | undefined {
+  const profile = printIntents(doc)
+    .map((intent) => intent.get('DestOutputProfile'))
+    .find((destination) => destination.isStream() && numberOf(destination.get('N')) === 4);
+  return profile ? new mupdf.ColorSpace(profile.readStream(), 'PDF/X output intent') : undefined;
+}
+
+/**
+ * Removes the PDF/X output intents, for a result meant for screens whose CMYK images are all RGB now (which PDF/X-1a
+ * forbids anyway). Pages' /DefaultCMYK entries that name the intent's profile go too, so the profile is no longer
+ * used and goes with the next garbage collection; device CMYK vector colours are then shown with the reader's own
+ * CMYK conversion. Answers true when something was removed.
+ */
+export function discardPrintOutputIntents(doc: mupdf.PDFDocument): boolean {
   const root = doc.getTrailer().get('Root');
   const intents = root.get('OutputIntents');
-  if (!intents.isArray()) return undefined;
+  const print = printIntents(doc);
+  if (print.length === 0) return false;
   const kept: mupdf.PDFObject[] = [];
-  let profile: mupdf.PDFObject | undefined;
   intents.forEach((intent) => {
-    if (nameOf(intent.get('S')) !== 'GTS_PDFX') {
-      kept.push(intent);
-      return;
-    }
-    const destination = intent.get('DestOutputProfile');
-    if (destination.isStream() && numberOf(destination.get('N')) === 4) profile ??= destination;
+    if (nameOf(intent.get('S')) !== 'GTS_PDFX') kept.push(intent);
   });
-  if (kept.length === intents.length) return undefined;
   if (kept.length === 0) root.delete('OutputIntents');
   else {
     const array = doc.newArray();
     for (const intent of kept) array.push(intent);
     root.put('OutputIntents', array);
   }
-  if (!profile) return undefined;
-  if (profile.isIndirect()) dropDefaultCmyk(doc, profile.asIndirect());
-  return new mupdf.ColorSpace(profile.readStream(), 'PDF/X output intent');
+  for (const intent of print) {
+    const destination = intent.get('DestOutputProfile');
+    if (destination.isStream() && destination.isIndirect()) dropDefaultCmyk(doc, destination.asIndirect());
+  }
+  return true;
+}
+
+function printIntents(doc: mupdf.PDFDocument): mupdf.PDFObject[] {
+  const intents = doc.getTrailer().get('Root').get('OutputIntents');
+  const print: mupdf.PDFObject[] = [];
+  if (!intents.isArray()) return print;
+  intents.forEach((intent) => {
+    if (nameOf(intent.get('S')) === 'GTS_PDFX') print.push(intent);
+  });
+  return print;
 }
 
 /** Deletes each page's /DefaultCMYK that is the ICC profile stream `object`. */

@@ -6,16 +6,13 @@ import { nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
 
 /**
  * Resamples one image XObject for Compress PDF: down to the target resolution of its largest placement, into raw
- * pixel files for the main thread to encode with sharp. CMYK photographs are encoded here with MuPDF's JPEG
- * encoder, which writes CMYK JPEGs that PDF readers show right (sharp takes no raw CMYK). Nothing is written into
- * the PDF: the main thread swaps the streams in with qpdf, by object number. See docs/decisions/024.
+ * pixel files for the main thread to encode with sharp. CMYK images become RGB. Nothing is written into the PDF:
+ * the main thread swaps the streams in with qpdf, by object number. See docs/decisions/024, 100 and 101.
  */
 
 export interface ImageSettings {
   /** Target resolution: images drawn above it are resampled down to it. */
   dpi: number;
-  /** JPEG quality for the CMYK images encoded here (sharp uses the same number for the others). */
-  quality: number;
   /**
    * Re-encode JPEG and JPEG 2000 images that are not above the target resolution as well: another generation of
    * loss, so only the high level does it. Lossless images (Flate and the like) are re-encoded at every lossy level.
@@ -26,17 +23,11 @@ export interface ImageSettings {
    * they are.
    */
   bilevelDpi?: number;
-  /**
-   * Convert images in an ICC-based CMYK space to RGB through their own profile (for screens: a CMYK JPEG costs a
-   * third more than an RGB one, and its profile is often larger than every image of the file together). Device
-   * CMYK stays CMYK: without a profile, readers disagree on its colours.
-   */
-  iccCmykToRgb?: boolean;
   /** Folder for the pixel files (the job folder). */
   folder: string;
 }
 
-export type ImageColorSpace = '/DeviceGray' | '/DeviceRGB' | '/DeviceCMYK';
+export type ImageColorSpace = '/DeviceGray' | '/DeviceRGB';
 
 export interface SampledImage {
   /** Object number of the image XObject. */
@@ -47,19 +38,25 @@ export interface SampledImage {
   /** The new pixel size. */
   width: number;
   height: number;
-  channels: 1 | 3 | 4;
+  channels: 1 | 3;
   /** Raw 8-bit pixels, rows top to bottom, channels interleaved: the main thread encodes them. */
   pixels?: string;
   /** Or 1-bit gray rows (1 = white, rows padded to whole bytes), stored with Flate. */
   bilevel?: string;
-  /** Or a JPEG already encoded here (CMYK photographs). */
-  jpeg?: string;
+  /**
+   * A CMYK image now RGB: it must replace the original even when it saves little, since the output intent whose
+   * profile the original's colours depend on may be dropped (see the compress-prepare task).
+   */
+  convertedFromCmyk?: boolean;
   /**
    * True when lossless pixels look like flat graphics (screenshots, charts): Flate keeps them sharp, unless it
    * costs far more than JPEG (a lossless scan on white paper). Never true for a JPEG or JPEG 2000 source.
    */
   flat: boolean;
-  /** The new /ColorSpace when it changes (an Indexed image becomes its base space); otherwise the old one stays. */
+  /**
+   * The new /ColorSpace when it changes (an Indexed image becomes its base space, CMYK becomes RGB, a gray-looking
+   * colour image gray); otherwise the old one stays.
+   */
   colorSpace?: ImageColorSpace;
   /** Bytes of the stream as stored now. */
   originalBytes: number;
@@ -114,9 +111,11 @@ const GRAY_TOLERANCE = 24;
 
 /**
  * Resamples the image for its largest placement and writes its pixels (and its soft mask's) into the settings'
- * folder; or calls `leaveAlone` with the reason it stays as stored. With `deviceCmykProfile` (the profile of the
- * PDF/X output intent, which colour-managed readers apply to device CMYK), device CMYK images are converted to RGB
- * through it.
+ * folder; or calls `leaveAlone` with the reason it stays as stored. CMYK images are converted to RGB (a CMYK JPEG
+ * costs a third more than an RGB one, and screens show RGB): ICC-based ones through their own profile, device CMYK
+ * through `deviceCmykProfile` (the profile of the PDF/X output intent, which colour-managed readers apply to it)
+ * or else as screen readers show device CMYK (see deviceCmykToRgb). CMYK images are converted
+ * even at their own size and when small, so that none is left depending on an output intent that may be dropped.
  */
 export async function resampleImage(
   doc: mupdf.PDFDocument,
@@ -134,15 +133,15 @@ export async function resampleImage(
   if (bits === 1 || filters.includes('CCITTFaxDecode') || filters.includes('JBIG2Decode')) {
     return resampleBilevel(doc, info, placement, settings, leaveAlone);
   }
-  if (width * height < MIN_PIXELS) return leaveAlone('small');
+  const cmyk = cmykSource(ref.get('ColorSpace'));
+  if (width * height < MIN_PIXELS && !cmyk) return leaveAlone('small');
   const smaskRef = ref.get('SMask');
   // Lossy pixels would miss an exact colour key; with a soft mask present the key is ignored anyway (PDF 11.6.5.3).
   if (ref.get('Mask').isArray() && !smaskRef.isStream()) return leaveAlone('colour-key mask');
   if (numberOf(ref.get('SMaskInData')) > 0) return leaveAlone('alpha in JPEG 2000');
 
-  const spaceName = nameOf(ref.get('ColorSpace'));
-  const cmykProfile = spaceName === 'DeviceCMYK' || spaceName === 'CMYK' ? deviceCmykProfile : undefined;
-  const space = settings.iccCmykToRgb && isIccCmyk(ref.get('ColorSpace')) ? toRgb : targetSpace(ref);
+  // Device CMYK is drawn as CMYK and then converted (below); ICC-based CMYK straight into RGB through its profile.
+  const space = cmyk === 'device' ? toDeviceCmyk : cmyk === 'icc' ? toRgb : targetSpace(ref);
   if (!space) return leaveAlone('colour space');
   if (smaskRef.isStream() && !smaskRef.get('Matte').isNull()) return leaveAlone('premultiplied soft mask');
 
@@ -150,7 +149,7 @@ export async function resampleImage(
   const targetHeight = Math.max(1, Math.min(height, Math.ceil((placement.height / 72) * settings.dpi)));
   const downsample = width * height > targetWidth * targetHeight * MIN_AREA_RATIO;
   const lossySource = filters.includes('DCTDecode') || filters.includes('JPXDecode');
-  if (!downsample && lossySource && !settings.recodeLossy) return leaveAlone('at target resolution');
+  if (!downsample && lossySource && !settings.recodeLossy && !cmyk) return leaveAlone('at target resolution');
   const newWidth = downsample ? targetWidth : width;
   const newHeight = downsample ? targetHeight : height;
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
@@ -158,11 +157,13 @@ export async function resampleImage(
   const image = info.image ?? doc.loadImage(ref);
   try {
     let pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
-    if (cmykProfile) pixmap = throughProfile(pixmap, cmykProfile);
+    if (cmyk === 'device') pixmap = deviceCmykToRgb(pixmap, deviceCmykProfile);
     try {
-      let channels = pixmap.getNumberOfComponents() as 1 | 3 | 4;
+      const components = pixmap.getNumberOfComponents();
+      if (components !== 1 && components !== 3) throw new Error(`unexpected ${components}-channel pixmap`);
+      let channels: 1 | 3 = components;
       let packed = packPixels(pixmap);
-      let colorSpace = cmykProfile ? toRgb.name : space.name;
+      let colorSpace = cmyk ? toRgb.name : space.name;
       if (channels === 3 && looksGray(packed)) {
         packed = toGray(packed);
         channels = 1;
@@ -172,7 +173,8 @@ export async function resampleImage(
       // its strokes carry JPEG noise that Flate stores at several times the JPEG's bytes.
       const flat = !lossySource && isFlat(packed, newWidth, channels);
       // Lossless graphics at their own size gain nothing from JPEG; qpdf recompresses their Flate.
-      if (!downsample && flat) return leaveAlone('flat graphics at target resolution');
+      // (CMYK is converted whatever its size.)
+      if (!downsample && flat && !cmyk) return leaveAlone('flat graphics at target resolution');
       const base = join(settings.folder, `image-${info.object}`);
       const sampled: SampledImage = {
         object: info.object,
@@ -184,14 +186,10 @@ export async function resampleImage(
         flat,
         originalBytes: streamBytes(ref),
         ...(colorSpace ? { colorSpace } : {}),
+        ...(cmyk ? { convertedFromCmyk: true } : {}),
       };
-      if (channels === 4 && !flat) {
-        sampled.jpeg = `${base}.jpg`;
-        await writeFile(sampled.jpeg, cmykJpeg(packed, newWidth, newHeight, settings.quality));
-      } else {
-        sampled.pixels = `${base}.raw`;
-        await writeFile(sampled.pixels, packed);
-      }
+      sampled.pixels = `${base}.raw`;
+      await writeFile(sampled.pixels, packed);
       if (smaskRef.isStream()) {
         const smask = await resampleSoftMask(doc, smaskRef, newWidth, newHeight, settings.folder);
         if (smask) sampled.smask = smask;
@@ -265,30 +263,41 @@ function thresholdRows(gray: Uint8Array, width: number, height: number): Uint8Ar
 }
 
 /**
- * The colour space to draw into. Gray, RGB and CMYK images (device or ICC) keep their own space, so nothing is
- * converted; an Indexed image is expanded into its base space. Anything else (Lab, spot colours) is left alone.
+ * The colour space to draw into, for images that are not CMYK. Gray and RGB images (device or ICC) keep their own
+ * space, so nothing is converted; an Indexed image is expanded into its base space. Anything else (Lab, spot
+ * colours) is left alone.
  */
 function targetSpace(ref: mupdf.PDFObject): { colorSpace?: mupdf.ColorSpace; name?: ImageColorSpace } | undefined {
   const space = ref.get('ColorSpace');
   const family = spaceFamily(space);
-  if (family === 'Gray' || family === 'RGB' || family === 'CMYK') return {};
+  if (family === 'Gray' || family === 'RGB') return {};
   if (family !== 'Indexed') return undefined;
   switch (spaceFamily(space.get(1))) {
     case 'Gray':
       return { colorSpace: mupdf.ColorSpace.DeviceGray, name: '/DeviceGray' };
     case 'RGB':
       return { colorSpace: mupdf.ColorSpace.DeviceRGB, name: '/DeviceRGB' };
-    case 'CMYK':
-      return { colorSpace: mupdf.ColorSpace.DeviceCMYK, name: '/DeviceCMYK' };
     default:
       return undefined;
   }
 }
 
 const toRgb = { colorSpace: mupdf.ColorSpace.DeviceRGB, name: '/DeviceRGB' } as const;
+const toDeviceCmyk = { colorSpace: mupdf.ColorSpace.DeviceCMYK, name: undefined } as const;
 
-function isIccCmyk(space: mupdf.PDFObject): boolean {
-  return space.isArray() && nameOf(space.get(0)) === 'ICCBased' && numberOf(space.get(1).get('N')) === 4;
+/**
+ * Whether an image's colours are CMYK: 'device' for device CMYK (or a palette over it), whose colours depend on the
+ * reader's CMYK profile or the output intent; 'icc' for an ICC-based CMYK space (or a palette over one), which
+ * carries its own profile.
+ */
+export function cmykSource(space: mupdf.PDFObject): 'device' | 'icc' | undefined {
+  const family = spaceFamily(space);
+  if (family === 'Indexed') {
+    const base = space.get(1);
+    return spaceFamily(base) === 'CMYK' ? (nameOf(base) === undefined ? 'icc' : 'device') : undefined;
+  }
+  if (family !== 'CMYK') return undefined;
+  return nameOf(space) === undefined ? 'icc' : 'device';
 }
 
 function spaceFamily(space: mupdf.PDFObject): 'Gray' | 'RGB' | 'CMYK' | 'Indexed' | undefined {
@@ -365,31 +374,99 @@ async function resampleSoftMask(
 }
 
 /**
- * A CMYK JPEG of these samples, as they are. MuPDF writes CMYK JPEGs only from a device CMYK pixmap (an ICC-based
- * one comes out converted to RGB), so the samples are copied into one; the PDF keeps its own /ColorSpace.
- * Not inverted: with the Adobe marker MuPDF writes, readers show these values as they are.
+ * Device CMYK samples as RGB: read through `profile` (the output intent's) when there is one. Without one, each
+ * reader picks its own CMYK conversion; poppler, pdf.js and PDFium all approximate Adobe's default (U.S. Web Coated
+ * SWOP), and so does this: the RGB of the 16 corners of the CMYK cube, blended by each sample's distance to them.
+ * MuPDF's own default profile lands up to 10 levels away in dark tones. Takes the pixmap (destroyed) and answers
+ * a new one.
  */
-function cmykJpeg(samples: Uint8Array, width: number, height: number, quality: number): Uint8Array {
-  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceCMYK, [0, 0, width, height], false);
+function deviceCmykToRgb(cmyk: mupdf.Pixmap, profile: mupdf.ColorSpace | undefined): mupdf.Pixmap {
+  const width = cmyk.getWidth();
+  const height = cmyk.getHeight();
+  if (profile) {
+    const tagged = new mupdf.Pixmap(profile, [0, 0, width, height], false);
+    try {
+      tagged.getPixels().set(packPixels(cmyk));
+      return tagged.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+    } finally {
+      tagged.destroy();
+      cmyk.destroy();
+    }
+  }
   try {
-    if (pixmap.getStride() !== width * 4) throw new Error('unexpected CMYK pixmap stride');
-    pixmap.getPixels().set(samples);
-    return pixmap.asJPEG(quality, false);
+    const samples = packPixels(cmyk);
+    const rgb = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
+    const out = rgb.getPixels();
+    const stride = rgb.getStride();
+    const pixel = [0, 0, 0];
+    // Scans repeat few colours (paper, ink): each distinct sample is converted once.
+    const converted = new Map<number, number>();
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const at = (y * width + x) * 4;
+        const key = samples[at]! * 0x1000000 + samples[at + 1]! * 0x10000 + samples[at + 2]! * 0x100 + samples[at + 3]!;
+        let packed = converted.get(key);
+        if (packed === undefined) {
+          swopApproximation(samples[at]!, samples[at + 1]!, samples[at + 2]!, samples[at + 3]!, pixel);
+          packed = (pixel[0]! << 16) | (pixel[1]! << 8) | pixel[2]!;
+          if (converted.size < 1 << 20) converted.set(key, packed);
+        }
+        const to = y * stride + x * 3;
+        out[to] = packed >> 16;
+        out[to + 1] = (packed >> 8) & 0xff;
+        out[to + 2] = packed & 0xff;
+      }
+    }
+    return rgb;
   } finally {
-    pixmap.destroy();
+    cmyk.destroy();
   }
 }
 
-/** Device CMYK samples read through a CMYK profile, as RGB. Takes the pixmap (destroyed) and answers a new one. */
-function throughProfile(cmyk: mupdf.Pixmap, profile: mupdf.ColorSpace): mupdf.Pixmap {
-  const tagged = new mupdf.Pixmap(profile, [0, 0, cmyk.getWidth(), cmyk.getHeight()], false);
-  try {
-    tagged.getPixels().set(packPixels(cmyk));
-    return tagged.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
-  } finally {
-    tagged.destroy();
-    cmyk.destroy();
+/**
+ * RGB (0-1) of the corners of the CMYK cube as Adobe's default CMYK shows them, indexed by C*8 + M*4 + Y*2 + K (each
+ * 0 or 1): the table poppler and others use.
+ */
+const SWOP_CORNERS = [
+  [1, 1, 1], // white paper
+  [0.1373, 0.1216, 0.1255], // K
+  [1, 0.949, 0], // Y
+  [0.1098, 0.102, 0], // Y K
+  [0.9255, 0, 0.549], // M
+  [0.1412, 0, 0], // M K
+  [0.9294, 0.1098, 0.1412], // M Y
+  [0.1333, 0, 0], // M Y K
+  [0, 0.6784, 0.9373], // C
+  [0, 0.0588, 0.1412], // C K
+  [0, 0.651, 0.3137], // C Y
+  [0, 0.0745, 0], // C Y K
+  [0.1804, 0.1922, 0.5725], // C M
+  [0, 0, 0.0078], // C M K
+  [0.2118, 0.2119, 0.2235], // C M Y
+  [0, 0, 0], // C M Y K
+] as const;
+
+/** One CMYK sample (0-255) as RGB (0-255) into `rgb`: the corners blended by the sample's distance to each. */
+function swopApproximation(c: number, m: number, y: number, k: number, rgb: number[]): void {
+  const amounts = [c / 255, m / 255, y / 255, k / 255];
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let corner = 0; corner < 16; corner++) {
+    let weight = 1;
+    for (let channel = 0; channel < 4; channel++) {
+      const amount = amounts[channel]!;
+      weight *= corner & (8 >> channel) ? amount : 1 - amount;
+    }
+    if (weight === 0) continue;
+    const colour = SWOP_CORNERS[corner]!;
+    r += weight * colour[0];
+    g += weight * colour[1];
+    b += weight * colour[2];
   }
+  rgb[0] = Math.round(Math.min(1, Math.max(0, r)) * 255);
+  rgb[1] = Math.round(Math.min(1, Math.max(0, g)) * 255);
+  rgb[2] = Math.round(Math.min(1, Math.max(0, b)) * 255);
 }
 
 /** The pixmap's samples without row padding. */

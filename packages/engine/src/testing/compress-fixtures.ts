@@ -134,6 +134,35 @@ export async function iccProfile(name: 'srgb' | 'cmyk'): Promise<Uint8Array> {
   return icc;
 }
 
+/**
+ * A page of text at screen or ebook resolution, 8-bit gray: lines of dark glyph-like strokes (one to three pixels
+ * wide, with a soft pixel at each edge, as text drawn with anti-aliasing) on white paper.
+ */
+export function textPixels(width: number, height: number, seed = 1): Uint8Array {
+  const random = randomSource(seed);
+  const pixels = new Uint8Array(width * height).fill(255);
+  const lineHeight = 18;
+  for (let top = 12; top + lineHeight < height - 12; top += lineHeight) {
+    let x = 16;
+    while (x < width - 24) {
+      const glyph = 4 + Math.floor(random() * 6);
+      const tall = random() < 0.3;
+      for (let column = x; column < x + glyph && column < width - 16; column++) {
+        // Vertical stems every few columns, horizontal bars at top and bottom of the x-height.
+        const stem = (column - x) % 4 === 0 || (column - x) % 4 === 1;
+        for (let y = top + (tall ? 0 : 4); y < top + 12; y++) {
+          const bar = y === top + 4 || y === top + 11;
+          if (stem || bar) pixels[y * width + column] = 20;
+        }
+      }
+      // A soft edge on the glyph's right side.
+      for (let y = top + 4; y < top + 12; y++) pixels[y * width + Math.min(width - 1, x + glyph)] = 150;
+      x += glyph + 2 + (random() < 0.2 ? 6 : 0);
+    }
+  }
+  return pixels;
+}
+
 /** A 1-bit page scan: black strokes on white. */
 export function scanPixels(width: number, height: number): Uint8Array {
   const pixels = new Uint8Array(width * height).fill(255);

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
@@ -157,7 +158,7 @@ describe('compress-pdf, a 1-bit scan', () => {
 });
 
 describe('compress-pdf, a CMYK JPEG scan (Adobe, samples stored inverted)', () => {
-  it('resamples every page at medium, stays CMYK and draws the same colours', async () => {
+  it('resamples every page at medium, converts it to RGB and draws the same colours', async () => {
     const pdf = await makeScanPdf({ pages: 2, width: 1275, height: 1755, ppi: 300, kind: 'cmyk-jpeg', textLines: 200 });
     const cmyk = await job.input('cmyk.pdf', pdf);
     const options = parseToolOptions('compress-pdf', { level: 'medium' });
@@ -167,7 +168,9 @@ describe('compress-pdf, a CMYK JPEG scan (Adobe, samples stored inverted)', () =
     const images = listImages(path);
     expect(images).toHaveLength(2);
     for (const image of images) {
-      expect(image).toMatchObject({ width: 638, height: 878, color: 'cmyk', components: 4, bits: 8, encoding: 'jpeg' });
+      // RGB, or gray when the converted scan looks gray.
+      expect(image).toMatchObject({ width: 638, height: 878, bits: 8, encoding: 'jpeg' });
+      expect(['rgb', 'gray']).toContain(image.color);
     }
     for (let page = 1; page <= 2; page++) {
       const quality = psnr(renderPageRgb(cmyk.path, page, 50).pixels, renderPageRgb(path, page, 50).pixels);
@@ -202,6 +205,63 @@ describe('compress-pdf, a press-ready PDF/X scan (device CMYK under a CMYK outpu
       const quality = psnr(renderPageRgb(pdfx.path, page, 50).pixels, renderPageRgb(path, page, 50).pixels);
       expect(quality).toBeGreaterThan(28);
     }
+  }, 60_000);
+});
+
+describe('compress-pdf, a PDF/X scan at medium', () => {
+  it('converts every device CMYK image to RGB through the intent’s profile and then drops the intent', async () => {
+    const profile = await iccProfile('cmyk');
+    const pdf = await makeScanPdf({
+      ...{ pages: 2, width: 1275, height: 1755, ppi: 300, kind: 'cmyk-jpeg', textLines: 200 },
+      pdfxProfile: profile,
+    });
+    const pdfx = await job.input('pdfx.pdf', pdf);
+    const options = parseToolOptions('compress-pdf', { level: 'medium' });
+    const { path, headers } = await compressPdf([{ ...pdfx, name: 'pdfx.pdf' }], options, job.context);
+    assertValidPdf(path);
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '2' });
+    for (const image of listImages(path)) {
+      expect(image).toMatchObject({ width: 638, height: 878, bits: 8, encoding: 'jpeg' });
+      expect(['rgb', 'gray']).toContain(image.color);
+    }
+    const objects = qpdfObjects(path);
+    expect(objects).not.toContain('/OutputIntents');
+    expect(objects).not.toContain('/DefaultCMYK');
+    for (let page = 1; page <= 2; page++) {
+      const quality = psnr(renderPageRgb(pdfx.path, page, 50).pixels, renderPageRgb(path, page, 50).pixels);
+      expect(quality).toBeGreaterThan(30);
+    }
+  }, 60_000);
+
+  it('keeps the intent when a device CMYK image has to stay as it is', async () => {
+    const pdf = await makeScanPdf({
+      ...{ pages: 2, width: 1275, height: 1755, ppi: 300, kind: 'cmyk-jpeg', textLines: 200 },
+      pdfxProfile: await iccProfile('cmyk'),
+    });
+    // A colour key on page 2's image: lossy pixels would miss it, so that image is left alone, in CMYK.
+    const doc = new mupdf.PDFDocument(pdf);
+    let keyed: Buffer;
+    try {
+      const image = doc.findPage(1).get('Resources').get('XObject').get('Im0');
+      const key = doc.newArray();
+      for (let i = 0; i < 8; i++) key.push(0);
+      image.put('Mask', key);
+      keyed = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+    } finally {
+      doc.destroy();
+    }
+    const file = await job.input('pdfx-keyed.pdf', keyed);
+    const options = parseToolOptions('compress-pdf', { level: 'medium' });
+    const { path, headers } = await compressPdf([{ ...file, name: 'pdfx-keyed.pdf' }], options, job.context);
+    assertValidPdf(path);
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '1' });
+    const [first, second] = listImages(path);
+    expect(['rgb', 'gray']).toContain(first?.color);
+    // Still device CMYK, which pdfimages reports as ICC: the page's /DefaultCMYK (the intent's profile) stays.
+    expect(second).toMatchObject({ width: 1275, height: 1755, color: 'icc', components: 4 });
+    const objects = qpdfObjects(path);
+    expect(objects).toContain('/GTS_PDFX');
+    expect(objects).toContain('/DefaultCMYK');
   }, 60_000);
 });
 

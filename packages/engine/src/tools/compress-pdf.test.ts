@@ -152,10 +152,10 @@ describe('compress-pdf, medium', () => {
     ]);
   });
 
-  it('keeps CMYK images in CMYK with their colours, and leaves the 1-bit scan alone', () => {
+  it('converts device CMYK images to RGB with the colours readers showed, and leaves the 1-bit scan alone', () => {
     const images = imagesOnPage(listImages(result('medium').path), 2);
     expect(images).toMatchObject([
-      { width: 450, height: 450, color: 'cmyk', components: 4, encoding: 'jpeg' },
+      { width: 450, height: 450, color: 'rgb', components: 3, encoding: 'jpeg' },
       { width: 2400, height: 2400, bits: 1, encoding: 'image' },
     ]);
     expectPhotoColoursKept(input.path, result('medium').path);
@@ -348,9 +348,9 @@ describe('compress-pdf, palettes, ICC profiles and private data', () => {
     expect(bar.map(Math.round)).toEqual([40, 80, 200]);
   });
 
-  it('keeps an ICC-based CMYK image in its own colour space, with its colours', () => {
+  it('converts an ICC-based CMYK image to RGB through its profile at medium, with its colours', () => {
     expect(imagesOnPage(listImages(medium.path), 2)).toMatchObject([
-      { width: 450, height: 450, color: 'icc', components: 4, encoding: 'jpeg' },
+      { width: 450, height: 450, color: 'rgb', components: 3, bits: 8, encoding: 'jpeg' },
     ]);
     expectPhotoColoursKept(file.path, medium.path);
   });

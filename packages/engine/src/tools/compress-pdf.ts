@@ -3,7 +3,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { type CompressLevel, compressBilevelDpi, compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { type compressResults, sizeHeaders } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
-import { type EncodedImage, encodeFlate, encodeJpeg } from '../image-recompress.js';
+import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } from '../image-recompress.js';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
 import type { CompressPreparePayload, CompressPrepareResult } from '../mupdf/tasks/compress-prepare.js';
@@ -18,15 +18,47 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
  * recompressed at level 9, unused objects dropped). Medium and high also resample images drawn above 150 or 96 dpi
  * down to that resolution and re-encode them, and drop other applications' private data (/PieceInfo, /Thumb);
  * text and vector graphics are never touched. 1-bit scans stay 1-bit (resampled only at high), gray-looking scans
- * become gray, and high converts CMYK images for screens. The result is never larger than the upload, and the
- * answer's headers say what happened. See docs/decisions/024 and 100.
+ * become gray, CMYK images become RGB, and each JPEG gets the lowest quality that meets its level's perceptual
+ * target. The result is never larger than the upload, and the answer's headers say what happened. See
+ * docs/decisions/024, 100 and 101.
  */
 
+/**
+ * Each JPEG's quality is the lowest that keeps its content this close to the resampled pixels (see
+ * encodeJpegToTarget), up to the level's quality (the catalogue's number, once fixed for every image). Text-like
+ * images (scanned pages, screenshots) have a higher floor and must meet a PSNR as well, since SSIM forgives the
+ * ringing beside strokes. Set on 150 dpi renders of the benchmark's photographs and scans (docs/decisions/101):
+ * medium chooses about 40-45 for photographs and 50-60 for pages of text, where 75 was fixed.
+ */
+const jpegTargets = {
+  medium: {
+    ...{ minQuality: 40, maxQuality: compressLevelImages.medium.quality, ssim: 0.955 },
+    ...{ textMinQuality: 50, textSsim: 0.975, textPsnr: 24 },
+  },
+  high: {
+    ...{ minQuality: 30, maxQuality: compressLevelImages.high.quality, ssim: 0.93 },
+    ...{ textMinQuality: 40, textSsim: 0.96, textPsnr: 22 },
+  },
+} as const satisfies Record<'medium' | 'high', JpegTarget>;
+
+interface LevelSettings {
+  /** What the MuPDF task resamples (the worker's settings, without the job folder). */
+  images: Omit<ImageSettings, 'folder'>;
+  jpeg: JpegTarget;
+}
+
 /** Image settings per level: the product's numbers. Low has none: it is lossless. */
-const levels: Record<CompressLevel, Omit<ImageSettings, 'folder'> | undefined> = {
+const levels: Record<CompressLevel, LevelSettings | undefined> = {
   low: undefined,
-  medium: { ...compressLevelImages.medium, recodeLossy: false },
-  high: { ...compressLevelImages.high, recodeLossy: true, bilevelDpi: compressBilevelDpi.high, iccCmykToRgb: true },
+  medium: { images: { ...compressLevelImages.medium, recodeLossy: false }, jpeg: jpegTargets.medium },
+  high: {
+    images: {
+      ...compressLevelImages.high,
+      recodeLossy: true,
+      bilevelDpi: compressBilevelDpi.high,
+    },
+    jpeg: jpegTargets.high,
+  },
 };
 
 type CompressResult = (typeof compressResults)[number];
@@ -85,27 +117,23 @@ interface Rewritten {
 }
 
 /** The MuPDF pass and, at the lossy levels, the image swap. */
-async function rewrite(
-  path: string,
-  settings: Omit<ImageSettings, 'folder'> | undefined,
-  context: ToolContext,
-): Promise<Rewritten> {
+async function rewrite(path: string, settings: LevelSettings | undefined, context: ToolContext): Promise<Rewritten> {
   const deduplicated = tempPath(context, 'deduplicated');
   const payload: CompressPreparePayload = {
     input: path,
     output: deduplicated,
-    ...(settings ? { images: { ...settings, folder: context.workDir }, discardPrivateData: true } : {}),
+    ...(settings ? { images: { ...settings.images, folder: context.workDir }, discardPrivateData: true } : {}),
   };
   const prepared = await runMupdfTask<CompressPrepareResult>('compress-prepare', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
   });
-  const unchanged = { path: deduplicated, imagesRecompressed: 0 };
+  const unchanged = { path: prepared.path, imagesRecompressed: 0 };
   if (!settings || prepared.images.length === 0) return unchanged;
-  const replacements = await encodeImages(prepared.images, settings.quality, context);
+  const replacements = await encodeImages(prepared.images, settings.jpeg, context);
   if (replacements.length === 0) return unchanged;
   const updated = tempPath(context, 'images-replaced');
-  const imagesRecompressed = await replaceStreams(deduplicated, replacements, updated, context);
+  const imagesRecompressed = await replaceStreams(prepared.path, replacements, updated, context);
   return { path: updated, imagesRecompressed };
 }
 
@@ -126,19 +154,20 @@ interface Replacement {
 }
 
 /** Encodes each sampled image; keeps only those whose new bytes (with their mask) save enough. */
-async function encodeImages(images: SampledImage[], quality: number, context: ToolContext): Promise<Replacement[]> {
+async function encodeImages(images: SampledImage[], target: JpegTarget, context: ToolContext): Promise<Replacement[]> {
   const replacements: Replacement[] = [];
   const masksTaken = new Set<number>();
   for (const image of images) {
     if (context.signal.aborted) throw abortError(context.signal);
-    const encoded = await encodeSampled(image, quality);
+    const encoded = await encodeSampled(image, target);
     const smask = image.smask && !masksTaken.has(image.smask.object) ? image.smask : undefined;
     const maskData = smask ? await encodeFlate(await readFile(smask.pixels)) : undefined;
     await removeFiles(image);
 
     const before = image.originalBytes + (smask?.originalBytes ?? 0);
     const after = encoded.data.length + (maskData?.length ?? 0);
-    if (after > before * (1 - MIN_SAVING)) continue;
+    // A converted CMYK image goes in whatever it saves: the output intent its colours relied on may be gone.
+    if (!image.convertedFromCmyk && after > before * (1 - MIN_SAVING)) continue;
 
     const data = tempPath(context, `image-${image.object}`, '.bin');
     await writeFile(data, encoded.data);
@@ -182,14 +211,12 @@ async function encodeImages(images: SampledImage[], quality: number, context: To
  */
 const FLAT_FLATE_LIMIT = 2;
 
-/** CMYK photographs arrive as JPEGs from MuPDF; other pixels become JPEG, or Flate when they are flat graphics. */
-async function encodeSampled(image: SampledImage, quality: number): Promise<EncodedImage> {
-  if (image.jpeg) return { data: await readFile(image.jpeg), filter: '/DCTDecode' };
+/** 1-bit images become 1-bit Flate; other pixels JPEG, or Flate when they are flat graphics. */
+async function encodeSampled(image: SampledImage, target: JpegTarget): Promise<EncodedImage> {
   if (image.bilevel) return { data: await encodeFlate(await readFile(image.bilevel)), filter: '/FlateDecode' };
   const pixels = await readFile(image.pixels ?? '');
-  if (image.channels === 4) return { data: await encodeFlate(pixels), filter: '/FlateDecode' };
   const raw = { width: image.width, height: image.height, channels: image.channels, pixels };
-  const jpeg = await encodeJpeg(raw, quality);
+  const jpeg = (await encodeJpegToTarget(raw, target)).data;
   if (!image.flat) return { data: jpeg, filter: '/DCTDecode' };
   const flate = await encodeFlate(pixels);
   return flate.length <= jpeg.length * FLAT_FLATE_LIMIT
@@ -198,8 +225,7 @@ async function encodeSampled(image: SampledImage, quality: number): Promise<Enco
 }
 
 async function removeFiles(image: SampledImage): Promise<void> {
-  for (const path of [image.pixels, image.jpeg, image.bilevel, image.smask?.pixels])
-    if (path) await rm(path, { force: true });
+  for (const path of [image.pixels, image.bilevel, image.smask?.pixels]) if (path) await rm(path, { force: true });
 }
 
 type QpdfJsonValue = string | number | boolean | null | QpdfJsonValue[] | { [key: string]: QpdfJsonValue };

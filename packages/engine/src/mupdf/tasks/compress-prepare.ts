@@ -1,12 +1,14 @@
+import { writeFile } from 'node:fs/promises';
 import * as mupdf from 'mupdf';
 import { findImageXObjects, measurePlacements } from '../image-placements.js';
-import { discardPrintOutputIntents } from '../output-intents.js';
+import { discardPrintOutputIntents, printIntentProfile } from '../output-intents.js';
 import { discardPrivateData } from '../private-data.js';
 import {
   type ImageSettings,
   type LeaveAlone,
   type LeftAloneReason,
   type SampledImage,
+  cmykSource,
   resampleImage,
 } from '../resample-images.js';
 import { mergeDuplicateStreams } from '../stream-dedup.js';
@@ -14,8 +16,9 @@ import { mergeDuplicateStreams } from '../stream-dedup.js';
 /**
  * The MuPDF half of Compress PDF (see docs/decisions/024). It merges duplicate streams into a new file and, at the
  * lossy levels, finds every image's largest placement on any page, then resamples the images drawn above the
- * target resolution into pixel files for the main thread to encode. Nothing is written into the PDF here: the
- * main thread swaps the streams in with qpdf, by object number.
+ * target resolution into pixel files for the main thread to encode. CMYK images become RGB; when every device
+ * CMYK image drawn was converted, the PDF/X output intent whose profile they relied on is dropped (decision 101).
+ * Nothing else is written into the PDF here: the main thread swaps the streams in with qpdf, by object number.
  */
 
 export interface CompressPreparePayload {
@@ -29,6 +32,11 @@ export interface CompressPreparePayload {
 }
 
 export interface CompressPrepareResult {
+  /**
+   * The file the images' object numbers refer to: the payload's output, or a copy of it with the output intent
+   * removed (same object numbers).
+   */
+  path: string;
   images: SampledImage[];
   /** Image XObjects found, and why the others were left alone: for tests and the benchmark. */
   found: number;
@@ -37,20 +45,16 @@ export interface CompressPrepareResult {
 
 export default async function compressPrepare(payload: CompressPreparePayload): Promise<CompressPrepareResult> {
   const source = new mupdf.PDFDocument(payload.input);
-  let deviceCmykProfile: mupdf.ColorSpace | undefined;
   try {
     if (payload.discardPrivateData) discardPrivateData(source);
     mergeDuplicateStreams(source);
-    // CMYK images converted for screens: the press's output intent and its profile go too. After the merge, so a
-    // page's /DefaultCMYK stored as a copy of the intent's profile is recognised as the same one.
-    if (payload.images?.iccCmykToRgb) deviceCmykProfile = discardPrintOutputIntents(source);
     // Unused objects (the merged duplicates among them) dropped, the rest renumbered. Not garbage=3 or 4: MuPDF's
     // own duplicate search compares every pair of objects, 82 s on a document of 40,000 objects.
     source.save(payload.output, 'garbage=compact');
   } finally {
     source.destroy();
   }
-  const result: CompressPrepareResult = { images: [], found: 0, skipped: {} };
+  const result: CompressPrepareResult = { path: payload.output, images: [], found: 0, skipped: {} };
   if (!payload.images) return result;
   const leaveAlone: LeaveAlone = (reason) => {
     result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
@@ -60,12 +64,18 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
   // Reopened from the saved file, so object numbers match what qpdf will read.
   const doc = new mupdf.PDFDocument(payload.output);
   let found: ReturnType<typeof findImageXObjects> | undefined;
+  let deviceCmykProfile: mupdf.ColorSpace | undefined;
+  // Device CMYK images (or unreadable ones, which may be) that keep their colours as stored.
+  let deviceCmykKept = 0;
   try {
-    found = findImageXObjects(doc, () => leaveAlone('unreadable image'));
+    deviceCmykProfile = printIntentProfile(doc);
+    found = findImageXObjects(doc, () => {
+      deviceCmykKept++;
+      leaveAlone('unreadable image');
+    });
     const { images, softMasks } = found;
     result.found = images.length;
-    if (images.length === 0) return result;
-    const placements = measurePlacements(doc, images);
+    const placements = images.length > 0 ? measurePlacements(doc, images) : new Map();
     if (!placements) {
       // A page MuPDF could not run may draw any image larger than we saw: leave them all alone.
       for (let i = 0; i < images.length; i++) leaveAlone('unreadable page');
@@ -74,15 +84,23 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
     for (const info of images) {
       // A soft mask is resampled with the image it masks.
       if (softMasks.has(info.object)) continue;
+      const placement = placements.get(info.object);
+      let sampled: SampledImage | undefined;
       try {
-        const placement = placements.get(info.object);
-        const sampled = await resampleImage(doc, info, placement, payload.images, leaveAlone, deviceCmykProfile);
-        if (sampled) result.images.push(sampled);
+        sampled = await resampleImage(doc, info, placement, payload.images, leaveAlone, deviceCmykProfile);
       } catch {
         leaveAlone('unreadable image');
       }
+      if (sampled) result.images.push(sampled);
+      else if (placement && cmykSource(info.ref.get('ColorSpace')) === 'device') deviceCmykKept++;
       // Decoded pixels MuPDF cached for this image are not needed again: one image's worth in memory at a time.
       mupdf.emptyStore();
+    }
+    // Every device CMYK image drawn is RGB now: the press's intent and its profile can go. Saved incrementally, so
+    // object numbers stay; qpdf's lossless pass drops the profile no longer referenced.
+    if (deviceCmykProfile && deviceCmykKept === 0 && discardPrintOutputIntents(doc)) {
+      result.path = payload.output.replace(/(\.pdf)?$/, '-without-intent.pdf');
+      await writeFile(result.path, doc.saveToBuffer('incremental').asUint8Array());
     }
     return result;
   } finally {
