@@ -45,16 +45,6 @@ function fontStyle(font: mupdf.Font): FontStyle {
   };
 }
 
-const hex = (color: mupdf.Color) =>
-  [0, 1, 2]
-    .map((index) =>
-      Math.round((color[index] ?? 0) * 255)
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')
-    .toUpperCase();
-
 const distance = (a: mupdf.Point, b: mupdf.Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
 /** The corners of the displayed box (upper left, upper right, lower right, lower left) in a pixmap of `pixmap`'s size. */
@@ -358,6 +348,149 @@ function readDrawing(contents: mupdf.DisplayList): Drawn {
   return { rules, shapes, invisibleText };
 }
 
+/** What walkText tells about the structured text, in its order. */
+interface TextWalker {
+  beginTextBlock(bbox: mupdf.Rect): void;
+  beginLine(bbox: mupdf.Rect): void;
+  /** A character with its font's style, size, colour (0xRRGGBB), bidi level and its quad (read on demand). */
+  onChar(char: string, style: FontStyle, size: number, rgb: number, bidi: number, quad: () => mupdf.Quad): void;
+  endLine(): void;
+  endTextBlock(): void;
+  onImageBlock(bbox: mupdf.Rect, transform: mupdf.Matrix, image: mupdf.Image): void;
+}
+
+/** The parts of MuPDF's WASM module walkText reads the structured text through. */
+interface StextExports {
+  HEAPF32: Float32Array;
+  _wasm_stext_page_get_first_block(page: number): number;
+  _wasm_stext_block_get_next(block: number): number;
+  _wasm_stext_block_get_type(block: number): number;
+  _wasm_stext_block_get_bbox(block: number): number;
+  _wasm_stext_block_get_first_line(block: number): number;
+  _wasm_stext_block_get_transform(block: number): number;
+  _wasm_stext_block_get_image(block: number): number;
+  _wasm_stext_line_get_next(line: number): number;
+  _wasm_stext_line_get_bbox(line: number): number;
+  _wasm_stext_line_get_first_char(line: number): number;
+  _wasm_stext_char_get_next(char: number): number;
+  _wasm_stext_char_get_c(char: number): number;
+  _wasm_stext_char_get_font(char: number): number;
+  _wasm_stext_char_get_size(char: number): number;
+  _wasm_stext_char_get_quad(char: number): number;
+  _wasm_stext_char_get_argb(char: number): number;
+  _wasm_stext_char_get_bidi(char: number): number;
+}
+
+const STEXT_FUNCTIONS = [
+  '_wasm_stext_page_get_first_block',
+  '_wasm_stext_block_get_next',
+  '_wasm_stext_block_get_type',
+  '_wasm_stext_block_get_bbox',
+  '_wasm_stext_block_get_first_line',
+  '_wasm_stext_block_get_transform',
+  '_wasm_stext_block_get_image',
+  '_wasm_stext_line_get_next',
+  '_wasm_stext_line_get_bbox',
+  '_wasm_stext_line_get_first_char',
+  '_wasm_stext_char_get_next',
+  '_wasm_stext_char_get_c',
+  '_wasm_stext_char_get_font',
+  '_wasm_stext_char_get_size',
+  '_wasm_stext_char_get_quad',
+  '_wasm_stext_char_get_argb',
+  '_wasm_stext_char_get_bidi',
+] as const;
+
+/**
+ * MuPDF's WASM exports, where the MuPDF worker loaded mupdf with a module object of its own (worker.ts), or
+ * undefined (then walkText goes through StructuredText.walk).
+ */
+function stextExports(): StextExports | undefined {
+  const module = (globalThis as { $libmupdf_wasm_Module?: Partial<StextExports> }).$libmupdf_wasm_Module;
+  if (!module?.HEAPF32 || !STEXT_FUNCTIONS.every((name) => typeof module[name] === 'function')) return undefined;
+  return module as StextExports;
+}
+
+/**
+ * The structured text's text blocks, lines, characters and image blocks, in the order StructuredText.walk gives
+ * them. walk makes a Font object (registered for finalization) and four arrays for every character: on a long
+ * book that was a tenth of the time and most of the garbage. Where the worker has MuPDF's exports, the same
+ * accessors walk uses are called directly and a font is looked at once; elsewhere walk is used.
+ */
+function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
+  const fonts = new Map<number, FontStyle>();
+  const styleOf = (pointer: number) => {
+    let style = fonts.get(pointer);
+    if (!style) {
+      const font = new mupdf.Font(pointer as unknown as mupdf.Font['pointer']);
+      fonts.set(pointer, (style = fontStyle(font)));
+      font.destroy();
+    }
+    return style;
+  };
+  const wasm = stextExports();
+  if (!wasm) {
+    stext.walk({
+      beginTextBlock: (bbox) => walker.beginTextBlock(bbox),
+      beginLine: (bbox) => walker.beginLine(bbox),
+      onChar(char, _origin, font, size, quad, color, bidi) {
+        const [r = 0, g = 0, b = 0] = color.map((value) => Math.round(value * 255));
+        walker.onChar(
+          char,
+          styleOf(font.pointer as unknown as number),
+          size,
+          (r << 16) | (g << 8) | b,
+          bidi,
+          () => quad,
+        );
+      },
+      endLine: () => walker.endLine(),
+      endTextBlock: () => walker.endTextBlock(),
+      onImageBlock: (bbox, transform, image) => walker.onImageBlock(bbox, transform, image),
+    });
+    return;
+  }
+  // Rects, quads and matrices are read from the heap at the address an accessor gives, as walk reads them; the
+  // view is taken afresh each time, since a growing heap replaces it.
+  const floats = (address: number, count: number) =>
+    Array.from(wasm.HEAPF32.subarray(address >> 2, (address >> 2) + count));
+  for (
+    let block = wasm._wasm_stext_page_get_first_block(stext.pointer);
+    block;
+    block = wasm._wasm_stext_block_get_next(block)
+  ) {
+    const type = wasm._wasm_stext_block_get_type(block);
+    const bbox = floats(wasm._wasm_stext_block_get_bbox(block), 4) as mupdf.Rect;
+    if (type === 0) {
+      walker.beginTextBlock(bbox);
+      for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
+        walker.beginLine(floats(wasm._wasm_stext_line_get_bbox(line), 4) as mupdf.Rect);
+        for (let char = wasm._wasm_stext_line_get_first_char(line); char; char = wasm._wasm_stext_char_get_next(char)) {
+          const at = char;
+          walker.onChar(
+            String.fromCharCode(wasm._wasm_stext_char_get_c(char)),
+            styleOf(wasm._wasm_stext_char_get_font(char)),
+            wasm._wasm_stext_char_get_size(char),
+            wasm._wasm_stext_char_get_argb(char) & 0xffffff,
+            wasm._wasm_stext_char_get_bidi(char),
+            () => floats(wasm._wasm_stext_char_get_quad(at), 8) as mupdf.Quad,
+          );
+        }
+        walker.endLine();
+      }
+      walker.endTextBlock();
+    } else if (type === 1) {
+      const transform = floats(wasm._wasm_stext_block_get_transform(block), 6) as mupdf.Matrix;
+      const image = new mupdf.Image(wasm._wasm_stext_block_get_image(block) as unknown as mupdf.Image['pointer']);
+      try {
+        walker.onImageBlock(bbox, transform, image);
+      } finally {
+        image.destroy();
+      }
+    }
+  }
+}
+
 /** A picture covering this share of the page under invisible text is the scan the text was read from. */
 const SCAN_COVERAGE = 0.5;
 
@@ -383,7 +516,6 @@ function readLayoutFrom(
   const pageArea = (right - left) * (bottom - top);
   const drawn = readDrawing(contents);
   const blocks: LayoutBlock[] = [];
-  const fonts = new Map<number, FontStyle>();
   const colours = new Map<number, string>();
   let block: LayoutTextBlock | undefined;
   let line: LayoutLine | undefined;
@@ -405,25 +537,22 @@ function readLayoutFrom(
   annotations.forEach((annotation) => annotation.destroy());
   const stextOptions = 'preserve-images,preserve-whitespace';
   const stext = annotated ? page.toStructuredText(stextOptions) : contents.toStructuredText(stextOptions);
-  stext.walk({
+  walkText(stext, {
     beginTextBlock(bbox) {
       block = { kind: 'text', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], lines: [] };
     },
     beginLine(bbox) {
       line = { x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], spans: [] };
     },
-    onChar(char, _origin, font, size, quad, color, bidi) {
+    onChar(char, style, size, rgb, bidi, quad) {
       if (!line) return;
-      let style = fonts.get(font.pointer);
-      if (!style) fonts.set(font.pointer, (style = fontStyle(font)));
       const text = char === '\t' || char === '\u00a0' ? ' ' : char;
       // Compared field by field, and the colour named once per colour: this runs for every character of a book.
       const rounded = Math.round(size * 2) / 2;
-      const colourKey = (color[0] ?? 0) * 255 * 65536 + (color[1] ?? 0) * 255 * 256 + (color[2] ?? 0) * 255;
-      let colour = colours.get(colourKey);
-      if (colour === undefined) colours.set(colourKey, (colour = hex(color)));
+      let colour = colours.get(rgb);
+      if (colour === undefined) colours.set(rgb, (colour = rgb.toString(16).padStart(6, '0').toUpperCase()));
       const rightToLeft = bidi % 2 === 1;
-      const link = links.length > 0 ? linkAt(quad) : undefined;
+      const link = links.length > 0 ? linkAt(quad()) : undefined;
       const last = line.spans.at(-1);
       if (
         last &&
