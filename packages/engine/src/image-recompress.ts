@@ -68,6 +68,8 @@ export interface TargetedJpeg {
   /** SSIM and PSNR (dB, luma) the chosen quality reached on the sample (1 and Infinity for a blank image). */
   ssim: number;
   psnr: number;
+  /** False when even the ceiling misses the target (grain no JPEG keeps, or text needing more). */
+  met: boolean;
   textLike: boolean;
 }
 
@@ -100,7 +102,7 @@ export async function encodeJpegToTarget(image: RawImage, target: JpegTarget): P
   const wantedPsnr = textLike ? target.textPsnr : 0;
   if (content.length === 0) {
     // Nothing but blank areas: any quality draws them the same.
-    return { data: await encodeJpeg(image, floor), quality: floor, ssim: 1, psnr: Infinity, textLike };
+    return { data: await encodeJpeg(image, floor), quality: floor, ssim: 1, psnr: Infinity, met: true, textLike };
   }
 
   const sample = sampleMosaic(image, evenlySpaced(content, MAX_SAMPLE_TILES));
@@ -124,17 +126,18 @@ export async function encodeJpegToTarget(image: RawImage, target: JpegTarget): P
   let low = 0;
   let high = grid.length - 1;
   let chosen = grid.length - 1;
+  const meets = (reached: Fidelity) => reached.ssim >= wantedSsim && reached.psnr >= wantedPsnr;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const reached = await fidelityAt(grid[middle]!);
-    if (reached.ssim >= wantedSsim && reached.psnr >= wantedPsnr) {
+    if (meets(await fidelityAt(grid[middle]!))) {
       chosen = middle;
       high = middle - 1;
     } else low = middle + 1;
   }
   const quality = grid[chosen]!;
   const data = await encodeJpeg(image, quality);
-  return { data, quality, ...(await fidelityAt(quality)), textLike };
+  const reached = await fidelityAt(quality);
+  return { data, quality, ...reached, met: meets(reached), textLike };
 }
 
 /** A JPEG's pixels with the channels it was written with (sharp would give a gray JPEG three). */

@@ -14,8 +14,9 @@ export interface ImageSettings {
   /** Target resolution: images drawn above it are resampled down to it. */
   dpi: number;
   /**
-   * Re-encode JPEG and JPEG 2000 images that are not above the target resolution as well: another generation of
-   * loss, so only the high level does it. Lossless images (Flate and the like) are re-encoded at every lossy level.
+   * Hand over JPEG and JPEG 2000 images that are not above the target resolution as well, for re-encoding: another
+   * generation of loss, which the main thread keeps only when it pays (decision 101). Lossless images (Flate and
+   * the like) are re-encoded at every lossy level.
    */
   recodeLossy: boolean;
   /**
@@ -48,6 +49,8 @@ export interface SampledImage {
    * profile the original's colours depend on may be dropped (see the compress-prepare task).
    */
   convertedFromCmyk?: boolean;
+  /** A JPEG or JPEG 2000 image at its own size: re-encoding it is a generation of loss with no resampling. */
+  lossyAtOwnSize?: boolean;
   /**
    * True when lossless pixels look like flat graphics (screenshots, charts): Flate keeps them sharp, unless it
    * costs far more than JPEG (a lossless scan on white paper). Never true for a JPEG or JPEG 2000 source.
@@ -187,6 +190,7 @@ export async function resampleImage(
         originalBytes: streamBytes(ref),
         ...(colorSpace ? { colorSpace } : {}),
         ...(cmyk ? { convertedFromCmyk: true } : {}),
+        ...(!downsample && lossySource ? { lossyAtOwnSize: true } : {}),
       };
       sampled.pixels = `${base}.raw`;
       await writeFile(sampled.pixels, packed);

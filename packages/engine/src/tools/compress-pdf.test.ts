@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
@@ -281,6 +282,26 @@ describe('compress-pdf, nothing to gain', () => {
     expect((await stat(path)).size).toBeLessThanOrEqual(file.size);
     const strip = (images: ListedImage[]) => images.map(({ object: _object, ...rest }) => rest);
     expect(strip(listImages(path))).toEqual(strip(listImages(file.path)));
+  });
+
+  it('re-encodes a JPEG at the target resolution at medium when it meets the target for a fifth fewer bytes', async () => {
+    // A smooth photograph stored at quality 95, 600 x 400 px on 4 x 2.67 in: exactly 150 dpi.
+    const raw = { width: 600, height: 400, channels: 3 } as const;
+    const pixels = await sharp(photoPixels(600, 400, 3, 9), { raw })
+      .blur(2)
+      .raw()
+      .toBuffer();
+    const smooth: FixtureImage = { ...raw, pixels, encoding: 'jpeg' };
+    const file = await job.input(
+      'smooth.pdf',
+      await makeImagePdf([{ text: 'Smooth', drawings: [{ image: smooth, x: 72, y: 72, width: 288, height: 192 }] }]),
+    );
+    const { path, headers } = await compress('medium', file, 'smooth.pdf');
+    assertValidPdf(path);
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '1' });
+    expect(imagesOnPage(listImages(path), 1)).toMatchObject([{ width: 600, height: 400, encoding: 'jpeg' }]);
+    expect((await stat(path)).size).toBeLessThan(file.size * 0.8);
+    expect(psnr(renderPageRgb(file.path, 1, 72).pixels, renderPageRgb(path, 1, 72).pixels)).toBeGreaterThan(38);
   });
 
   it('runs the preflight: a file that is not a PDF is refused', async () => {

@@ -41,30 +41,38 @@ const jpegTargets = {
   },
 } as const satisfies Record<'medium' | 'high', JpegTarget>;
 
+/** A new encoding must save at least this share of an image's bytes, or the image stays as it was. */
+const MIN_SAVING = 0.05;
+
 interface LevelSettings {
   /** What the MuPDF task resamples (the worker's settings, without the job folder). */
   images: Omit<ImageSettings, 'folder'>;
   jpeg: JpegTarget;
+  /**
+   * When a JPEG or JPEG 2000 image at its own size is re-encoded: the share of its bytes the new JPEG must save,
+   * and whether the new JPEG must meet the target (else it loses visibly more than the source already did).
+   */
+  lossyRecode: { minSaving: number; targetMet: boolean };
 }
 
 /** Image settings per level: the product's numbers. Low has none: it is lossless. */
 const levels: Record<CompressLevel, LevelSettings | undefined> = {
   low: undefined,
-  medium: { images: { ...compressLevelImages.medium, recodeLossy: false }, jpeg: jpegTargets.medium },
+  // Medium re-encodes a JPEG at its own size only for a fifth of its bytes at the target: what Ghostscript /ebook
+  // does to every JPEG it must convert to sRGB, without touching the well-compressed ones.
+  medium: {
+    images: { ...compressLevelImages.medium, recodeLossy: true },
+    jpeg: jpegTargets.medium,
+    lossyRecode: { minSaving: 0.2, targetMet: true },
+  },
   high: {
-    images: {
-      ...compressLevelImages.high,
-      recodeLossy: true,
-      bilevelDpi: compressBilevelDpi.high,
-    },
+    images: { ...compressLevelImages.high, recodeLossy: true, bilevelDpi: compressBilevelDpi.high },
     jpeg: jpegTargets.high,
+    lossyRecode: { minSaving: MIN_SAVING, targetMet: false },
   },
 };
 
 type CompressResult = (typeof compressResults)[number];
-
-/** A new encoding must save at least this share of an image's bytes, or the image stays as it was. */
-const MIN_SAVING = 0.05;
 
 export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, context) => {
   const file = requireOneFile(files);
@@ -130,7 +138,7 @@ async function rewrite(path: string, settings: LevelSettings | undefined, contex
   });
   const unchanged = { path: prepared.path, imagesRecompressed: 0 };
   if (!settings || prepared.images.length === 0) return unchanged;
-  const replacements = await encodeImages(prepared.images, settings.jpeg, context);
+  const replacements = await encodeImages(prepared.images, settings, context);
   if (replacements.length === 0) return unchanged;
   const updated = tempPath(context, 'images-replaced');
   const imagesRecompressed = await replaceStreams(prepared.path, replacements, updated, context);
@@ -154,20 +162,26 @@ interface Replacement {
 }
 
 /** Encodes each sampled image; keeps only those whose new bytes (with their mask) save enough. */
-async function encodeImages(images: SampledImage[], target: JpegTarget, context: ToolContext): Promise<Replacement[]> {
+async function encodeImages(
+  images: SampledImage[],
+  settings: LevelSettings,
+  context: ToolContext,
+): Promise<Replacement[]> {
   const replacements: Replacement[] = [];
   const masksTaken = new Set<number>();
   for (const image of images) {
     if (context.signal.aborted) throw abortError(context.signal);
-    const encoded = await encodeSampled(image, target);
+    const { encoded, targetMet } = await encodeSampled(image, settings.jpeg);
     const smask = image.smask && !masksTaken.has(image.smask.object) ? image.smask : undefined;
     const maskData = smask ? await encodeFlate(await readFile(smask.pixels)) : undefined;
     await removeFiles(image);
 
     const before = image.originalBytes + (smask?.originalBytes ?? 0);
     const after = encoded.data.length + (maskData?.length ?? 0);
+    const recode = image.lossyAtOwnSize ? settings.lossyRecode : { minSaving: MIN_SAVING, targetMet: false };
+    const pays = after <= before * (1 - recode.minSaving) && (targetMet || !recode.targetMet);
     // A converted CMYK image goes in whatever it saves: the output intent its colours relied on may be gone.
-    if (!image.convertedFromCmyk && after > before * (1 - MIN_SAVING)) continue;
+    if (!image.convertedFromCmyk && !pays) continue;
 
     const data = tempPath(context, `image-${image.object}`, '.bin');
     await writeFile(data, encoded.data);
@@ -211,17 +225,29 @@ async function encodeImages(images: SampledImage[], target: JpegTarget, context:
  */
 const FLAT_FLATE_LIMIT = 2;
 
-/** 1-bit images become 1-bit Flate; other pixels JPEG, or Flate when they are flat graphics. */
-async function encodeSampled(image: SampledImage, target: JpegTarget): Promise<EncodedImage> {
-  if (image.bilevel) return { data: await encodeFlate(await readFile(image.bilevel)), filter: '/FlateDecode' };
+/**
+ * 1-bit images become 1-bit Flate; other pixels JPEG, or Flate when they are flat graphics. `targetMet` tells
+ * whether the result is as close to the pixels as the level wants (always, for lossless Flate).
+ */
+async function encodeSampled(
+  image: SampledImage,
+  target: JpegTarget,
+): Promise<{ encoded: EncodedImage; targetMet: boolean }> {
+  if (image.bilevel) {
+    return {
+      encoded: { data: await encodeFlate(await readFile(image.bilevel)), filter: '/FlateDecode' },
+      targetMet: true,
+    };
+  }
   const pixels = await readFile(image.pixels ?? '');
   const raw = { width: image.width, height: image.height, channels: image.channels, pixels };
-  const jpeg = (await encodeJpegToTarget(raw, target)).data;
-  if (!image.flat) return { data: jpeg, filter: '/DCTDecode' };
+  const jpeg = await encodeJpegToTarget(raw, target);
+  const asJpeg = { encoded: { data: jpeg.data, filter: '/DCTDecode' as const }, targetMet: jpeg.met };
+  if (!image.flat) return asJpeg;
   const flate = await encodeFlate(pixels);
-  return flate.length <= jpeg.length * FLAT_FLATE_LIMIT
-    ? { data: flate, filter: '/FlateDecode' }
-    : { data: jpeg, filter: '/DCTDecode' };
+  return flate.length <= jpeg.data.length * FLAT_FLATE_LIMIT
+    ? { encoded: { data: flate, filter: '/FlateDecode' }, targetMet: true }
+    : asJpeg;
 }
 
 async function removeFiles(image: SampledImage): Promise<void> {
