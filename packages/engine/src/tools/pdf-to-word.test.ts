@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeLibreOffice, convertWithLibreOffice } from '../libreoffice.js';
-import { closeMupdfPool } from '../mupdf/pool.js';
+import { closeMupdfPool, mupdfPoolStats } from '../mupdf/pool.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { layoutFixture, layoutPdf } from '../testing/layout-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
@@ -316,6 +316,36 @@ describe('pdf-to-word', () => {
     }
     expect(docx.paragraphs.filter((paragraph) => paragraph.includes('<w:drawing>'))).toEqual([]);
   }, 60_000);
+
+  it('reads a long document on both MuPDF workers, the pages in order and page progress one by one', async () => {
+    const pageCount = 24;
+    const pages = Array.from({ length: pageCount }, (_, index) => ({
+      runs: [
+        { text: 'Shared reading', x: 72, y: 750, size: 9 },
+        { text: `Text of page ${index + 1} reads in order.`, x: 72, y: 400 },
+        { text: String(index + 1), x: 300, y: 40, size: 9 },
+      ],
+    }));
+    const input = await job.input('long.pdf', makePdf({ pages }));
+    const updates: ToolProgress[] = [];
+    const completed = mupdfPoolStats().completed;
+    const result = await pdfToWord([input], options, { ...job.context, progress: (update) => updates.push(update) });
+    // The task and its helper on the pool's other worker (which reads however many pages it gets to).
+    expect(mupdfPoolStats().completed - completed).toBe(2);
+    expect(updates.map(({ stage, done, total }) => `${stage} ${done}/${total}`)).toEqual([
+      ...pages.map((_, index) => `Reading the pages ${index + 1}/${pageCount}`),
+      `Writing the Word file ${pageCount}/${pageCount}`,
+    ]);
+    const docx = await readDocx(result.path);
+    expect(docx.paragraphs.map(paragraphText).filter(Boolean)).toEqual(
+      pages.map((_, index) => `Text of page ${index + 1} reads in order.`),
+    );
+    // The running header and the page numbers, found across the pages both workers read.
+    const header = Object.entries(docx.files).find(([name]) => /^word\/header\d+\.xml$/.test(name));
+    expect(strFromU8(header![1])).toContain('Shared reading');
+    const footer = Object.entries(docx.files).find(([name]) => /^word\/footer\d+\.xml$/.test(name));
+    expect(strFromU8(footer![1])).toContain('PAGE');
+  });
 
   it('answers a coded error for a file that is not a PDF', async () => {
     const input = await job.input('notes.pdf', Buffer.from('just some text, not a PDF'));
