@@ -58,7 +58,10 @@ function printIntents(doc: mupdf.PDFDocument): mupdf.PDFObject[] {
 /** Deletes each page's /DefaultCMYK that is the ICC profile stream `object`. */
 function dropDefaultCmyk(doc: mupdf.PDFDocument, object: number): void {
   for (let index = 0; index < doc.countPages(); index++) {
-    const spaces = doc.findPage(index).get('Resources').get('ColorSpace');
+    // Step by step: MuPDF's get() on a missing entry's null object throws.
+    const resources = doc.findPage(index).get('Resources');
+    const spaces = resources.isDictionary() ? resources.get('ColorSpace') : undefined;
+    if (!spaces?.isDictionary()) continue;
     const space = spaces.get('DefaultCMYK');
     const stream = space.isArray() ? space.get(1) : undefined;
     if (stream?.isIndirect() && stream.asIndirect() === object) spaces.delete('DefaultCMYK');

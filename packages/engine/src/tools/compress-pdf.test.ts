@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -418,6 +419,47 @@ describe('compress-pdf, palettes, ICC profiles and private data', () => {
     expect(hasPieceInfo(low.path)).toBe(true);
     expect(pdfPageTexts(medium.path)).toEqual(['Chart', 'ICC CMYK']);
     expect((await stat(medium.path)).size).toBeLessThan(file.size / 4);
+  });
+});
+
+describe('compress-pdf, embedded fonts', () => {
+  /** A page of text in a whole embedded font (MuPDF's Times as a composite font: 45 KB for a dozen glyphs). */
+  function wholeFontPdf(fieldFont: boolean): Buffer {
+    const doc = new mupdf.PDFDocument();
+    try {
+      const font = doc.addFont(new mupdf.Font('Times-Roman'));
+      const text = 'BT /F1 28 Tf 20 100 Td <002400250026002700280029002A002B002C> Tj ET';
+      doc.insertPage(-1, doc.addPage([0, 0, 400, 200], 0, { Font: { F1: font } }, text));
+      if (fieldFont) {
+        // A form whose fields are drawn with this font: a reader typing into a field needs every glyph.
+        const root = doc.getTrailer().get('Root');
+        root.put(
+          'AcroForm',
+          doc.addObject({ Fields: [], DA: doc.newString('/F1 12 Tf 0 g'), DR: { Font: { F1: font } } }),
+        );
+      }
+      return Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+    } finally {
+      doc.destroy();
+    }
+  }
+
+  it('keeps only the glyphs a whole embedded font draws, at medium, and draws the page the same', async () => {
+    const file = await job.input('whole-font.pdf', wholeFontPdf(false));
+    const { path } = await compress('medium', file, 'whole-font.pdf');
+    assertValidPdf(path);
+    expect((await stat(path)).size).toBeLessThan(file.size * 0.4);
+    const before = renderPageRgb(file.path, 1, 72).pixels;
+    expect(before.some((value) => value < 128)).toBe(true);
+    expect(Buffer.from(renderPageRgb(path, 1, 72).pixels).equals(Buffer.from(before))).toBe(true);
+  });
+
+  it('keeps fonts whole when form fields use an embedded one', async () => {
+    const file = await job.input('field-font.pdf', wholeFontPdf(true));
+    const { path } = await compress('medium', file, 'field-font.pdf');
+    assertValidPdf(path);
+    expect((await stat(path)).size).toBeGreaterThan(file.size * 0.8);
+    expect(qpdfJson(path)).toContain('"/DR"');
   });
 });
 

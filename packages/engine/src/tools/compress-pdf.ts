@@ -130,7 +130,9 @@ async function rewrite(path: string, settings: LevelSettings | undefined, contex
   const payload: CompressPreparePayload = {
     input: path,
     output: deduplicated,
-    ...(settings ? { images: { ...settings.images, folder: context.workDir }, discardPrivateData: true } : {}),
+    ...(settings
+      ? { images: { ...settings.images, folder: context.workDir }, discardPrivateData: true, subsetFonts: true }
+      : {}),
   };
   const prepared = await runMupdfTask<CompressPrepareResult>('compress-prepare', payload, {
     signal: context.signal,
