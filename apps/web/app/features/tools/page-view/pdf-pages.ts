@@ -112,8 +112,8 @@ export function loadPdfPages(file: Blob, password?: string): Promise<PdfPages> {
 /** Renders running at once per document: page 1 first, and a fast scroll does not start a hundred at a time. */
 const CONCURRENT_RENDERS = 2;
 
-/** Hands out render slots in the order asked for; a render cancelled while waiting never takes one. */
-function renderSlots(limit: number) {
+/** Hands out render slots in the order asked for (a render cancelled while it waited hands its slot straight on). */
+export function renderSlots(limit: number) {
   let running = 0;
   const waiting: Array<() => void> = [];
   const release = () => {
