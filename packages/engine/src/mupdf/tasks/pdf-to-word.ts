@@ -131,6 +131,10 @@ async function readPages(
       }
       if (done < count) await new Promise((resolve) => setTimeout(resolve, HELPER_POLL_MS));
     }
+  } catch (error) {
+    // Nothing left for the helper to take: the job has failed, its pages are not wanted.
+    Atomics.store(claims, 0, count);
+    throw error;
   } finally {
     port.close();
   }
@@ -148,11 +152,10 @@ export default async function pdfToWord(
   report: ReportProgress = () => undefined,
 ): Promise<PdfToWordResult> {
   const doc = openPdf(payload.input);
-  let layouts: PageLayout[];
+  let read: ReadPage[] | undefined;
   const scannedPages: number[] = [];
   try {
-    const read = await readPages(doc, payload, report);
-    layouts = read.map((page) => page.layout);
+    read = await readPages(doc, payload, report);
     read.forEach((page, index) => {
       if (page.scanned) scannedPages.push(index + 1);
     });
@@ -160,8 +163,31 @@ export default async function pdfToWord(
   } finally {
     doc.destroy();
   }
+  // The layouts are let go once the Word pages are made from them (which copy what they keep): the Word document is
+  // built without every page's lines and spans held beside it.
+  const pages = wordPages(read.map((page) => page.layout));
+  read = undefined;
+  const emptied = joinAcrossPages(pages.map((page) => page.items));
+  const kept = pages.filter((_, index) => !emptied.has(index));
+  markHeadingsAndLists(kept.map((page) => page.items));
+  const counts = { paragraph: 0, picture: 0, table: 0 } satisfies Record<WordItem['kind'], number>;
+  for (const page of kept) for (const item of page.items) counts[item.kind]++;
+  await writeDocx(wordDocument(kept, payload.title), payload.output);
+  return {
+    pages: pages.length,
+    paragraphs: counts.paragraph,
+    pictures: counts.picture,
+    tables: counts.table,
+    scannedPages,
+  };
+}
+
+/**
+ * The Word pages of the PDF's pages: running headers and footers taken out into Word's, the rest placed in reading
+ * order against margins shared by consecutive pages of one size (a Word section).
+ */
+function wordPages(layouts: PageLayout[]): WordPage[] {
   const { headers, footers } = takeRunningLines(layouts);
-  // Consecutive pages of one size share a Word section, and so its margins.
   const pages: WordPage[] = [];
   for (let start = 0; start < layouts.length;) {
     const { width, height } = layouts[start]!;
@@ -183,17 +209,5 @@ export default async function pdfToWord(
     });
     start = end;
   }
-  const emptied = joinAcrossPages(pages.map((page) => page.items));
-  const kept = pages.filter((_, index) => !emptied.has(index));
-  markHeadingsAndLists(kept.map((page) => page.items));
-  const items = kept.flatMap((page) => page.items);
-  const count = (kind: WordItem['kind']) => items.filter((item) => item.kind === kind).length;
-  await writeDocx(wordDocument(kept, payload.title), payload.output);
-  return {
-    pages: pages.length,
-    paragraphs: count('paragraph'),
-    pictures: count('picture'),
-    tables: count('table'),
-    scannedPages,
-  };
+  return pages;
 }
