@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ToolError } from '@paperknife/catalog/errors';
@@ -61,7 +61,10 @@ export function ocrTimeLimitMs(pageCount: number, jobTimeoutMs: number, jobs = o
   return Math.max(jobTimeoutMs, Math.ceil(pageCount / jobs) * OCR_PAGE_BUDGET_MS);
 }
 
-/** The command-line arguments, in the order OCRmyPDF documents them; the benchmark runs plain OCRmyPDF with them. */
+/**
+ * The command-line arguments for the options chosen, in the order OCRmyPDF documents them; the benchmark runs plain
+ * OCRmyPDF with them. The engine adds its Tesseract settings (`tesseractSettings`) on top.
+ */
 export function ocrmypdfArguments(settings: OcrSettings, jobs: number): string[] {
   const modeFlag = { skip: '--skip-text', redo: '--redo-ocr', force: '--force-ocr' }[settings.pagesWithText];
   return [
@@ -83,6 +86,19 @@ export function ocrmypdfArguments(settings: OcrSettings, jobs: number): string[]
     String(jobs),
     ...(settings.pages ? ['--pages', settings.pages.join(',')] : []),
   ];
+}
+
+/** Chinese and Japanese: written without spaces, in characters of one square width. */
+const CJK_FIXED_PITCH_LANGUAGES: ReadonlySet<string> = new Set(['chi_sim', 'chi_tra', 'jpn']);
+
+/**
+ * Tesseract settings the engine adds to what a person chose (docs/decisions/113), as the lines of a Tesseract
+ * config file; none for most languages. With Chinese or Japanese, Tesseract's fixed-pitch model for CJK finds the
+ * characters of a line by their common width: without it, psm 3 page analysis lost whole lines of a scanned page.
+ * Tesseract applies it per text row it judges fixed-pitch, so Latin rows on the same page stay proportional.
+ */
+export function tesseractSettings(languages: readonly string[]): string[] {
+  return languages.some((code) => CJK_FIXED_PITCH_LANGUAGES.has(code)) ? ['textord_use_cjk_fp_model 1'] : [];
 }
 
 let installed: Promise<ReadonlySet<string>> | undefined;
@@ -162,9 +178,19 @@ export async function runOcrmypdf(
   // The server's own limit for the job would otherwise end a long document's recognition at the usual limit.
   context.extendTimeLimit?.(timeLimitMs);
   try {
+    const tuning = tesseractSettings(settings.languages);
+    const config = join(privateTemp, 'tesseract.config');
+    if (tuning.length > 0) await writeFile(config, `${tuning.join('\n')}\n`);
     await runProcess(
       'ocrmypdf',
-      [...(progress ? ['--verbose', '1'] : ['--quiet']), ...ocrmypdfArguments(settings, jobs), '--', input, output],
+      [
+        ...(progress ? ['--verbose', '1'] : ['--quiet']),
+        ...ocrmypdfArguments(settings, jobs),
+        ...(tuning.length > 0 ? ['--tesseract-config', config] : []),
+        '--',
+        input,
+        output,
+      ],
       {
         cwd: privateTemp,
         signal: context.signal,

@@ -4,7 +4,14 @@ import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
-import { OCR_PAGE_BUDGET_MS, assertLanguagesInstalled, ocrJobs, ocrTimeLimitMs } from '../ocrmypdf.js';
+import {
+  OCR_PAGE_BUDGET_MS,
+  assertLanguagesInstalled,
+  ocrJobs,
+  ocrTimeLimitMs,
+  ocrmypdfArguments,
+  tesseractSettings,
+} from '../ocrmypdf.js';
 import { imagePagePdf, mixedPdf, scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
@@ -76,6 +83,28 @@ describe('OCR workers and time limit', () => {
     expect(ocrTimeLimitMs(1, 120_000, 1)).toBe(120_000);
     expect(ocrTimeLimitMs(10, 120_000, 1)).toBe(10 * OCR_PAGE_BUDGET_MS);
     expect(ocrTimeLimitMs(10, 120_000, 2)).toBe(5 * OCR_PAGE_BUDGET_MS);
+  });
+});
+
+describe('Tesseract settings beyond the chosen options', () => {
+  it('turns on the fixed-pitch CJK model when Chinese or Japanese is among the languages, and nothing else', () => {
+    const fixedPitch = ['textord_use_cjk_fp_model 1'];
+    expect(tesseractSettings(['jpn'])).toEqual(fixedPitch);
+    expect(tesseractSettings(['chi_sim'])).toEqual(fixedPitch);
+    expect(tesseractSettings(['eng', 'chi_tra'])).toEqual(fixedPitch);
+    for (const languages of [['eng'], ['eng', 'deu'], ['ara'], ['rus', 'ukr'], ['kor'], ['hin']]) {
+      expect(tesseractSettings(languages)).toEqual([]);
+    }
+    // The options' own arguments stay those of plain OCRmyPDF: the benchmark compares against them.
+    const settings = {
+      languages: ['jpn'],
+      pagesWithText: 'skip',
+      rotatePages: false,
+      deskew: false,
+      clean: false,
+      pdfa: false,
+    } as const;
+    expect(ocrmypdfArguments(settings, 1)).not.toContain('--tesseract-config');
   });
 });
 
