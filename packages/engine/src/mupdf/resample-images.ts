@@ -20,6 +20,11 @@ export interface ImageSettings {
    */
   recodeLossy: boolean;
   /**
+   * With recodeLossy, only such images of at least this many bytes: a generation of loss to save a few kilobytes
+   * of a small JPEG is not worth its decoding and the quality search (a book of small figures took 3x longer).
+   */
+  recodeLossyMinBytes?: number;
+  /**
    * Resample bilevel (1-bit gray) images drawn above this resolution down to it, as 1-bit; left out, they stay as
    * they are.
    */
@@ -152,7 +157,8 @@ export async function resampleImage(
   const targetHeight = Math.max(1, Math.min(height, Math.ceil((placement.height / 72) * settings.dpi)));
   const downsample = width * height > targetWidth * targetHeight * MIN_AREA_RATIO;
   const lossySource = filters.includes('DCTDecode') || filters.includes('JPXDecode');
-  if (!downsample && lossySource && !settings.recodeLossy && !cmyk) return leaveAlone('at target resolution');
+  const recodable = settings.recodeLossy && streamBytes(ref) >= (settings.recodeLossyMinBytes ?? 0);
+  if (!downsample && lossySource && !recodable && !cmyk) return leaveAlone('at target resolution');
   const newWidth = downsample ? targetWidth : width;
   const newHeight = downsample ? targetHeight : height;
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');

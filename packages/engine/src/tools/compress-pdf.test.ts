@@ -286,21 +286,22 @@ describe('compress-pdf, nothing to gain', () => {
   });
 
   it('re-encodes a JPEG at the target resolution at medium when it meets the target for a fifth fewer bytes', async () => {
-    // A smooth photograph stored at quality 95, 600 x 400 px on 4 x 2.67 in: exactly 150 dpi.
-    const raw = { width: 600, height: 400, channels: 3 } as const;
-    const pixels = await sharp(photoPixels(600, 400, 3, 9), { raw })
+    // A smooth photograph stored at quality 95 (over the 32 KB below which JPEGs are not tried), 1200 x 800 px on
+    // 8 x 5.33 in: exactly 150 dpi.
+    const raw = { width: 1200, height: 800, channels: 3 } as const;
+    const pixels = await sharp(photoPixels(1200, 800, 3, 9), { raw })
       .blur(2)
       .raw()
       .toBuffer();
     const smooth: FixtureImage = { ...raw, pixels, encoding: 'jpeg' };
     const file = await job.input(
       'smooth.pdf',
-      await makeImagePdf([{ text: 'Smooth', drawings: [{ image: smooth, x: 72, y: 72, width: 288, height: 192 }] }]),
+      await makeImagePdf([{ text: 'Smooth', drawings: [{ image: smooth, x: 18, y: 72, width: 576, height: 384 }] }]),
     );
     const { path, headers } = await compress('medium', file, 'smooth.pdf');
     assertValidPdf(path);
     expect(headers).toMatchObject({ 'X-Images-Recompressed': '1' });
-    expect(imagesOnPage(listImages(path), 1)).toMatchObject([{ width: 600, height: 400, encoding: 'jpeg' }]);
+    expect(imagesOnPage(listImages(path), 1)).toMatchObject([{ width: 1200, height: 800, encoding: 'jpeg' }]);
     expect((await stat(path)).size).toBeLessThan(file.size * 0.8);
     expect(psnr(renderPageRgb(file.path, 1, 72).pixels, renderPageRgb(path, 1, 72).pixels)).toBeGreaterThan(38);
   });

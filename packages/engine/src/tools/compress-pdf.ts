@@ -61,12 +61,12 @@ const levels: Record<CompressLevel, LevelSettings | undefined> = {
   // Medium re-encodes a JPEG at its own size only for a fifth of its bytes at the target: what Ghostscript /ebook
   // does to every JPEG it must convert to sRGB, without touching the well-compressed ones.
   medium: {
-    images: { ...compressLevelImages.medium, recodeLossy: true },
+    images: { dpi: compressLevelImages.medium.dpi, recodeLossy: true, recodeLossyMinBytes: 32 * 1024 },
     jpeg: jpegTargets.medium,
     lossyRecode: { minSaving: 0.2, targetMet: true },
   },
   high: {
-    images: { ...compressLevelImages.high, recodeLossy: true, bilevelDpi: compressBilevelDpi.high },
+    images: { dpi: compressLevelImages.high.dpi, recodeLossy: true, bilevelDpi: compressBilevelDpi.high },
     jpeg: jpegTargets.high,
     lossyRecode: { minSaving: MIN_SAVING, targetMet: false },
   },
