@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Grayscale benchmark: `npm run grayscale --workspace bench` (or `node --import tsx bench/grayscale/run.ts
- * [--runs=N] [--only=name,name]`).
+ * [--runs=N] [--only=name,name]`; 3 runs unless told).
  *
  * Every corpus PDF (../shared/corpus/pdf) and the grayscale test fixtures through Grayscale PDF, and through a plain
  * Ghostscript gray conversion of the same file. Per file: pages whose rendering at 50 dpi (pdftoppm, annotations
@@ -44,7 +44,7 @@ const limits = { ...defaultLimits, jobTimeoutMs: GS_TIMEOUT_MS };
 const TIME_TARGET = 1.2;
 
 const args = process.argv.slice(2);
-const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1));
+const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3));
 const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -120,23 +120,27 @@ async function runOurs(path: string, output: string): Promise<{ outcome: string;
   }
 }
 
-/** The smaller of each side's timings over `runs` runs, ours and gs taking turns so both see the same load. */
+/** The median of `timings` by wall time (CPU taken from the same run). */
+function median(timings: Timing[]): Timing {
+  return [...timings].sort((a, b) => a.wallMs - b.wallMs)[Math.floor((timings.length - 1) / 2)]!;
+}
+
+/** The median of each side's timings over `runs` runs, ours and gs taking turns so both see the same load. */
 async function measure(
   path: string,
   outputs: { ours: string; gs: string },
 ): Promise<{ outcome: string; ours: Timing; gs?: Timing }> {
-  let ours: Timing | undefined;
-  let gs: Timing | undefined;
+  const ours: Timing[] = [];
+  const gs: Timing[] = [];
   let outcome = 'ok';
   for (let run = 0; run < runs; run++) {
     const oursRun = await runOurs(path, outputs.ours);
     outcome = oursRun.outcome;
-    ours = ours && ours.wallMs <= oursRun.timing.wallMs ? ours : oursRun.timing;
-    if (outcome !== 'ok') return { outcome, ours };
-    const gsRun = await timed(() => plainGhostscript(path, outputs.gs));
-    gs = gs && gs.wallMs <= gsRun.wallMs ? gs : gsRun;
+    ours.push(oursRun.timing);
+    if (outcome !== 'ok') return { outcome, ours: median(ours) };
+    gs.push(await timed(() => plainGhostscript(path, outputs.gs)));
   }
-  return { outcome, ours: ours!, ...(gs ? { gs } : {}) };
+  return { outcome, ours: median(ours), gs: median(gs) };
 }
 
 function colourSummary(counts: number[]): string {
@@ -173,7 +177,7 @@ try {
   await runMupdfTask('pool-probe', {}, { signal, timeoutMs: 30_000 });
   await runOurs(inputs[0]!, join(scratch, 'warm-up.pdf'));
   console.log(
-    `Grayscale PDF vs plain Ghostscript (pdfwrite, ColorConversionStrategy=Gray), best of ${runs} run(s). ` +
+    `Grayscale PDF vs plain Ghostscript (pdfwrite, ColorConversionStrategy=Gray), median of ${runs} run(s). ` +
       `Coloured: pixels whose channels differ by more than 2 at ${CHECK_DPI} dpi (pdftoppm draws annotations). ` +
       'CPU includes child processes (gs, qpdf) and worker threads.\n',
   );
