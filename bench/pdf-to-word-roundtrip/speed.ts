@@ -42,8 +42,8 @@ const argument = (name: string) =>
     .find((arg) => arg.startsWith(`--${name}=`))
     ?.slice(name.length + 3);
 const runs = Math.max(1, Number(argument('runs') ?? 3));
-// LibreOffice takes minutes on a long book: one run is the reference unless asked for more.
-const referenceRuns = Math.max(1, Number(argument('reference-runs') ?? 1));
+// LibreOffice takes minutes on a long book: one run is the reference unless asked for more (0: left out).
+const referenceRuns = Math.max(0, Number(argument('reference-runs') ?? 1));
 const baseline = argument('baseline');
 const only = onlyArgument();
 const JOB_TIMEOUT_MS = 300_000;
@@ -117,9 +117,11 @@ async function libreoffice(path: string): Promise<Sample> {
 const rows: string[][] = [];
 try {
   // LibreOffice's first start writes its profile: not a conversion's cost.
-  const warmUp = join(scratch, 'one-page.pdf');
-  await writeFile(warmUp, longTextBookPdf(1));
-  await libreoffice(warmUp);
+  if (referenceRuns > 0) {
+    const warmUp = join(scratch, 'one-page.pdf');
+    await writeFile(warmUp, longTextBookPdf(1));
+    await libreoffice(warmUp);
+  }
   for (const file of files.filter((each) => !only || only.includes(each.name))) {
     const samples = new Map<string, Sample[]>();
     const add = (label: string, sample: Sample) => samples.set(label, [...(samples.get(label) ?? []), sample]);
@@ -127,18 +129,20 @@ try {
       for (const checkout of checkouts) add(checkout.label, await ours(checkout, file.path));
       if (round < referenceRuns) add('LibreOffice', await libreoffice(file.path));
     }
-    const seconds = (label: string) => median(samples.get(label)!.map((sample) => sample.seconds));
-    const peak = (label: string) => median(samples.get(label)!.map((sample) => sample.peakMb));
+    const seconds = (label: string) => median(samples.get(label)?.map((sample) => sample.seconds) ?? []);
+    const peak = (label: string) => median(samples.get(label)?.map((sample) => sample.peakMb) ?? []);
+    const ratio = (value: number, reference: number) =>
+      Number.isFinite(value / reference) ? (value / reference).toFixed(2) : '-';
     for (const label of [...checkouts.map((checkout) => checkout.label), 'LibreOffice']) {
-      const reference = label === 'LibreOffice';
+      if (!samples.has(label)) continue;
       rows.push([
         file.name,
         String(file.pages),
         label,
         seconds(label).toFixed(2),
         formatMb(peak(label)),
-        reference ? '1.00' : (seconds(label) / seconds('LibreOffice')).toFixed(2),
-        reference ? '1.00' : (peak(label) / peak('LibreOffice')).toFixed(2),
+        ratio(seconds(label), seconds('LibreOffice')),
+        ratio(peak(label), peak('LibreOffice')),
         samples
           .get(label)!
           .map((sample) => sample.seconds.toFixed(2))
