@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
 import { preparePdfInput } from './pdf-input.js';
 import { runQpdfJob } from './qpdf.js';
@@ -103,5 +104,68 @@ describe('preparePdfInput', () => {
     } finally {
       await limited.cleanup();
     }
+  });
+
+  describe('for a tool that decodes every image itself (imagesDecodedByTool)', () => {
+    const skipImages = { imagesDecodedByTool: true } as const;
+
+    /** A two-page PDF with a gray JPEG on page 1; `broken` zeroes the JPEG's header (its tables and frame). */
+    async function grayJpegPdf(broken: boolean): Promise<Buffer> {
+      const jpeg = await sharp(new Uint8Array(64 * 64).fill(90), { raw: { width: 64, height: 64, channels: 1 } })
+        .jpeg()
+        .toBuffer();
+      if (broken) jpeg.fill(0, 2, 200);
+      const image = { jpeg, gray: true, pixelWidth: 64, pixelHeight: 64, x: 72, y: 72, width: 200, height: 200 };
+      return makePdf({ pages: [{ text: ['Scan'], image }, { text: ['Page 2'] }] });
+    }
+
+    it('passes a clean PDF through untouched with its page count', async () => {
+      const file = await job.input('a.pdf', await grayJpegPdf(false));
+      const prepared = await preparePdfInput(file, job.context, skipImages);
+      expect(prepared).toEqual({ path: file.path, pageCount: 2, wasEncrypted: false, wasRepaired: false });
+    });
+
+    it('leaves JPEG data unchecked, which the full check refuses', async () => {
+      const file = await job.input('broken-jpeg.pdf', await grayJpegPdf(true));
+      expect((await preparePdfInput(file, job.context, skipImages)).path).toBe(file.path);
+      expect(await codeOf(preparePdfInput(file, job.context))).toBe('damaged_pdf');
+    });
+
+    it('still refuses, decrypts, repairs and limits as the full preflight does', async () => {
+      expect(await codeOf(preparePdfInput(await encrypted('secret1', 'owner12'), job.context, skipImages))).toBe(
+        'encrypted_pdf',
+      );
+      const ownerOnly = await preparePdfInput(await encrypted('', 'owner12'), job.context, skipImages);
+      expect(ownerOnly.wasEncrypted).toBe(true);
+      expect(pdfEncryption(ownerOnly.path).encrypted).toBe(false);
+
+      const pdf = makePdf({ pageCount: 2 });
+      const brokenXref = Buffer.from(pdf.toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999'), 'latin1');
+      const repaired = await preparePdfInput(await job.input('broken.pdf', brokenXref), job.context, skipImages);
+      expect(repaired.wasRepaired).toBe(true);
+      assertValidPdf(repaired.path);
+
+      const junk = await job.input('junk.pdf', Buffer.from('%PDF-1.7\n% nothing else here\n'));
+      expect(await codeOf(preparePdfInput(junk, job.context, skipImages))).toBe('damaged_pdf');
+
+      const limited = await makeTestJob({ maxPages: 2 });
+      try {
+        const long = await limited.input('long.pdf', makePdf({ pageCount: 3 }));
+        expect(await codeOf(preparePdfInput(long, limited.context, skipImages))).toBe('too_many_pages');
+      } finally {
+        await limited.cleanup();
+      }
+    });
+
+    it('sends a content stream that does not decode the full way, as --check does', async () => {
+      // A Flate content stream whose data is not Flate: qpdf cannot decode it; MuPDF rebuilds the page.
+      const pdf = makePdf({ pageCount: 2 }).toString('latin1');
+      const damaged = pdf.replace(/<< \/Length (\d+) >>\nstream\n/, '<< /Length $1 /Filter /FlateDecode >>\nstream\n');
+      expect(damaged).not.toBe(pdf);
+      const file = await job.input('bad-content.pdf', Buffer.from(damaged, 'latin1'));
+      const prepared = await preparePdfInput(file, job.context, skipImages);
+      expect(prepared.path).not.toBe(file.path);
+      assertValidPdf(prepared.path);
+    });
   });
 });

@@ -13,6 +13,13 @@ export interface PdfInputOptions {
    * owner password). The result is then a decrypted copy. Other tools leave this out: they refuse such files.
    */
   unlockPassword?: string;
+  /**
+   * For a tool that reads every image through a decoder of its own and writes none of the input's image data as it
+   * is unchecked (Grayscale: Ghostscript re-encodes images, and drops one it cannot decode). The clean-file check
+   * then leaves out JPEG data, which `qpdf --check` always decodes whole: seconds on a gray JPEG scan that
+   * Ghostscript converts in a fraction of that. Everything else is checked as before (docs/decisions/014).
+   */
+  imagesDecodedByTool?: boolean;
 }
 
 export interface PreparedPdf {
@@ -37,7 +44,9 @@ export async function preparePdfInput(
   options: PdfInputOptions = {},
 ): Promise<PreparedPdf> {
   await assertPdf(file.path);
-  const clean = await cleanPageCount(file.path, context);
+  const clean = options.imagesDecodedByTool
+    ? await cleanPageCountSkippingImages(file.path, context)
+    : await cleanPageCount(file.path, context);
   if (clean !== undefined) {
     checkPageLimit(clean, context);
     return { path: file.path, pageCount: clean, wasEncrypted: false, wasRepaired: false };
@@ -123,6 +132,34 @@ async function cleanPageCount(path: string, context: ToolContext): Promise<numbe
   const { stdout, code } = await runQpdf(['--check', '--show-npages', path], context, { okCodes: [0, 2, 3] });
   if (code !== 0 || !/^File is not encrypted$/m.test(stdout)) return undefined;
   const count = Number(/(\d+)\s*$/.exec(stdout)?.[1]);
+  return Number.isInteger(count) && count > 0 ? count : undefined;
+}
+
+/**
+ * `cleanPageCount` without decoding JPEG data, in two qpdf runs side by side: the page count and encryption, and a
+ * copy to /dev/null that decodes every other stream (Flate, LZW, run length: `--decode-level=specialized`) and
+ * tokenises every content stream (`--externalize-inline-images` reads them all, as `--check` does; a content stream
+ * that inflates without end is a warning there too). Clean only when both pass without a warning.
+ */
+async function cleanPageCountSkippingImages(path: string, context: ToolContext): Promise<number | undefined> {
+  const okCodes = [0, 2, 3];
+  const [summary, copy] = await Promise.all([
+    runQpdf(['--show-npages', '--show-encryption', path], context, { okCodes }),
+    runQpdf(
+      [
+        '--decode-level=specialized',
+        '--stream-data=uncompress',
+        '--externalize-inline-images',
+        '--ii-min-bytes=0',
+        path,
+        '/dev/null',
+      ],
+      context,
+      { okCodes },
+    ),
+  ]);
+  if (summary.code !== 0 || copy.code !== 0 || !/^File is not encrypted$/m.test(summary.stdout)) return undefined;
+  const count = Number(/^(\d+)$/m.exec(summary.stdout)?.[1]);
   return Number.isInteger(count) && count > 0 ? count : undefined;
 }
 

@@ -57,7 +57,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
 
   let gray: string;
   try {
-    const input = await settle(preparePdfInput(upload, context));
+    const input = await settle(preparePdfInput(upload, context, { imagesDecodedByTool: true }));
     const asUploaded = input.ok && input.value.path === upload.path;
     // Refused, decrypted or repaired: nothing done on the upload counts (a damaged file can keep Ghostscript busy
     // for minutes, e.g. a content stream that inflates without end).
