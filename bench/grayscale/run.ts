@@ -33,7 +33,7 @@ const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { closeMupdfPool, engineTools, grayPdfwriteSettings, runMupdfTask } = await import('@paperknife/engine');
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
 const { gsPdfwriteCommand } = await import('../engine/measure.js');
-const { annotatedColourPdf, colouredFormPdf, colouredPixelsPerPage, uncolouredPatternPdf } =
+const { annotatedColourPdf, colouredFormPdf, colouredPixelsPerPage, grayJpegScanPdf, uncolouredPatternPdf } =
   await import('@paperknife/engine/testing/grayscale-fixtures');
 const { table } = await import('../table.js');
 
@@ -161,8 +161,9 @@ try {
     ['fixture-annotated.pdf', annotatedColourPdf],
     ['fixture-form.pdf', colouredFormPdf],
     ['fixture-patterns.pdf', uncolouredPatternPdf],
+    ['fixture-gray-jpeg-scan.pdf', grayJpegScanPdf],
   ] as const) {
-    await writeFile(join(fixtures, name), build());
+    await writeFile(join(fixtures, name), await build());
     inputs.push(join(fixtures, name));
   }
   if (corpusPresent()) {

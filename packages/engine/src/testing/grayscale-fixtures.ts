@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
-import { writePdfObjects } from './make-pdf.js';
+import sharp from 'sharp';
+import { makePdf, writePdfObjects } from './make-pdf.js';
 import { parsePpm } from './ppm.js';
 
 /**
@@ -239,6 +240,28 @@ export function uncolouredPatternPdf(): Buffer {
 }
 
 /** Largest difference between the channels of a pixel that still counts as gray (renderers round). */
+/**
+ * A scan as people bring them: `pages` pages, each one 2550x3509 (300 ppi A4) gray JPEG over the whole page, one
+ * image object per page. Ghostscript passes gray JPEGs through, so converting it takes a fraction of the time a
+ * full decode of every JPEG takes (what `qpdf --check` does). For the benchmark; too big for unit tests.
+ */
+export async function grayJpegScanPdf(pages = 6): Promise<Buffer> {
+  const width = 2550;
+  const height = 3509;
+  const pixels = new Uint8Array(width * height);
+  // Paper with lines of "text": a texture JPEG cannot squeeze to nothing, like a real scan.
+  for (let y = 0; y < height; y++) {
+    const inLine = y % 60 < 24;
+    for (let x = 0; x < width; x++)
+      pixels[y * width + x] = inLine && (x * 7 + y * 3) % 23 < 9 ? 40 : 235 - ((x ^ y) & 15);
+  }
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 1 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const image = { jpeg, gray: true, pixelWidth: width, pixelHeight: height, x: 0, y: 0, width: 595, height: 842 };
+  return makePdf({ pages: Array.from({ length: pages }, () => ({ width: 595, height: 842, text: [], image })) });
+}
+
 export const GRAY_TOLERANCE = 2;
 
 /** Pixels (RGB triples) whose channels differ by more than `GRAY_TOLERANCE`. */
