@@ -30,7 +30,7 @@ import { FileRow } from './file-row';
 import { MergeFileList } from './merge-file-list';
 import { ToolOptions } from './tool-options';
 import { useToolFiles } from '../hooks/use-tool-files';
-import { LazyPagePicker, preloadPageView, warmUpPageView, warmUpPageViewWhenIdle } from '../page-view/lazy';
+import { LazyPagePicker, preloadPageView, warmUpPageView } from '../page-view/lazy';
 
 interface SizeOutcome {
   before: number;
@@ -115,10 +115,9 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   // A page range the visitor can pick on thumbnails (rotate, extract, delete, split's ranges).
   const pickControl = formControls(id).find((control) => control.meta.pickPages);
 
-  // pdf.js loads once the page is idle or the visitor reaches for the drop zone (decision 095), and opens a
+  // pdf.js loads when the visitor reaches for the drop zone, never on its own (decision 095), and opens a
   // single dropped file while the file is checked, not after.
   const showsPages = pickControl !== undefined || ordered;
-  useEffect(() => (showsPages ? warmUpPageViewWhenIdle() : undefined), [showsPages]);
   const warmUpOnIntent = showsPages ? warmUpPageView : undefined;
   const wantsPreviews = showsPages && files.items.length > 0;
   const fileToPick = pickControl && !files.multiple ? files.items[0]?.file : undefined;

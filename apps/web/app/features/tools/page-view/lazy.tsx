@@ -3,7 +3,7 @@ import { PICKER_THUMB_WIDTH } from './thumbnail-width';
 
 /**
  * The page-view components as lazy chunks: tool pages import these, so pdf.js and the grid are not part of a tool
- * page's first JavaScript (decision 070); they load after it, when the page is idle or a file comes (decision 095).
+ * page's first JavaScript (decision 070); they load when a file comes or the visitor reaches for the drop zone (decision 095).
  */
 export const LazyPagePicker = lazy(() => import('./page-picker').then((module) => ({ default: module.PagePicker })));
 
@@ -29,29 +29,6 @@ export function warmUpPageView(): void {
   if (warmedUp) return;
   warmedUp = true;
   preloadPageView();
-}
-
-/**
- * Warms up (`warmUpPageView`) once the page has loaded and the browser is idle, so a file dropped a moment
- * later meets a ready pdf.js. Returns the cancel for an unmounting tool.
- */
-export function warmUpPageViewWhenIdle(): () => void {
-  let cancel = () => {};
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(warmUpPageView, { timeout: 2000 });
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(warmUpPageView, 500);
-      cancel = () => clearTimeout(handle);
-    }
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else {
-    window.addEventListener('load', whenIdle, { once: true });
-    cancel = () => window.removeEventListener('load', whenIdle);
-  }
-  return () => cancel();
 }
 
 export const LazyFirstPagePreview = lazy(() =>
