@@ -49,11 +49,14 @@ const distance = (a: mupdf.Point, b: mupdf.Point) => Math.hypot(a[0] - b[0], a[1
 
 /** The corners of the displayed box (upper left, upper right, lower right, lower left) in a pixmap of `pixmap`'s size. */
 function cornersIn(pixmap: mupdf.Pixmap, bbox: mupdf.Rect, transform: mupdf.Matrix): mupdf.Point[] {
+  return cornersAt(pixmap.getWidth(), pixmap.getHeight(), bbox, transform);
+}
+
+/** The corners of the displayed box in an image of `width` x `height` pixels. */
+function cornersAt(width: number, height: number, bbox: mupdf.Rect, transform: mupdf.Matrix): mupdf.Point[] {
   // The image's unit square maps to the page by `transform`, so its inverse takes the box's corners back into it.
   const [a, b, c, d, e, f] = mupdf.Matrix.invert(transform);
   const [x0, y0, x1, y1] = bbox;
-  const width = pixmap.getWidth();
-  const height = pixmap.getHeight();
   const at = (x: number, y: number): mupdf.Point => [(x * a + y * c + e) * width, (x * b + y * d + f) * height];
   return [at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1)];
 }
@@ -171,8 +174,11 @@ function drawPicture(
   file: string,
 ): { file: string; format: 'png' | 'jpg' } {
   const [x0, y0, x1, y1] = bbox;
-  const width = Math.max(1, Math.round(((x1 - x0) * PICTURE_DPI) / 72));
-  const height = Math.max(1, Math.round(((y1 - y0) * PICTURE_DPI) / 72));
+  // As encodePicture sizes it: PICTURE_DPI at its size on the page, never more pixels than the image has (a
+  // poster's picture would be a pixmap of gigabytes).
+  const corners = cornersAt(image.getWidth(), image.getHeight(), bbox, transform);
+  const width = Math.max(1, Math.round(Math.min(distance(corners[0]!, corners[1]!), ((x1 - x0) * PICTURE_DPI) / 72)));
+  const height = Math.max(1, Math.round(Math.min(distance(corners[0]!, corners[3]!), ((y1 - y0) * PICTURE_DPI) / 72)));
   const stencil = image.getImageMask();
   const gray = stencil || image.getColorSpace()?.isGray() === true;
   const pixmap = new mupdf.Pixmap(
@@ -225,7 +231,7 @@ interface Drawn {
  * rectangles, the borders of tables) and where it puts invisible text. One pass of the page through a device
  * that only listens to paths and invisible text.
  */
-function readDrawing(contents: mupdf.DisplayList): Drawn {
+function readDrawing(page: mupdf.PDFPage): Drawn {
   const rules: Rule[] = [];
   const shapes: Box[] = [];
   const invisibleText: Box[] = [];
@@ -310,8 +316,8 @@ function readDrawing(contents: mupdf.DisplayList): Drawn {
     const [x0, y0, x1, y1] = text.getBounds(textStroke, ctm);
     invisibleText.push({ x0, y0, x1, y1 });
   };
-  // The display list owns the paths and texts it passes: their wrappers are let go here, while it lives, not by the
-  // garbage collector after it is destroyed (dropping a packed path of a freed list writes to freed memory).
+  // The wrappers of the paths and texts passed are let go here, not left to the garbage collector (whose drop may
+  // come after what owned them is gone: a display list's packed paths are freed with it).
   const device = new mupdf.Device({
     strokePath(path, stroke, ctm, colorSpace) {
       try {
@@ -339,7 +345,7 @@ function readDrawing(contents: mupdf.DisplayList): Drawn {
     },
   });
   try {
-    contents.run(device, mupdf.Matrix.identity);
+    page.runPageContents(device, mupdf.Matrix.identity);
     device.close();
   } finally {
     device.destroy();
@@ -496,25 +502,9 @@ const SCAN_COVERAGE = 0.5;
 
 /** The text blocks, pictures and tables of a page, as the viewer shows the page. */
 export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): PageLayout {
-  // The page's contents are interpreted once, into a display list that the drawing pass, the structured text and
-  // the drawings' pictures replay: reading a content stream (fonts, images, operators) is most of a page's cost.
-  const contents = page.toDisplayList(false);
-  try {
-    return readLayoutFrom(page, contents, folder, pageIndex);
-  } finally {
-    contents.destroy();
-  }
-}
-
-function readLayoutFrom(
-  page: mupdf.PDFPage,
-  contents: mupdf.DisplayList,
-  folder: string,
-  pageIndex: number,
-): PageLayout {
   const [left, top, right, bottom] = page.getBounds();
   const pageArea = (right - left) * (bottom - top);
-  const drawn = readDrawing(contents);
+  const drawn = readDrawing(page);
   const blocks: LayoutBlock[] = [];
   const colours = new Map<number, string>();
   let block: LayoutTextBlock | undefined;
@@ -531,12 +521,9 @@ function readLayoutFrom(
     const y = (quad[1] + quad[3] + quad[5] + quad[7]) / 4;
     return links.find(({ box }) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3])?.uri;
   };
-  // Annotations and form fields show text too: a page that has them is read whole, contents and all, by MuPDF.
-  const annotations = [...page.getAnnotations(), ...page.getWidgets()];
-  const annotated = annotations.length > 0;
-  annotations.forEach((annotation) => annotation.destroy());
-  const stextOptions = 'preserve-images,preserve-whitespace';
-  const stext = annotated ? page.toStructuredText(stextOptions) : contents.toStructuredText(stextOptions);
+  // From the page itself, not from a display list of its contents: a list loses the ActualText MuPDF puts in the
+  // structured text (a Hebrew line came out with other spaces and alignment).
+  const stext = page.toStructuredText('preserve-images,preserve-whitespace');
   walkText(stext, {
     beginTextBlock(bbox) {
       block = { kind: 'text', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], lines: [] };
@@ -639,11 +626,7 @@ function readLayoutFrom(
   }
   drawings.forEach((region, index) => {
     const file = join(folder, `page-${pageIndex + 1}-drawing-${index + 1}.png`);
-    renderRegion(
-      contents,
-      { x0: region.x0 + left, y0: region.y0 + top, x1: region.x1 + left, y1: region.y1 + top },
-      file,
-    );
+    renderRegion(page, { x0: region.x0 + left, y0: region.y0 + top, x1: region.x1 + left, y1: region.y1 + top }, file);
     kept.push({ kind: 'image', ...region, file, format: 'png' });
   });
   return { width, height, blocks: placeTables(kept, tables) };
@@ -653,7 +636,7 @@ function readLayoutFrom(
 const DRAWING_DPI = 150;
 
 /** The page's content within `region` (page coordinates) as a PNG on white. */
-function renderRegion(contents: mupdf.DisplayList, region: Box, file: string): void {
+function renderRegion(page: mupdf.PDFPage, region: Box, file: string): void {
   const scale = DRAWING_DPI / 72;
   const pixmap = new mupdf.Pixmap(
     mupdf.ColorSpace.DeviceRGB,
@@ -668,7 +651,7 @@ function renderRegion(contents: mupdf.DisplayList, region: Box, file: string): v
   pixmap.clear(255);
   const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
   try {
-    contents.run(device, mupdf.Matrix.scale(scale, scale));
+    page.runPageContents(device, mupdf.Matrix.scale(scale, scale));
     device.close();
     writeFileSync(file, pixmap.asPNG());
   } finally {
