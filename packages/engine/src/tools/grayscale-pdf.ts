@@ -34,10 +34,10 @@ function prepare(input: string, context: ToolContext): Promise<GrayPrepareResult
  * icons, outline colours, uncoloured tiling patterns) to gray; Ghostscript converts everything drawn; qpdf then
  * packs the result into object streams, so it is compact and passes qpdf --check. See docs/decisions/013.
  *
- * Ghostscript is the long step, and most uploads are clean and need no MuPDF change: it starts on the upload at
- * once, beside the preflight and the MuPDF step (which read the upload too). Its output is kept only when the
- * preflight hands back the upload itself (not encrypted, nothing repaired) and MuPDF changed nothing; otherwise
- * it is stopped as soon as that is known and runs again on the file those two give (docs/decisions/014).
+ * Ghostscript is the long step, and most uploads are clean and need no MuPDF change: the MuPDF step starts on the
+ * upload beside the preflight, and Ghostscript on the upload as soon as MuPDF has changed nothing. Its output is
+ * kept when the preflight hands back the upload itself (not encrypted, nothing repaired); otherwise it is stopped
+ * as soon as that is known and both run again on the file the preflight gives (docs/decisions/014).
  */
 export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options, context) => {
   const upload = requireOneFile(files);
@@ -46,13 +46,12 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   const early = new AbortController();
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
   const earlyGray = tempPath(context, 'gray');
-  const earlyConversion = settle(convertToGray(upload.path, earlyGray, earlyContext));
-  const earlyPreparation = settle(
-    prepare(upload.path, earlyContext).then((result) => {
-      // Ghostscript must read MuPDF's output then: its run on the upload is wasted, stop it.
-      if (result.changed > 0) early.abort();
-      return result;
-    }),
+  const earlyPreparation = settle(prepare(upload.path, earlyContext));
+  // Started once MuPDF has answered (a few ms): a file it changed would waste a whole Ghostscript run.
+  const earlyConversion = earlyPreparation.then((prepared): Promise<Settled<void>> =>
+    prepared.ok && prepared.value.changed === 0 && !early.signal.aborted
+      ? settle(convertToGray(upload.path, earlyGray, earlyContext))
+      : Promise.resolve({ ok: false, error: new Error('Ghostscript was not started on the upload') }),
   );
 
   let gray: string;
