@@ -167,8 +167,8 @@ describe('every piece of content', () => {
       ...toolIds.map((id) => tools[id].download.name),
       ...Object.values(compressLevelImages).flatMap(({ dpi, quality }) => [
         `${dpi} dpi`,
-        `quality of about ${quality}`,
-        `about ${quality} |`,
+        `at most ${quality}`,
+        `up to ${quality}`,
       ]),
     ];
     const sources = readdirSync(contentFolder, { recursive: true, encoding: 'utf8' }).filter((name) =>
