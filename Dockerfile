@@ -37,7 +37,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PAPERKNIFE_DATA_DIR=/data TMPDIR=/tmp HOME=/tmp XDG_CACHE_HOME=/tmp/.cache
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      qpdf ghostscript libreoffice-writer-nogui python3-uno \
+      tini qpdf ghostscript libreoffice-writer-nogui python3-uno \
       fonts-dejavu-core fonts-liberation fonts-noto-core fonts-noto-cjk \
       ocrmypdf tesseract-ocr unpaper jbig2dec \
       tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-rus \
@@ -59,4 +59,7 @@ USER paperknife
 VOLUME /data /tmp
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# tini as PID 1 reaps the processes a cancelled job leaves orphaned (OCRmyPDF's workers, Ghostscript): Node does
+# not, so they would stay as zombies for the container's life. It passes SIGTERM on, for the graceful drain.
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "apps/server/dist/server.js"]
