@@ -172,17 +172,18 @@ test.describe('organize pdf by touch', () => {
     await dropBook(page, 6);
     // A finger can only touch what is on screen.
     await editor(page).scrollIntoViewIfNeeded();
-    const grip = tileAt(page, 5).locator('[data-drag-grip]');
-    await touchDrag(page, await centreOf(grip), await centreOf(tileAt(page, 2)));
-    await expect(announcement(page)).toHaveText('Page 5 moved to position 2 of 6.');
-    await expect(order(page)).toHaveValue('1,5,2-4,6');
-    await expect(tileAt(page, 2)).toHaveAttribute('data-entry', '5');
-
-    // A tap picks a tile for the toolbar.
+    // A tap picks a tile for the toolbar. (Tapped before the drag: in this harness a tap that follows a
+    // DevTools-driven touch drag is sometimes not turned into a click by Chromium.)
     await tileAt(page, 6).tap();
     await expect(tileAt(page, 6)).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('button', { name: 'Rotate right' }).tap();
+    await expect(order(page)).toHaveValue('1-5,6r90');
+
+    const grip = tileAt(page, 5).locator('[data-drag-grip]');
+    await touchDrag(page, await centreOf(grip), await centreOf(tileAt(page, 2)));
+    await expect(announcement(page)).toHaveText('Page 5 moved to position 2 of 6.');
     await expect(order(page)).toHaveValue('1,5,2-4,6r90');
+    await expect(tileAt(page, 2)).toHaveAttribute('data-entry', '5');
 
     const result = await runAndDownload(page, 'Organize PDF');
     expect(pdfPageTexts(result.path)).toEqual(['Page 1', 'Page 5', 'Page 2', 'Page 3', 'Page 4', 'Page 6']);

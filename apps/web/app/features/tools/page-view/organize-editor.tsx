@@ -94,8 +94,10 @@ export function OrganizeEditor({
   // Where a page dragged by its grip (touch, pen) would land: the tile under the finger.
   const [dropTarget, setDropTarget] = useState<number | undefined>();
   // Tiles are HTML-draggable for a mouse only: Chrome takes a touch on a draggable element for a possible drag and
-  // then drops the click of the taps that follow. Set by the last pointer pressed in the list, before its drag.
-  const [mousePointer, setMousePointer] = useState(true);
+  // then drops the click of the taps that follow. Set by the last pointer pressed in the list, before its drag (a
+  // mouse press makes the tile draggable before the mouse moves; Chrome looks for a draggable element only then).
+  // False until a mouse is seen: a first touch must not land on a draggable tile.
+  const [mousePointer, setMousePointer] = useState(false);
 
   // A blank field, or one left from another file, starts as every page in its own order, so the editor and the
   // field agree from the start.
