@@ -13,10 +13,9 @@ import { table } from '../table.js';
 /**
  * Page previews in Debian's Chromium against the built server: `npm run page-view --workspace bench`.
  * For generated PDFs of 10, 100 and 1,000 pages, each page a noisy photo (a 100-page file is about 10 MB), it
- * drops the file on Extract Pages once the page has settled and the pointer has been over the drop zone for a second
- * (a visitor's time in the file dialog, or dragging), and measures, from the file input's change event: the
+ * drops the file on Extract Pages once the page has settled (pdf.js loads only then: decision 095) and measures, from the file input's change event: the
  * first thumbnail drawn, every thumbnail in the grid's visible area drawn, and the first again for a second drop in
- * the same tab and for a drop the moment a fresh tab has loaded with no pointer or drag before (pdf.js cold). Then memory: the JS
+ * the same tab (pdf.js warm) and for a drop the moment a fresh tab has loaded. Then memory: the JS
  * heap (CDP Performance.getMetrics JSHeapUsedSize) and the resident memory of the tab (its renderer process, which
  * runs the pdf.js worker as a thread) and of all Chromium's renderer processes (with any spare renderer Chromium
  * keeps), with the first screen drawn and again after scrolling the grid to the end (thumbnails off screen free
@@ -31,8 +30,6 @@ const origin = `http://127.0.0.1:${port}`;
 // `--pages=100,1000` measures only those files.
 const pagesArgument = process.argv.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length);
 const pageCounts = pagesArgument ? pagesArgument.split(',').map(Number) : [10, 100, 1000];
-/** From the pointer reaching the drop zone to the file's drop: a visitor's time in the file dialog or dragging. */
-const REACH_TO_DROP_MS = 1000;
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 
 requireBuild();
@@ -218,10 +215,6 @@ async function measure(browser: Browser, pdfPath: string, browserPid: number): P
   await cdp.send('Performance.enable');
   // A visitor needs more than the half second of network quiet this waits for to find and drop a file.
   await page.goto(`${origin}/extract-pages`, { waitUntil: 'networkidle' });
-  // The visitor reaches for the drop zone (the pointer over it, which warms pdf.js up: decision 095), then picks the
-  // file: a file dialog or a drag across the page takes a visitor at least this long.
-  await page.getByRole('button', { name: /Drag & drop/ }).hover();
-  await page.waitForTimeout(REACH_TO_DROP_MS);
   const { firstMs, visibleMs, visibleCount } = await dropAndTime(page, pdfPath);
   const heap = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
@@ -252,7 +245,7 @@ async function measure(browser: Browser, pdfPath: string, browserPid: number): P
   const again = await dropAndTime(page, pdfPath);
   await context.close();
 
-  // A fresh tab, the file dropped as soon as the page has loaded, with no pointer or drag before: pdf.js cold.
+  // A fresh tab, the file dropped as soon as the page has loaded.
   const atLoadContext = await browser.newContext();
   const atLoadPage = await atLoadContext.newPage();
   await atLoadPage.goto(`${origin}/extract-pages`);
@@ -321,8 +314,8 @@ try {
   }
   console.log(
     `Page previews on /extract-pages, Chromium ${browser.version()}, median of ${runs} run(s); times from the drop ` +
-      `(once the page has settled, the pointer over the drop zone ${REACH_TO_DROP_MS} ms before; "cold": dropped as ` +
-      'soon as it loaded, in a fresh tab, no pointer before). Tab: its renderer process with the pdf.js worker; ' +
+      '(once the page has settled; "at load": dropped as soon as it loaded, in a fresh tab; pdf.js is loaded by the ' +
+      'drop in both). Tab: its renderer process with the pdf.js worker; ' +
       'renderers: every renderer process of the browser.\n',
   );
   console.log(
@@ -332,7 +325,7 @@ try {
         'File',
         'First thumbnail',
         'Visible drawn',
-        'First, cold',
+        'First, at load',
         'First, 2nd drop',
         'Visible',
         'JS heap',

@@ -30,7 +30,7 @@ import { FileRow } from './file-row';
 import { MergeFileList } from './merge-file-list';
 import { ToolOptions } from './tool-options';
 import { useToolFiles } from '../hooks/use-tool-files';
-import { LazyPagePicker, preloadPageView, warmUpPageView } from '../page-view/lazy';
+import { LazyPagePicker, preloadPageView } from '../page-view/lazy';
 
 interface SizeOutcome {
   before: number;
@@ -115,10 +115,9 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   // A page range the visitor can pick on thumbnails (rotate, extract, delete, split's ranges).
   const pickControl = formControls(id).find((control) => control.meta.pickPages);
 
-  // pdf.js loads when the visitor reaches for the drop zone, never on its own (decision 095), and opens a
-  // single dropped file while the file is checked, not after.
+  // pdf.js loads once a file is dropped, never before (decision 095), and opens a single dropped file while the
+  // file is checked, not after.
   const showsPages = pickControl !== undefined || ordered;
-  const warmUpOnIntent = showsPages ? warmUpPageView : undefined;
   const wantsPreviews = showsPages && files.items.length > 0;
   const fileToPick = pickControl && !files.multiple ? files.items[0]?.file : undefined;
   useEffect(() => {
@@ -193,7 +192,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
   const single = files.items[0];
   return (
-    <div className="grid gap-6" onPointerOver={warmUpOnIntent} onDragEnter={warmUpOnIntent} onFocus={warmUpOnIntent}>
+    <div className="grid gap-6">
       {files.multiple || files.items.length === 0 ? (
         <DropZone
           texts={dropZoneTexts(id)}

@@ -3,7 +3,7 @@ import { PICKER_THUMB_WIDTH } from './thumbnail-width';
 
 /**
  * The page-view components as lazy chunks: tool pages import these, so pdf.js and the grid are not part of a tool
- * page's first JavaScript (decision 070); they load when a file comes or the visitor reaches for the drop zone (decision 095).
+ * page's first JavaScript (decision 070); they load once a file is dropped (decision 095).
  */
 export const LazyPagePicker = lazy(() => import('./page-picker').then((module) => ({ default: module.PagePicker })));
 
@@ -17,18 +17,6 @@ export function preloadPageView(file?: File): void {
   void import('./pdf-pages').then((module) =>
     file ? module.openAhead(file, PICKER_THUMB_WIDTH) : module.warmUpPdfJs(),
   );
-}
-
-let warmedUp = false;
-
-/**
- * Loads pdf.js and starts its worker before any file is dropped, at most once per tab: called when the visitor
- * shows an intent (a drag or the pointer over the tool). Nothing of it runs during the page's own load.
- */
-export function warmUpPageView(): void {
-  if (warmedUp) return;
-  warmedUp = true;
-  preloadPageView();
 }
 
 export const LazyFirstPagePreview = lazy(() =>
