@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lumaFidelity, windowGrid } from '@paperknife/engine';
 
 /**
  * Compress benchmark: `npm run compress --workspace bench` (or `node --import tsx bench/compress/run.ts
@@ -110,44 +111,15 @@ function psnr(reference: Render, test: Render): number {
   return Math.min(60, 10 * Math.log10((255 * 255) / (sum / reference.pixels.length)));
 }
 
-/** SSIM of the luma, over 8 x 8 windows without overlap (cheap; enough to rank encoders on the same page). */
+/** SSIM of the luma, by the same measure Compress PDF picks its JPEG qualities with. */
 function ssim(reference: Render, test: Render): number {
-  const luma = (image: Render, index: number) =>
-    0.299 * image.pixels[index * 3]! + 0.587 * image.pixels[index * 3 + 1]! + 0.114 * image.pixels[index * 3 + 2]!;
-  const c1 = (0.01 * 255) ** 2;
-  const c2 = (0.03 * 255) ** 2;
-  let total = 0;
-  let windows = 0;
-  for (let top = 0; top + 8 <= reference.height; top += 8) {
-    for (let left = 0; left + 8 <= reference.width; left += 8) {
-      let sa = 0;
-      let sb = 0;
-      let saa = 0;
-      let sbb = 0;
-      let sab = 0;
-      for (let y = top; y < top + 8; y++) {
-        for (let x = left; x < left + 8; x++) {
-          const index = y * reference.width + x;
-          const a = luma(reference, index);
-          const b = luma(test, index);
-          sa += a;
-          sb += b;
-          saa += a * a;
-          sbb += b * b;
-          sab += a * b;
-        }
-      }
-      const n = 64;
-      const ma = sa / n;
-      const mb = sb / n;
-      const va = saa / n - ma * ma;
-      const vb = sbb / n - mb * mb;
-      const cov = sab / n - ma * mb;
-      total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
-      windows++;
-    }
-  }
-  return windows > 0 ? total / windows : 1;
+  const luma = (image: Render) =>
+    Float32Array.from(
+      { length: image.width * image.height },
+      (_, index) =>
+        0.299 * image.pixels[index * 3]! + 0.587 * image.pixels[index * 3 + 1]! + 0.114 * image.pixels[index * 3 + 2]!,
+    );
+  return lumaFidelity(luma(reference), luma(test), reference.width, windowGrid(reference.width, reference.height)).ssim;
 }
 
 /** Mean PSNR and SSIM over every page of `test` against the original's renders. */

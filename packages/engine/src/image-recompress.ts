@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, deflate } from 'node:zlib';
 import sharp from 'sharp';
+import { type Fidelity, lumaFidelity } from './image-fidelity.js';
 
 /**
  * Encodes resampled image pixels for Compress PDF, on the main thread: sharp (libvips, mozjpeg) and zlib do their
@@ -113,7 +114,7 @@ export async function encodeJpegToTarget(image: RawImage, target: JpegTarget): P
     if (reached === undefined) {
       const decoded = await decodeJpeg(await encodeJpeg(sample.image, quality), sample.image.channels);
       const decodedLuma = lumaOf({ ...sample.image, pixels: decoded });
-      reached = tileFidelity(sampleLuma, decodedLuma, sample.image.width, sample.tiles);
+      reached = lumaFidelity(sampleLuma, decodedLuma, sample.image.width, tileWindows(sample.tiles));
       measured.set(quality, reached);
     }
     return reached;
@@ -225,54 +226,13 @@ function sampleMosaic(image: RawImage, tiles: Tile[]): { image: RawImage; tiles:
   return { image: { width, height, channels, pixels }, tiles: placed };
 }
 
-interface Fidelity {
-  ssim: number;
-  psnr: number;
-}
-
-/**
- * Mean SSIM of two luma planes over the 8 x 8 windows of the given tiles (no overlap: cheap, and enough to rank),
- * and their PSNR over the same pixels.
- */
-function tileFidelity(reference: Uint8Array, test: Uint8Array, width: number, tiles: Tile[]): Fidelity {
-  const c1 = (0.01 * 255) ** 2;
-  const c2 = (0.03 * 255) ** 2;
-  let total = 0;
-  let windows = 0;
-  let squaredError = 0;
+/** The 8 x 8 windows inside the given tiles. */
+function* tileWindows(tiles: Tile[]): Generator<readonly [number, number]> {
   for (const tile of tiles) {
     for (let top = tile.top; top < tile.top + TILE; top += 8) {
-      for (let left = tile.left; left < tile.left + TILE; left += 8) {
-        let sa = 0;
-        let sb = 0;
-        let saa = 0;
-        let sbb = 0;
-        let sab = 0;
-        for (let y = top; y < top + 8; y++) {
-          for (let x = left; x < left + 8; x++) {
-            const a = reference[y * width + x]!;
-            const b = test[y * width + x]!;
-            sa += a;
-            sb += b;
-            saa += a * a;
-            sbb += b * b;
-            sab += a * b;
-            squaredError += (a - b) * (a - b);
-          }
-        }
-        const ma = sa / 64;
-        const mb = sb / 64;
-        const va = saa / 64 - ma * ma;
-        const vb = sbb / 64 - mb * mb;
-        const cov = sab / 64 - ma * mb;
-        total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
-        windows++;
-      }
+      for (let left = tile.left; left < tile.left + TILE; left += 8) yield [left, top];
     }
   }
-  const meanSquaredError = squaredError / (windows * 64);
-  const psnr = meanSquaredError === 0 ? Infinity : 10 * Math.log10((255 * 255) / meanSquaredError);
-  return { ssim: total / windows, psnr };
 }
 
 /** Lossless: for flat graphics (and soft masks), where JPEG would blur edges and text. */

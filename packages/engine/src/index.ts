@@ -15,3 +15,5 @@ export type { MupdfTaskOptions } from './mupdf/pool.js';
 // What the benchmarks run as the reference tool beside ours.
 export { grayPdfwriteSettings } from './ghostscript.js';
 export { ocrJobs, ocrmypdfArguments } from './ocrmypdf.js';
+// The measure Compress PDF picks JPEG qualities by, for the compress benchmark's scores.
+export { lumaFidelity, windowGrid } from './image-fidelity.js';
