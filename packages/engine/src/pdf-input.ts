@@ -143,8 +143,8 @@ async function cleanPageCount(path: string, context: ToolContext): Promise<numbe
  */
 async function cleanPageCountSkippingImages(path: string, context: ToolContext): Promise<number | undefined> {
   const okCodes = [0, 2, 3];
-  const [summary, copy] = await Promise.all([
-    runQpdf(['--show-npages', '--show-encryption', path], context, { okCodes }),
+  const [count, copy] = await Promise.all([
+    plainPageCount(path, context),
     runQpdf(
       [
         '--decode-level=specialized',
@@ -158,7 +158,18 @@ async function cleanPageCountSkippingImages(path: string, context: ToolContext):
       { okCodes },
     ),
   ]);
-  if (summary.code !== 0 || copy.code !== 0 || !/^File is not encrypted$/m.test(summary.stdout)) return undefined;
+  return copy.code === 0 ? count : undefined;
+}
+
+/**
+ * The page count of a PDF that is not encrypted and whose structure qpdf reads without a warning, in one quick qpdf
+ * run that decodes no stream: `undefined` for anything else. Not a preflight: a tool may start its long step on the
+ * upload with this count while `preparePdfInput` checks the file, and must drop that step unless the preflight hands
+ * back the upload itself.
+ */
+export async function plainPageCount(path: string, context: ToolContext): Promise<number | undefined> {
+  const summary = await runQpdf(['--show-npages', '--show-encryption', path], context, { okCodes: [0, 2, 3] });
+  if (summary.code !== 0 || !/^File is not encrypted$/m.test(summary.stdout)) return undefined;
   const count = Number(/^(\d+)$/m.exec(summary.stdout)?.[1]);
   return Number.isInteger(count) && count > 0 ? count : undefined;
 }

@@ -4,22 +4,9 @@ import { runMupdfTask } from '../mupdf/pool.js';
 import type { GrayPreparePayload, GrayPrepareResult } from '../mupdf/tasks/gray-prepare.js';
 import { assertPdf, preparePdfInput, tempPath } from '../pdf-input.js';
 import { runQpdf } from '../qpdf.js';
+import { settle, type Settled, valueOf } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-  return promise.then(
-    (value) => ({ ok: true, value }),
-    (error: unknown) => ({ ok: false, error }),
-  );
-}
-
-function valueOf<T>(settled: Settled<T>): T {
-  if (!settled.ok) throw settled.error;
-  return settled.value;
-}
 
 function prepare(input: string, context: ToolContext): Promise<GrayPrepareResult & { output: string }> {
   const payload: GrayPreparePayload = { input, output: tempPath(context, 'gray-prepared') };

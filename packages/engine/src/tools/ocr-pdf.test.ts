@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -12,6 +13,7 @@ import {
   ocrmypdfArguments,
   tesseractSettings,
 } from '../ocrmypdf.js';
+import { plainPageCount } from '../pdf-input.js';
 import { imagePagePdf, mixedPdf, scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
@@ -188,6 +190,38 @@ describe('ocr-pdf', () => {
       );
       expect(['ok', 'damaged_pdf']).toContain(outcome);
       expect(readdirSync(job.context.workDir).filter((name) => name.startsWith('ocrmypdf-'))).toEqual([]);
+    },
+    OCR_TEST_MS,
+  );
+
+  it(
+    'OCRs the repaired copy when the check finds broken content the quick page count did not read',
+    async () => {
+      // Page 1's content stream ends inside a string after drawing its image: the file's structure is sound, so
+      // OCR starts on the upload at once, but qpdf --check refuses the content, so the preflight rebuilds the file
+      // and OCR must run again on that copy.
+      const scan = await job.input('scan.pdf', scannedPdf());
+      const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', scan.path, '-'], {
+        maxBuffer: 64 << 20,
+      }).toString('latin1');
+      const unterminated = qdf.replace(/( Do)\n/, '$1 (unterminated\n');
+      expect(unterminated).not.toBe(qdf);
+      const broken = execFileSync('fix-qdf', { input: Buffer.from(unterminated, 'latin1'), maxBuffer: 64 << 20 });
+      const file = await job.input('unterminated-string.pdf', broken);
+      expect(await plainPageCount(file.path, job.context)).toBe(2);
+      const updates: ToolProgress[] = [];
+      const result = await ocrPdf([file], options(), { ...job.context, progress: (update) => updates.push(update) });
+
+      assertValidPdf(result.path);
+      expect(recall(scanWords(1), pageWords(result.path)[1]!)).toBeGreaterThanOrEqual(0.9);
+      // Recognition started twice: on the upload beside the check, then on the repaired copy.
+      const starts = updates.filter((update) => update.stage === 'Recognising text' && update.done === 0);
+      expect(starts).toHaveLength(2);
+      expect(readdirSync(job.context.workDir).filter((name) => name.startsWith('ocrmypdf-'))).toEqual([]);
+      expect(readdirSync(job.context.workDir).filter((name) => name.startsWith('ocr-document'))).toEqual([
+        basename(result.path),
+      ]);
+      expect(execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })).not.toContain(job.context.workDir);
     },
     OCR_TEST_MS,
   );

@@ -1,11 +1,13 @@
+import { rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ExtractTextPayload, ExtractTextResult } from '../mupdf/tasks/extract-page-text.js';
 import { assertLanguagesInstalled, runOcrmypdf } from '../ocrmypdf.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { assertPdf, plainPageCount, preparePdfInput, tempPath } from '../pdf-input.js';
+import { settle, valueOf } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
+import type { ToolContext, ToolRunner } from '../tool-runner.js';
 import { writeZip } from '../zip-output.js';
 
 const tool = tools['ocr-pdf'];
@@ -17,21 +19,49 @@ const TEXT_NAME = PDF_NAME.replace(/\.pdf$/, '.txt');
  * OCR PDF: OCRmyPDF adds an invisible, selectable text layer over each page's own image (docs/decisions/110).
  * With `textFile`, the answer is a ZIP of the PDF and its text, taken from the OCR'd PDF the way Extract Text takes
  * it, so pages that already had text are in it too (docs/decisions/111).
+ *
+ * OCRmyPDF starts on the upload while the preflight checks it: `qpdf --check` decodes every JPEG of a scan, about a
+ * second that would otherwise come before recognition. Its output is kept only when the preflight hands back the
+ * upload itself; a file the preflight refuses, decrypts or repairs stops it, and OCR runs again on the file the
+ * preflight gives (docs/decisions/114).
  */
 export const ocrPdf: ToolRunner<'ocr-pdf'> = async (files, options, context) => {
-  const input = await preparePdfInput(requireOneFile(files), context);
-  const { ocrMaxPages } = context.limits;
-  if (input.pageCount > ocrMaxPages) {
-    throw new ToolError(
-      'too_many_pages',
-      `This PDF has ${input.pageCount} pages; OCR takes at most ${ocrMaxPages} at a time. Split it into smaller parts first.`,
-    );
-  }
+  const upload = requireOneFile(files);
+  await assertPdf(upload.path);
   const languages = options.languages.split('+');
   await assertLanguagesInstalled(languages, context);
+  const settings = { ...options, languages };
 
-  const pdf = tempPath(context, 'ocr-document');
-  await runOcrmypdf(input.path, pdf, { ...options, languages }, input.pageCount, context);
+  const early = new AbortController();
+  const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
+  const earlyPdf = tempPath(context, 'ocr-document');
+  const uploadPages = await plainPageCount(upload.path, context);
+  const earlyOcr =
+    uploadPages !== undefined && uploadPages <= Math.min(context.limits.ocrMaxPages, context.limits.maxPages)
+      ? settle(runOcrmypdf(upload.path, earlyPdf, settings, uploadPages, earlyContext))
+      : undefined;
+
+  let pdf: string;
+  try {
+    const input = await settle(preparePdfInput(upload, context));
+    const asUploaded = earlyOcr !== undefined && input.ok && input.value.path === upload.path;
+    if (!asUploaded) early.abort();
+    const { path, pageCount } = valueOf(input);
+    checkOcrPageLimit(pageCount, context);
+    if (asUploaded) {
+      valueOf(await earlyOcr);
+      pdf = earlyPdf;
+    } else {
+      await earlyOcr;
+      await rm(earlyPdf, { force: true });
+      pdf = tempPath(context, 'ocr-document');
+      await runOcrmypdf(path, pdf, settings, pageCount, context);
+    }
+  } finally {
+    // Nothing started on the upload may outlive the job: its processes and folder go with it.
+    early.abort();
+    await earlyOcr;
+  }
   if (!options.textFile) return { path: pdf, download: tool.download };
 
   const text = tempPath(context, 'ocr-text', '.txt');
@@ -51,3 +81,13 @@ export const ocrPdf: ToolRunner<'ocr-pdf'> = async (files, options, context) => 
   );
   return { path: zip, download: textZip };
 };
+
+function checkOcrPageLimit(pageCount: number, context: ToolContext): void {
+  const { ocrMaxPages } = context.limits;
+  if (pageCount > ocrMaxPages) {
+    throw new ToolError(
+      'too_many_pages',
+      `This PDF has ${pageCount} pages; OCR takes at most ${ocrMaxPages} at a time. Split it into smaller parts first.`,
+    );
+  }
+}
