@@ -51,6 +51,23 @@ export function ccittG4DecodeParms(image: Pick<BilevelRows, 'width' | 'height' |
 }
 
 /**
+ * Whether 1 is black in these rows, taken as the colour most pixels do not have: T.4's white codes are the short
+ * ones for long runs, so the paper should be coded as white. Padding bits are counted too; they are too few to
+ * matter.
+ */
+export function blackIs1ByMajority(rows: Uint8Array): boolean {
+  let ones = 0;
+  for (const byte of rows) ones += BITS_SET[byte]!;
+  return ones * 2 < rows.length * 8;
+}
+
+const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let count = 0;
+  for (let bits = byte; bits; bits &= bits - 1) count++;
+  return count;
+});
+
+/**
  * Fills `changes` with the row's changing elements and three `width` sentinels. `whiteByte` is a byte of eight
  * white pixels as stored (0xff when 1 is white), so runs of whole white or black bytes are skipped a byte at a time.
  */

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
+import { blackIs1ByMajority, encodeCcittG4 } from '../ccitt-g4-encode.js';
 import type { ImagePlacement, ImageXObject } from './image-placements.js';
 import { nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
 
@@ -25,8 +26,8 @@ export interface ImageSettings {
    */
   recodeLossyMinBytes?: number;
   /**
-   * Resample bilevel (1-bit gray) images drawn above this resolution down to it, as 1-bit; left out, they stay as
-   * they are.
+   * Resample bilevel (1-bit gray) images drawn above this resolution down to it, as 1-bit; left out, they keep
+   * their size (and are only offered for CCITT G4 re-encoding, which is lossless).
    */
   bilevelDpi?: number;
   /** Folder for the pixel files (the job folder). */
@@ -47,8 +48,8 @@ export interface SampledImage {
   channels: 1 | 3;
   /** Raw 8-bit pixels, rows top to bottom, channels interleaved: the main thread encodes them. */
   pixels?: string;
-  /** Or 1-bit gray rows (1 = white, rows padded to whole bytes), stored with Flate. */
-  bilevel?: string;
+  /** Or 1-bit rows, stored as CCITT G4 or Flate, whichever is smaller. */
+  bilevel?: BilevelRowsFile;
   /**
    * A CMYK image now RGB: it must replace the original even when it saves little, since the output intent whose
    * profile the original's colours depend on may be dropped (see the compress-prepare task).
@@ -78,6 +79,21 @@ export interface SampledImage {
     pixels: string;
     originalBytes: number;
   };
+}
+
+export interface BilevelRowsFile {
+  /** 1-bit rows, padded to whole bytes: the new stream's samples. */
+  rows: string;
+  /** The same rows as CCITT G4 (/K -1), encoded here: pure JavaScript work, kept off the main thread. */
+  g4: string;
+  /** /BlackIs1 for the G4 stream: which bit value is black in `rows`. */
+  blackIs1: boolean;
+  /**
+   * True when `rows` are the stream's own samples at its own size: the image keeps its /ColorSpace and /Decode, and
+   * the new stream replaces it whenever it is smaller, since nothing is lost. Otherwise the rows are resampled
+   * DeviceGray pixels (1 = white) and the stream's /Decode goes.
+   */
+  asStored: boolean;
 }
 
 /** Why an image is left as it is; counted per reason in the task's result. */
@@ -137,7 +153,9 @@ export async function resampleImage(
   if (!placement) return leaveAlone('not drawn');
   const filters = streamFilters(ref);
   const bits = numberOf(ref.get('BitsPerComponent'));
-  if (ref.get('ImageMask').isBoolean() && ref.get('ImageMask').asBoolean()) return leaveAlone('bilevel');
+  if (ref.get('ImageMask').isBoolean() && ref.get('ImageMask').asBoolean()) {
+    return recodeBilevelAsStored(info, settings, leaveAlone);
+  }
   if (bits === 1 || filters.includes('CCITTFaxDecode') || filters.includes('JBIG2Decode')) {
     return resampleBilevel(doc, info, placement, settings, leaveAlone);
   }
@@ -216,7 +234,7 @@ export async function resampleImage(
 /**
  * A 1-bit gray scan drawn above the bilevel resolution, resampled to it and thresholded back to 1 bit: never JPEG,
  * which blurs strokes and costs more than 1-bit data. Colour-key and soft masks, and 1-bit images in other spaces
- * (a two-colour palette), stay as they are.
+ * (a two-colour palette), keep their size; those and the rest are offered for lossless re-encoding as they are.
  */
 async function resampleBilevel(
   doc: mupdf.PDFDocument,
@@ -226,20 +244,20 @@ async function resampleBilevel(
   leaveAlone: LeaveAlone,
 ): Promise<SampledImage | undefined> {
   const { ref, width, height } = info;
-  if (!settings.bilevelDpi) return leaveAlone('bilevel');
+  if (!settings.bilevelDpi) return recodeBilevelAsStored(info, settings, leaveAlone);
   if (spaceFamily(ref.get('ColorSpace')) !== 'Gray' || !ref.get('Mask').isNull() || !ref.get('SMask').isNull()) {
-    return leaveAlone('bilevel');
+    return recodeBilevelAsStored(info, settings, leaveAlone);
   }
   const newWidth = Math.max(1, Math.min(width, Math.ceil((placement.width / 72) * settings.bilevelDpi)));
   const newHeight = Math.max(1, Math.min(height, Math.ceil((placement.height / 72) * settings.bilevelDpi)));
-  if (width * height <= newWidth * newHeight * MIN_AREA_RATIO) return leaveAlone('bilevel');
+  if (width * height <= newWidth * newHeight * MIN_AREA_RATIO) return recodeBilevelAsStored(info, settings, leaveAlone);
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
   const image = info.image ?? doc.loadImage(ref);
   try {
     const pixmap = drawImage(image, mupdf.ColorSpace.DeviceGray, newWidth, newHeight);
     try {
-      const bilevel = join(settings.folder, `image-${info.object}.1bit`);
-      await writeFile(bilevel, thresholdRows(packPixels(pixmap), newWidth, newHeight));
+      const rows = thresholdRows(packPixels(pixmap), newWidth, newHeight);
+      const bilevel = await writeBilevelRows(rows, newWidth, newHeight, settings.folder, info.object, false);
       return {
         object: info.object,
         sourceWidth: width,
@@ -258,6 +276,74 @@ async function resampleBilevel(
   } finally {
     if (!info.image) image.destroy();
   }
+}
+
+/** Filters under which a 1-bit image's samples are read back exactly; JBIG2 (and JPX) codes far smaller than G4. */
+const BILEVEL_RECODABLE_FILTERS = new Set([
+  'FlateDecode',
+  'Fl',
+  'LZWDecode',
+  'LZW',
+  'RunLengthDecode',
+  'RL',
+  'ASCIIHexDecode',
+  'AHx',
+  'ASCII85Decode',
+  'A85',
+  'CCITTFaxDecode',
+  'CCF',
+]);
+
+/**
+ * A 1-bit image at its own size, offered for CCITT G4 re-encoding: its samples as stored (the stream decoded),
+ * so the new stream decodes to the same bits and the image keeps its colour space, /Decode and masks. Flate,
+ * LZW and raw 1-bit scans shrink by about half; byte-aligned or otherwise loose G4 by a few percent.
+ */
+async function recodeBilevelAsStored(
+  info: ImageXObject,
+  settings: ImageSettings,
+  leaveAlone: LeaveAlone,
+): Promise<SampledImage | undefined> {
+  const { ref, width, height } = info;
+  const imageMask = ref.get('ImageMask').isBoolean() && ref.get('ImageMask').asBoolean();
+  const bits = ref.get('BitsPerComponent').isNull() && imageMask ? 1 : numberOf(ref.get('BitsPerComponent'));
+  // A 1-bit image in a colour space of more than one component has more than one bit per pixel.
+  const oneComponent = imageMask || spaceComponents(ref.get('ColorSpace')) === 1;
+  if (bits !== 1 || !oneComponent || !streamFilters(ref).every((name) => BILEVEL_RECODABLE_FILTERS.has(name))) {
+    return leaveAlone('bilevel');
+  }
+  if (width * height < MIN_PIXELS) return leaveAlone('small');
+  const rows = ref.readStream().asUint8Array();
+  if (rows.length < Math.ceil(width / 8) * height) return leaveAlone('unreadable image');
+  const bilevel = await writeBilevelRows(rows, width, height, settings.folder, info.object, true);
+  return {
+    object: info.object,
+    sourceWidth: width,
+    sourceHeight: height,
+    width,
+    height,
+    channels: 1,
+    bilevel,
+    flat: true,
+    originalBytes: streamBytes(ref),
+  };
+}
+
+/** Writes the rows and their G4 encoding into the job folder. */
+async function writeBilevelRows(
+  rows: Uint8Array,
+  width: number,
+  height: number,
+  folder: string,
+  object: number,
+  asStored: boolean,
+): Promise<BilevelRowsFile> {
+  const blackIs1 = blackIs1ByMajority(rows);
+  const base = join(folder, `image-${object}`);
+  const files = { rows: `${base}.1bit`, g4: `${base}.g4` };
+  await writeFile(files.rows, rows);
+  await writeFile(files.g4, encodeCcittG4({ width, height, rows, blackIs1 }));
+  return { ...files, blackIs1, asStored };
 }
 
 /** 8-bit gray (the filtered-down scan) as 1-bit rows, 1 = white, split at mid-gray. */
@@ -308,6 +394,18 @@ export function cmykSource(space: mupdf.PDFObject): 'device' | 'icc' | undefined
   }
   if (family !== 'CMYK') return undefined;
   return nameOf(space) === undefined ? 'icc' : 'device';
+}
+
+/** Components per pixel of a colour space: 1 for gray, a palette, a separation; undefined when unknown. */
+function spaceComponents(space: mupdf.PDFObject): number | undefined {
+  const family = spaceFamily(space);
+  if (family === 'Gray' || family === 'Indexed') return 1;
+  if (family === 'RGB') return 3;
+  if (family === 'CMYK') return 4;
+  const name = space.isArray() ? nameOf(space.get(0)) : undefined;
+  if (name === 'Separation') return 1;
+  if (name === 'DeviceN') return space.get(1).isArray() ? space.get(1).length : undefined;
+  return undefined;
 }
 
 function spaceFamily(space: mupdf.PDFObject): 'Gray' | 'RGB' | 'CMYK' | 'Indexed' | undefined {

@@ -3,6 +3,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { type CompressLevel, compressBilevelDpi, compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { type compressResults, sizeHeaders } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
+import { ccittG4DecodeParms } from '../ccitt-g4-encode.js';
 import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } from '../image-recompress.js';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
@@ -156,12 +157,18 @@ interface Replacement {
   sourceHeight: number;
   /** File holding the new stream data, already encoded with `filter`. */
   data: string;
-  filter: '/DCTDecode' | '/FlateDecode';
+  filter: ReplacementFilter;
+  /** For CCITT G4 data: /K, /Columns, /Rows, /BlackIs1. */
+  decodeParms?: Record<string, number | boolean>;
   width: number;
   height: number;
   bitsPerComponent: 1 | 8;
   colorSpace?: string;
+  /** The new data decodes to the old samples: the image's /Decode stays. */
+  keepDecode?: boolean;
 }
+
+type ReplacementFilter = EncodedImage['filter'] | '/CCITTFaxDecode';
 
 /** Encodes each sampled image; keeps only those whose new bytes (with their mask) save enough. */
 async function encodeImages(
@@ -173,15 +180,18 @@ async function encodeImages(
   const masksTaken = new Set<number>();
   for (const image of images) {
     if (context.signal.aborted) throw abortError(context.signal);
-    const { encoded, targetMet } = await encodeSampled(image, settings.jpeg);
+    const { encoded, targetMet, decodeParms } = await encodeSampled(image, settings.jpeg);
     const smask = image.smask && !masksTaken.has(image.smask.object) ? image.smask : undefined;
     const maskData = smask ? await encodeFlate(await readFile(smask.pixels)) : undefined;
     await removeFiles(image);
 
     const before = image.originalBytes + (smask?.originalBytes ?? 0);
     const after = encoded.data.length + (maskData?.length ?? 0);
-    const recode = image.lossyAtOwnSize ? settings.lossyRecode : { minSaving: MIN_SAVING, targetMet: false };
-    const pays = after <= before * (1 - recode.minSaving) && (targetMet || !recode.targetMet);
+    // 1-bit samples re-encoded as they are lose nothing: any saving will do.
+    const recode = image.lossyAtOwnSize
+      ? settings.lossyRecode
+      : { minSaving: image.bilevel?.asStored ? 0 : MIN_SAVING, targetMet: false };
+    const pays = after < before && after <= before * (1 - recode.minSaving) && (targetMet || !recode.targetMet);
     // A converted CMYK image goes in whatever it saves: the output intent its colours relied on may be gone.
     if (!image.convertedFromCmyk && !pays) continue;
 
@@ -194,10 +204,12 @@ async function encodeImages(
       sourceHeight: image.sourceHeight,
       data,
       filter: encoded.filter,
+      ...(decodeParms ? { decodeParms } : {}),
       width: image.width,
       height: image.height,
       bitsPerComponent: image.bilevel ? 1 : 8,
       ...(image.colorSpace ? { colorSpace: image.colorSpace } : {}),
+      ...(image.bilevel?.asStored ? { keepDecode: true } : {}),
     });
     if (smask && maskData) {
       masksTaken.add(smask.object);
@@ -228,17 +240,27 @@ async function encodeImages(
 const FLAT_FLATE_LIMIT = 2;
 
 /**
- * 1-bit images become 1-bit Flate; other pixels JPEG, or Flate when they are flat graphics. `targetMet` tells
- * whether the result is as close to the pixels as the level wants (always, for lossless Flate).
+ * 1-bit images become CCITT G4 (encoded in the worker) or 1-bit Flate, whichever is smaller; other pixels JPEG, or
+ * Flate when they are flat graphics. `targetMet` tells whether the result is as close to the pixels as the level
+ * wants (always, for lossless encodings).
  */
 async function encodeSampled(
   image: SampledImage,
   target: JpegTarget,
-): Promise<{ encoded: EncodedImage; targetMet: boolean }> {
+): Promise<{
+  encoded: { data: Buffer; filter: ReplacementFilter };
+  targetMet: boolean;
+  decodeParms?: Record<string, number | boolean>;
+}> {
   if (image.bilevel) {
+    const g4 = await readFile(image.bilevel.g4);
+    const flate = await encodeFlate(await readFile(image.bilevel.rows));
+    if (flate.length < g4.length) return { encoded: { data: flate, filter: '/FlateDecode' }, targetMet: true };
+    const parms = ccittG4DecodeParms({ width: image.width, height: image.height, blackIs1: image.bilevel.blackIs1 });
     return {
-      encoded: { data: await encodeFlate(await readFile(image.bilevel)), filter: '/FlateDecode' },
+      encoded: { data: g4, filter: '/CCITTFaxDecode' },
       targetMet: true,
+      decodeParms: Object.fromEntries(Object.entries(parms).map(([key, value]) => [`/${key}`, value])),
     };
   }
   const pixels = await readFile(image.pixels ?? '');
@@ -253,7 +275,8 @@ async function encodeSampled(
 }
 
 async function removeFiles(image: SampledImage): Promise<void> {
-  for (const path of [image.pixels, image.bilevel, image.smask?.pixels]) if (path) await rm(path, { force: true });
+  const paths = [image.pixels, image.bilevel?.rows, image.bilevel?.g4, image.smask?.pixels];
+  for (const path of paths) if (path) await rm(path, { force: true });
 }
 
 type QpdfJsonValue = string | number | boolean | null | QpdfJsonValue[] | { [key: string]: QpdfJsonValue };
@@ -293,8 +316,11 @@ async function replaceStreams(
     if (!replacement || !dict || dict['/Subtype'] !== '/Image') continue;
     if (dict['/Width'] !== replacement.sourceWidth || dict['/Height'] !== replacement.sourceHeight) continue;
     const next = { ...dict };
-    for (const stale of ['/Length', '/Filter', '/DecodeParms', '/Decode']) delete next[stale];
+    for (const stale of ['/Length', '/Filter', '/DecodeParms', '/Decode']) {
+      if (stale !== '/Decode' || !replacement.keepDecode) delete next[stale];
+    }
     next['/Filter'] = replacement.filter;
+    if (replacement.decodeParms) next['/DecodeParms'] = replacement.decodeParms;
     next['/Width'] = replacement.width;
     next['/Height'] = replacement.height;
     next['/BitsPerComponent'] = replacement.bitsPerComponent;

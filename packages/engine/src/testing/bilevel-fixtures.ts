@@ -1,0 +1,127 @@
+import { deflateSync } from 'node:zlib';
+import * as mupdf from 'mupdf';
+import { cachedFixtureAsync } from './fixture-cache.js';
+
+/**
+ * A black-and-white scan of a printed page, as office scanners store it: real text (Helvetica, varied words,
+ * 10 pt) rendered at the scan's resolution, thresholded to 1 bit with a little sensor noise on the stroke edges,
+ * one image per page named /Im0, stored with Flate (1 = white). Text of varied letter shapes is what CCITT G4 is
+ * made for; the bars of the colour scan fixture repeat so regularly that Flate beats it.
+ */
+
+export interface BilevelTextScan {
+  pages: number;
+  /** Page size in points and the scan's resolution. */
+  pageWidth: number;
+  pageHeight: number;
+  ppi: number;
+}
+
+const WORDS = [
+  'the',
+  'scanned',
+  'letter',
+  'arrived',
+  'with',
+  'invoice',
+  'number',
+  'payable',
+  'within',
+  'thirty',
+  'days',
+  'of',
+  'receipt',
+  'please',
+  'quote',
+  'reference',
+  'when',
+  'paying',
+  'by',
+  'bank',
+  'transfer',
+  'account',
+  'Journal',
+  'Physiology',
+  'muscle',
+  'fibres',
+  'were',
+  'stimulated',
+  'at',
+  'frequencies',
+  'between',
+  'and',
+] as const;
+
+function randomSource(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** The scanned document, cached on disk after the first build. */
+export function makeBilevelTextScanPdf(fixture: BilevelTextScan): Promise<Buffer> {
+  const key = { name: 'bilevel-text-scan', inputs: fixture, generatorModule: import.meta.url };
+  return cachedFixtureAsync(key, () => Promise.resolve(buildBilevelTextScan(fixture)));
+}
+
+function buildBilevelTextScan(fixture: BilevelTextScan): Buffer {
+  const { pageWidth, pageHeight } = fixture;
+  const doc = new mupdf.PDFDocument();
+  try {
+    for (let page = 0; page < fixture.pages; page++) {
+      const { rows, width, height } = scannedRows(fixture, page + 1);
+      const image = doc.addRawStream(deflateSync(rows), {
+        ...{ Type: 'XObject', Subtype: 'Image', Width: width, Height: height },
+        ...{ ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'FlateDecode' },
+      });
+      const content = `q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im0 Do Q\n`;
+      doc.insertPage(-1, doc.addPage([0, 0, pageWidth, pageHeight], 0, { XObject: { Im0: image } }, content));
+    }
+    return Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** One page of text rendered at the scan's resolution and thresholded: 1-bit rows, 1 = white. */
+function scannedRows(fixture: BilevelTextScan, seed: number): { rows: Uint8Array; width: number; height: number } {
+  const random = randomSource(seed);
+  const { pageWidth, pageHeight, ppi } = fixture;
+  const printed = new mupdf.PDFDocument();
+  try {
+    const font = printed.addSimpleFont(new mupdf.Font('Helvetica'));
+    let text = 'BT /F1 10 Tf 12 TL\n';
+    text += `1 0 0 1 54 ${pageHeight - 60} Tm\n`;
+    for (let line = 0; 60 + line * 12 < pageHeight - 54; line++) {
+      let words = '';
+      while (words.length < (pageWidth - 108) / 5.2) words += `${WORDS[Math.floor(random() * WORDS.length)]} `;
+      text += `(${words.trim()}) Tj T*\n`;
+    }
+    text += 'ET\n';
+    const pageObject = printed.addPage([0, 0, pageWidth, pageHeight], 0, { Font: { F1: font } }, text);
+    printed.insertPage(-1, pageObject);
+    const scale = ppi / 72;
+    const pixmap = printed.loadPage(0).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray);
+    try {
+      const width = pixmap.getWidth();
+      const height = pixmap.getHeight();
+      const stride = pixmap.getStride();
+      const gray = pixmap.getPixels();
+      const rowBytes = Math.ceil(width / 8);
+      const rows = new Uint8Array(rowBytes * height);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          // Sensor noise moves the threshold a little, so stroke edges come out ragged as in a scan.
+          if (gray[y * stride + x]! + (random() - 0.5) * 60 >= 128) rows[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+        }
+      }
+      return { rows, width, height };
+    } finally {
+      pixmap.destroy();
+    }
+  } finally {
+    printed.destroy();
+  }
+}
