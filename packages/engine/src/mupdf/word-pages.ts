@@ -358,7 +358,10 @@ function readDrawing(page: mupdf.PDFPage): Drawn {
 interface TextWalker {
   beginTextBlock(bbox: mupdf.Rect): void;
   beginLine(bbox: mupdf.Rect): void;
-  /** A character with its font's style, size, colour (0xRRGGBB), bidi level and its quad (read on demand). */
+  /**
+   * A character with its font's style, size, colour (0xRRGGBB), bidi level and its quad (read on demand, before
+   * onChar returns).
+   */
   onChar(char: string, style: FontStyle, size: number, rgb: number, bidi: number, quad: () => mupdf.Quad): void;
   endLine(): void;
   endTextBlock(): void;
@@ -457,9 +460,20 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
     return;
   }
   // Rects, quads and matrices are read from the heap at the address an accessor gives, as walk reads them; the
-  // view is taken afresh each time, since a growing heap replaces it.
-  const floats = (address: number, count: number) =>
-    Array.from(wasm.HEAPF32.subarray(address >> 2, (address >> 2) + count));
+  // view is taken afresh each time, since a growing heap replaces it. Read by index: Array.from on a subarray goes
+  // through the iterator, which took a tenth of a long book's reading (a quad for each character on a page with
+  // links).
+  const floats = (address: number, count: number) => {
+    const heap = wasm.HEAPF32;
+    const start = address >> 2;
+    const values = new Array<number>(count);
+    for (let index = 0; index < count; index++) values[index] = heap[start + index]!;
+    return values;
+  };
+  // One function reads the quad of the character being handed over (onChar calls it, if at all, before it returns),
+  // rather than a closure made for every character.
+  let current = 0;
+  const quadOfCurrent = () => floats(wasm._wasm_stext_char_get_quad(current), 8) as mupdf.Quad;
   for (
     let block = wasm._wasm_stext_page_get_first_block(stext.pointer);
     block;
@@ -472,14 +486,14 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
       for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
         walker.beginLine(floats(wasm._wasm_stext_line_get_bbox(line), 4) as mupdf.Rect);
         for (let char = wasm._wasm_stext_line_get_first_char(line); char; char = wasm._wasm_stext_char_get_next(char)) {
-          const at = char;
+          current = char;
           walker.onChar(
             String.fromCharCode(wasm._wasm_stext_char_get_c(char)),
             styleOf(wasm._wasm_stext_char_get_font(char)),
             wasm._wasm_stext_char_get_size(char),
             wasm._wasm_stext_char_get_argb(char) & 0xffffff,
             wasm._wasm_stext_char_get_bidi(char),
-            () => floats(wasm._wasm_stext_char_get_quad(at), 8) as mupdf.Quad,
+            quadOfCurrent,
           );
         }
         walker.endLine();
