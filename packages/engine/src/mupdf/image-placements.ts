@@ -66,16 +66,16 @@ export function measurePlacements(
   for (const info of images) if (info.image) byPointer.set(info.image.pointer, info.object);
   const placements = new Map<number, ImagePlacement>();
   const bySize = new Map<string, ImagePlacement>();
-  const device = new mupdf.Device({
-    fillImage(image, ctm) {
-      const object = byPointer.get(image.pointer);
-      if (object !== undefined) placements.set(object, grow(placements.get(object), ctm));
-      else {
-        const size = `${image.getWidth()}x${image.getHeight()}`;
-        bySize.set(size, grow(bySize.get(size), ctm));
-      }
-    },
-  });
+  const placed = (image: mupdf.Image, ctm: mupdf.Matrix) => {
+    const object = byPointer.get(image.pointer);
+    if (object !== undefined) placements.set(object, grow(placements.get(object), ctm));
+    else {
+      const size = `${image.getWidth()}x${image.getHeight()}`;
+      bySize.set(size, grow(bySize.get(size), ctm));
+    }
+  };
+  // Stencil masks (/ImageMask) are drawn through fillImageMask: scanners store the text layer of a page so.
+  const device = new mupdf.Device({ fillImage: placed, fillImageMask: placed });
   try {
     for (let index = 0; index < doc.countPages(); index++) {
       const page = doc.loadPage(index);

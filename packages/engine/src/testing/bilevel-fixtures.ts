@@ -15,6 +15,11 @@ export interface BilevelTextScan {
   pageWidth: number;
   pageHeight: number;
   ppi: number;
+  /**
+   * How the image stores its bits: DeviceGray with 1 = white (default); DeviceGray with 1 = black and /Decode
+   * [1 0], which draws the same page; or a stencil /ImageMask painting the black.
+   */
+  storage?: 'gray' | 'inverted-decode' | 'image-mask';
 }
 
 const WORDS = [
@@ -72,10 +77,14 @@ function buildBilevelTextScan(fixture: BilevelTextScan): Buffer {
   try {
     for (let page = 0; page < fixture.pages; page++) {
       const { rows, width, height } = scannedRows(fixture, page + 1);
-      const image = doc.addRawStream(deflateSync(rows), {
-        ...{ Type: 'XObject', Subtype: 'Image', Width: width, Height: height },
-        ...{ ColorSpace: 'DeviceGray', BitsPerComponent: 1, Filter: 'FlateDecode' },
+      const inverted = fixture.storage === 'inverted-decode';
+      const image = doc.addRawStream(deflateSync(inverted ? rows.map((byte) => byte ^ 0xff) : rows), {
+        ...{ Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 1 },
+        ...(fixture.storage === 'image-mask' ? { ImageMask: true } : { ColorSpace: 'DeviceGray' }),
+        ...(inverted ? { Decode: [1, 0] } : {}),
+        Filter: 'FlateDecode',
       });
+      // A stencil mask paints the current fill colour (black) where its samples are 0.
       const content = `q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im0 Do Q\n`;
       doc.insertPage(-1, doc.addPage([0, 0, pageWidth, pageHeight], 0, { XObject: { Im0: image } }, content));
     }

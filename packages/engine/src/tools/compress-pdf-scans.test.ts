@@ -170,6 +170,30 @@ describe('compress-pdf, a 1-bit scan', () => {
   }, 30_000);
 });
 
+describe('compress-pdf, 1-bit text scans stored other ways', () => {
+  it.each([
+    ['inverted-decode', 'with 1 = black and /Decode [1 0]', 'gray'],
+    ['image-mask', 'as a stencil image mask', undefined],
+  ] as const)(
+    'writes a page %s (%s) as CCITT G4 at medium with the same bits and the same page drawn',
+    async (storage, _how, color) => {
+      const pdf = await makeBilevelTextScanPdf({ pages: 1, pageWidth: 216, pageHeight: 144, ppi: 600, storage });
+      const scan = await job.input(`${storage}.pdf`, pdf);
+      const options = parseToolOptions('compress-pdf', { level: 'medium' });
+      const { path, headers } = await compressPdf([{ ...scan, name: `${storage}.pdf` }], options, job.context);
+      assertValidPdf(path);
+      expect(headers).toMatchObject({ 'X-Images-Recompressed': '1', 'X-Compress-Result': 'smaller' });
+      const [image] = listImages(path).filter((listed) => listed.page === 1);
+      expect(image).toMatchObject({ width: 1800, height: 1200, bits: 1, encoding: 'ccitt' });
+      if (color) expect(image!.color).toBe(color);
+      // The new stream decodes to the stored samples, so the /Decode array (or the stencil's meaning) still holds.
+      expect(Buffer.compare(renderPageRgb(path, 1, 50).pixels, renderPageRgb(scan.path, 1, 50).pixels)).toBe(0);
+      expect((await stat(path)).size).toBeLessThan(scan.size * 0.6);
+    },
+    30_000,
+  );
+});
+
 describe('compress-pdf, a CMYK JPEG scan (Adobe, samples stored inverted)', () => {
   it('resamples every page at medium, converts it to RGB and draws the same colours', async () => {
     const pdf = await makeScanPdf({ pages: 2, width: 1275, height: 1755, ppi: 300, kind: 'cmyk-jpeg', textLines: 200 });
