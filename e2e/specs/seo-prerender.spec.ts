@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { toolIds, toolPaths } from '@paperknife/catalog/tools';
 import { NOT_FOUND_PATH, indexedPaths, prerenderPaths } from '../../apps/web/app/site-routes';
-import { expect, test } from '../fixtures';
+// Playwright's own `test`, not the fixtures' one: these tests read the server's answers with `request` and open no
+// page, and the fixtures' console-error check would open a browser page for every one of them (74 here).
+import { expect, test } from '@playwright/test';
 
 /**
  * Every public route as a search engine or a browser without JavaScript gets it: the raw HTML from the real
