@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { islandsEntry } from './islands-entry.build';
 import { publicSiteConfig } from './site-config.build';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), islandsEntry()],
   // Workspace packages are used from their TypeScript sources.
   resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] } },

@@ -108,15 +108,16 @@ test.describe('guides', () => {
     });
   }
 
-  test('a guide names itself in the breadcrumb, and its links move inside the app', async ({ page }) => {
+  test('a guide names itself in the breadcrumb, and its links open the tool page', async ({ page }) => {
     await page.goto('/guides/how-to-merge-pdf-files');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Guides' })).toHaveAttribute('href', '/guides');
     await expect(crumbs.getByText('How to Merge PDF Files')).toHaveAttribute('aria-current', 'page');
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // A guide has no React app (decision 073): its links load the tool page, which runs the app.
     await page.getByRole('article').getByRole('link', { name: 'Rotate PDF' }).first().click();
     await expect(page).toHaveURL(/\/rotate-pdf$/);
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tools['rotate-pdf'].title);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   });
 });
 
@@ -208,6 +209,15 @@ test.describe('FAQ', () => {
     await second.click();
     await expect(second).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('[data-slot="accordion-item"][data-state="open"]')).toHaveCount(0);
+  });
+
+  test('links in an answer move inside the app', async ({ page }) => {
+    await page.goto('/faq');
+    await page.getByRole('button', { name: 'Is there a page limit?' }).click();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('region', { name: 'Is there a page limit?' }).getByRole('link', { name: 'Split PDF' }).click();
+    await expect(page).toHaveURL(/\/split-pdf$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
   test('works with the keyboard', async ({ page }) => {

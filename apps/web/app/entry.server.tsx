@@ -1,5 +1,6 @@
 import { renderToReadableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
+import { SpaFallbackContext } from './lib/page-handle';
 
 /**
  * Renders a page at build time (every route is prerendered; nothing renders at run time). It waits for the whole
@@ -14,12 +15,17 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ): Promise<Response> {
   let renderError: unknown;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
-    signal: request.signal,
-    onError(error) {
-      renderError = error;
+  const body = await renderToReadableStream(
+    <SpaFallbackContext value={routerContext.isSpaMode}>
+      <ServerRouter context={routerContext} url={request.url} />
+    </SpaFallbackContext>,
+    {
+      signal: request.signal,
+      onError(error) {
+        renderError = error;
+      },
     },
-  });
+  );
   await body.allReady;
   // A page that failed while rendering must fail the build, not be written out half empty.
   if (renderError) throw renderError;

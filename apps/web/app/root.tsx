@@ -1,10 +1,12 @@
 // First import: zod must be told not to probe for eval before any schema runs (see the module).
 import './zod-without-eval';
-import { type ReactNode, useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { type ReactNode, use, useEffect } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router';
+import islandsScript from 'virtual:paperknife/islands-entry';
 import type { Route } from './+types/root';
 import './app.css';
 import { ToastRegion } from './components/ui/toast';
+import { SpaFallbackContext, pageHydrates } from './lib/page-handle';
 import { themeBootScript } from './lib/theme';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -15,6 +17,11 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // A content page is prerendered without the React app and gets the islands' script instead (decision 073). In
+  // the browser this layout only ever renders inside the running app, which keeps its scripts on every page.
+  const matches = useMatches();
+  const spaFallback = use(SpaFallbackContext);
+  const withApp = typeof document !== 'undefined' || spaFallback || pageHydrates(matches.map((match) => match.handle));
   return (
     // The theme class is set by the boot script before React hydrates, so the attribute may differ.
     <html lang="en" suppressHydrationWarning>
@@ -27,8 +34,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {withApp ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script type="module" src={islandsScript} />
+        )}
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { ContentPage } from '../components/content/content-page';
 import type { CrumbHandle } from '../components/layout/site-breadcrumb';
+import { type PageHandle, contentPageHandle } from '../lib/page-handle';
 import { allArticles, articleBySlug, articleSummary, relatedItems } from '../content/content.server';
 import { SITE_NAME, absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/blog-post';
@@ -13,7 +14,9 @@ export function loader({ params }: Route.LoaderArgs) {
   return { article, related: relatedItems(listed, article, 3).map(articleSummary) };
 }
 
-export const handle: CrumbHandle = {
+// No React in the browser (decision 073).
+export const handle: CrumbHandle & PageHandle = {
+  ...contentPageHandle,
   crumbLabel: (loaderData) => (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.article.title,
 };
 

@@ -11,6 +11,7 @@ import { cn } from '../lib/cn';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/developers';
+import { contentPageHandle } from '../lib/page-handle';
 
 /** The prose is content/pages/developers.md; the function and error references are generated from the catalogue. */
 export function loader() {
@@ -20,6 +21,9 @@ export function loader() {
     errors: apiErrorCodes(),
   };
 }
+
+// No React in the browser: the header, theme and Try it now box are islands (decision 073).
+export const handle = contentPageHandle;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData

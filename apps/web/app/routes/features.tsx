@@ -9,6 +9,7 @@ import { guideHrefByTool } from '../content/content.server';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import { siteConfig } from '../site-config';
 import type { Route } from './+types/features';
+import { contentPageHandle } from '../lib/page-handle';
 
 export function loader() {
   return { guides: guideHrefByTool() };
@@ -16,6 +17,9 @@ export function loader() {
 
 const description =
   'What each PaperKnife tool does and how: merge, split, compress, rotate, protect, unlock, watermark, page numbers, grayscale, conversions and extraction.';
+
+// No React in the browser: the header, theme and Try it now box are islands (decision 073).
+export const handle = contentPageHandle;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -2,6 +2,7 @@ import { tools } from '@paperknife/catalog/tools';
 import { data } from 'react-router';
 import { ContentPage } from '../components/content/content-page';
 import type { CrumbHandle } from '../components/layout/site-breadcrumb';
+import { type PageHandle, contentPageHandle } from '../lib/page-handle';
 import { allGuides, guideBySlug, guideSummary, relatedItems } from '../content/content.server';
 import { SITE_NAME, absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/guide';
@@ -13,7 +14,9 @@ export function loader({ params }: Route.LoaderArgs) {
   return { guide, related: relatedItems(allGuides(), guide, 3).map(guideSummary) };
 }
 
-export const handle: CrumbHandle = {
+// No React in the browser (decision 073).
+export const handle: CrumbHandle & PageHandle = {
+  ...contentPageHandle,
   crumbLabel: (loaderData) => (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.guide.title,
 };
 

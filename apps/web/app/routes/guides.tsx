@@ -3,6 +3,7 @@ import { PageHeader, PageSection } from '../components/content/page-header';
 import { allGuides, guideSummary } from '../content/content.server';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/guides';
+import { contentPageHandle } from '../lib/page-handle';
 
 export function loader() {
   return { guides: allGuides().map(guideSummary) };
@@ -11,6 +12,9 @@ export function loader() {
 const title = 'PDF Guides';
 const description =
   'Step-by-step tutorials for every PaperKnife tool: compress, merge, split, watermark, protect, convert and extract, with tips and fixes for common problems.';
+
+// No React in the browser: the header, theme and Try it now box are islands (decision 073).
+export const handle = contentPageHandle;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({

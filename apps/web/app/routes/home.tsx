@@ -26,10 +26,14 @@ import { SITE_NAME, SUPPORT_REPLY_TIME, TAGLINE, organizationJsonLd, pageMeta, w
 import { siteConfig } from '../site-config';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import type { Route } from './+types/home';
+import { contentPageHandle } from '../lib/page-handle';
 
 export function loader() {
   return { articles: featuredArticles(5), guides: popularGuides(6) };
 }
+
+// No React in the browser: the header, theme and Try it now box are islands (decision 073).
+export const handle = contentPageHandle;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -4,9 +4,13 @@ import { TryItSection } from '../components/content/try-it-section';
 import { ToolGrid } from '../features/tools/components/tool-grid';
 import { absoluteUrl, pageMeta } from '../lib/page-meta';
 import type { Route } from './+types/tools';
+import { contentPageHandle } from '../lib/page-handle';
 
 const description =
   'Every PaperKnife tool in one place: merge, split, compress, rotate, protect, unlock, watermark and number PDFs, convert PDF and Word, and extract pages, text or images.';
+
+// No React in the browser: the header, theme and Try it now box are islands (decision 073).
+export const handle = contentPageHandle;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

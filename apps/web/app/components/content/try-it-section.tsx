@@ -15,7 +15,10 @@ export function TryItSection({ className }: { className?: string }) {
       <p className="mb-4 mt-1 text-sm text-muted-foreground">
         Drop PDF or Word files here, then choose what to do with them. Nothing is uploaded until you run a tool.
       </p>
-      <TryItUploader />
+      {/* On a page without the React app, the islands' script renders the box here once files come. */}
+      <div data-island="try-it">
+        <TryItUploader />
+      </div>
     </section>
   );
 }

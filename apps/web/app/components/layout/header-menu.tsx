@@ -7,7 +7,8 @@ import { cn } from '../../lib/cn';
  * One of the header's drop-down menus, as the disclosure pattern of WAI-ARIA's site navigation example: a button
  * that shows and hides a panel of links. Enter or Space toggles it, Escape closes it and returns to the button,
  * focus or a click leaving it closes it, and a mouse resting on it opens it. A few lines instead of a menu library,
- * so the header costs the home page almost nothing (docs/decisions/071).
+ * so the header costs the home page almost nothing (docs/decisions/071). Pages without the React app get the same
+ * behaviour from app/islands/header.ts (decision 073).
  */
 
 export interface MenuEntry {
@@ -67,6 +68,7 @@ export function HeaderMenu({ label, entries, open, onOpenChange, panelClassName,
   return (
     <li
       ref={itemRef}
+      data-header-menu
       onPointerEnter={(event) => hover(true, event.pointerType)}
       onPointerLeave={(event) => hover(false, event.pointerType)}
       onKeyDown={closeOnEscape}
@@ -76,7 +78,7 @@ export function HeaderMenu({ label, entries, open, onOpenChange, panelClassName,
         ref={triggerRef}
         type="button"
         aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
+        aria-controls={panelId}
         data-state={open ? 'open' : 'closed'}
         className="group inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground data-[state=open]:bg-accent"
         onClick={() => {
@@ -87,30 +89,30 @@ export function HeaderMenu({ label, entries, open, onOpenChange, panelClassName,
         {label}
         <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
       </button>
-      {open ? (
-        <div
-          id={panelId}
-          className={cn(
-            'absolute left-0 top-full mt-2 rounded-lg border bg-card p-3 text-card-foreground shadow-lg',
-            panelClassName,
-          )}
-        >
-          <ul className={listClassName}>
-            {entries.map(({ href, title, description }) => (
-              <li key={href}>
-                <Link
-                  to={href}
-                  className="block rounded-md p-3 hover:bg-accent focus-visible:bg-accent"
-                  onClick={() => onOpenChange(false)}
-                >
-                  <span className="block text-sm font-medium">{title}</span>
-                  <span className="mt-1 block text-sm text-muted-foreground">{description}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {/* In the HTML even while closed: on a page without the React app the islands' script opens it. */}
+      <div
+        id={panelId}
+        hidden={!open}
+        className={cn(
+          'absolute left-0 top-full mt-2 rounded-lg border bg-card p-3 text-card-foreground shadow-lg',
+          panelClassName,
+        )}
+      >
+        <ul className={listClassName}>
+          {entries.map(({ href, title, description }) => (
+            <li key={href}>
+              <Link
+                to={href}
+                className="block rounded-md p-3 hover:bg-accent focus-visible:bg-accent"
+                onClick={() => onOpenChange(false)}
+              >
+                <span className="block text-sm font-medium">{title}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">{description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
     </li>
   );
 }

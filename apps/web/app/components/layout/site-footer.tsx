@@ -40,6 +40,7 @@ function ThemeSelect() {
     <label className="flex items-center gap-2 text-sm text-muted-foreground">
       Theme
       <select
+        data-theme-select
         className="h-9 rounded-md border border-input bg-background px-2 text-foreground"
         value={preference}
         onChange={(event) => setPreference(event.target.value as ThemePreference)}

@@ -72,7 +72,9 @@ export function SiteHeader() {
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMobileOpen((open) => !open)}
           >
-            {mobileOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {/* Both icons are in the HTML, so the islands' script can swap them on a page without React. */}
+            <Menu className={mobileOpen ? 'hidden' : undefined} data-mobile-menu-icon="closed" aria-hidden="true" />
+            <X className={mobileOpen ? undefined : 'hidden'} data-mobile-menu-icon="open" aria-hidden="true" />
           </Button>
         </div>
       </div>

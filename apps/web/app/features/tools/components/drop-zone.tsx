@@ -52,7 +52,9 @@ export function DropZone({
         data-dragging={isDragActive ? 'true' : undefined}
       >
         <Upload className="size-10 text-primary" aria-hidden="true" />
-        <p className="text-lg font-medium">{isDragActive ? texts.dragging : texts.idle}</p>
+        <p className="text-lg font-medium" data-idle-text={texts.idle} data-dragging-text={texts.dragging}>
+          {isDragActive ? texts.dragging : texts.idle}
+        </p>
         <p className="text-sm">
           or <span className="font-medium text-primary underline underline-offset-4">browse files</span>
         </p>

@@ -12,7 +12,7 @@ import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../api/api
 import { runToolJob, runsAsJob } from '../api/job-client';
 import { pickerAccept } from '../utils/file-check';
 import { formatBytes } from '../../../lib/format-size';
-import { takeHandedOverFiles } from '../utils/pending-files';
+import { takeHandedOverFiles, takeStoredHandOver } from '../utils/pending-files';
 import {
   type FormValues,
   actionDisabled,
@@ -104,8 +104,11 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
   const { add } = files;
   useEffect(() => {
-    const handed = takeHandedOverFiles(toolPaths(id).canonical);
+    const path = toolPaths(id).canonical;
+    const handed = takeHandedOverFiles(path);
     if (handed) add(handed);
+    // From a page without the React app the files come across a page load (decision 073).
+    else void takeStoredHandOver(path).then((stored) => stored && add(stored));
   }, [add, id]);
 
   // Several files: a list to order them; one file: its row.

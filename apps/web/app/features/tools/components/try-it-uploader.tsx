@@ -1,7 +1,7 @@
 import { type DetectedType, acceptedTypes } from '@paperknife/catalog/file-types';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { checkFile, looksLike, pickerAccept } from '../utils/file-check';
@@ -27,14 +27,34 @@ interface CheckedItem extends FileItem {
 
 let nextId = 0;
 
-/**
- * The home and /tools "Try it now" box: drop PDFs or Word files, then "Process Files" offers the tools that fit
- * them and carries the files into the chosen tool's page. Nothing is uploaded here.
- */
+/** The home and /tools "Try it now" box inside the React app: the chosen tool's page opens without a reload. */
 export function TryItUploader() {
+  const navigate = useNavigate();
+  return (
+    <TryItBox
+      openTool={(path, files) => {
+        handOverFiles(path, files);
+        void navigate(path);
+      }}
+    />
+  );
+}
+
+/**
+ * The "Try it now" box: drop PDFs or Word files, then "Process Files" offers the tools that fit them and
+ * `openTool` carries the files into the chosen tool's page. Nothing is uploaded here. It needs no router, so the
+ * island of a page without the React app (decision 073) renders it too, starting with the files dropped before it
+ * loaded.
+ */
+export function TryItBox({
+  openTool,
+  initialFiles,
+}: {
+  openTool: (toolPath: string, files: File[]) => void;
+  initialFiles?: readonly File[];
+}) {
   const [items, setItems] = useState<CheckedItem[]>([]);
   const [choosing, setChoosing] = useState(false);
-  const navigate = useNavigate();
 
   const update = (id: string, change: Partial<CheckedItem>) =>
     setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
@@ -73,6 +93,15 @@ export function TryItUploader() {
       });
     }
   };
+
+  // Files dropped on the island before this box loaded are added once, as if dropped now.
+  const firstFiles = useRef(initialFiles);
+  useEffect(() => {
+    const files = firstFiles.current;
+    firstFiles.current = undefined;
+    if (files && files.length > 0) add([...files]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
 
   const ready = items.length > 0 && items.every((item) => item.status === 'success');
   const suggestions = ready ? suggestTools(items.map((item) => item.detected!)) : [];
@@ -132,13 +161,12 @@ export function TryItUploader() {
                   <button
                     type="button"
                     className="w-full rounded-md border p-3 text-left hover:bg-accent"
-                    onClick={() => {
-                      handOverFiles(
+                    onClick={() =>
+                      openTool(
                         tool.path,
                         items.map((item) => item.file),
-                      );
-                      void navigate(tool.path);
-                    }}
+                      )
+                    }
                   >
                     <span className="block text-sm font-medium">{tool.title}</span>
                     <span className="block text-sm text-muted-foreground">{tool.description}</span>

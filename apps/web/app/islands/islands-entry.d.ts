@@ -1,0 +1,5 @@
+/** The built path of the islands' script (islands-entry.build.ts). */
+declare module 'virtual:paperknife/islands-entry' {
+  const islandsScript: string;
+  export default islandsScript;
+}

@@ -1,0 +1,27 @@
+// First import: zod must be told not to probe for eval before any schema runs (see the module).
+import '../zod-without-eval';
+import { createRoot } from 'react-dom/client';
+import { ToastRegion } from '../components/ui/toast';
+import { TryItBox } from '../features/tools/components/try-it-uploader';
+import { storeHandOver } from '../features/tools/utils/pending-files';
+
+/**
+ * Renders the React "Try it now" box into `container` (in place of its prerendered drop zone), starting with
+ * `files`, and a place for its toasts. The chosen tool's page loads anew and takes the files from IndexedDB.
+ */
+export function renderTryItBox(container: HTMLElement, files: readonly File[]): void {
+  const toasts = document.createElement('div');
+  document.body.append(toasts);
+  createRoot(toasts).render(<ToastRegion />);
+  createRoot(container).render(
+    <TryItBox
+      initialFiles={files}
+      openTool={(toolPath, chosen) => {
+        void storeHandOver(toolPath, chosen)
+          // Without IndexedDB the tool page opens empty and the visitor drops the files there again.
+          .catch(() => undefined)
+          .then(() => window.location.assign(toolPath));
+      }}
+    />,
+  );
+}

@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toolPaths, tools } from '@paperknife/catalog/tools';
+import { expectNoAxeViolations } from '../axe';
+import { expect, test } from '../fixtures';
+import { dropFiles, expectFilesReady, expectToast, fixtureDir, pdfFixture } from '../tool-fixtures.js';
+
+/**
+ * Content pages ship without the React app (decision 073): their header, theme controls and "Try it now" box are
+ * islands. These check what the islands do that the React app did before, on the pages themselves.
+ */
+
+test.describe('content pages without the React app', () => {
+  test('the home page loads the islands script only, no React', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    expect(scripts.some((path) => /islands-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /entry\.client|jsx-runtime|react/.test(path))).toEqual([]);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+  });
+
+  test('Try it now on the home page hands a dropped PDF to the chosen tool across a page load', async ({ page }) => {
+    const pdf = pdfFixture('islands-handed.pdf', { pageCount: 2 });
+    await page.goto('/');
+    const box = page.getByRole('region', { name: 'Try it now' });
+    await dropFiles(page, pdf);
+    await expectFilesReady(page, 1);
+    await expect(box.getByText('islands-handed.pdf')).toBeVisible();
+    await box.getByRole('button', { name: 'Process Files' }).click();
+    await expect(box.getByRole('heading', { name: 'Choose a tool for your files' })).toBeVisible();
+    await expectNoAxeViolations(page, '/ with the Try it now tools shown');
+    await box.getByRole('button', { name: new RegExp(`^${tools['compress-pdf'].title}`) }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${toolPaths('compress-pdf').canonical}$`));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expectFilesReady(page, 1);
+    await expect(page.getByRole('main').getByText('islands-handed.pdf')).toBeVisible();
+    // Taken once: the next visit of the tool page starts empty.
+    await page.reload();
+    await expect(page.getByRole('main').getByText('islands-handed.pdf')).toHaveCount(0);
+  });
+
+  test('Try it now names a file of another type in a toast', async ({ page }) => {
+    const notes = join(fixtureDir, 'islands-notes.txt');
+    writeFileSync(notes, 'not a document');
+    await page.goto('/');
+    await dropFiles(page, notes);
+    await expectToast(page, 'Invalid file type', 'Only PDF and Word files (.pdf, .doc, .docx) are supported here.');
+  });
+
+  test('the footer theme select and the header toggle keep in step on an article', async ({ page }) => {
+    await page.goto('/blog/pdf-security-best-practices');
+    const select = page.getByRole('contentinfo').getByLabel('Theme');
+    await expect(select).toHaveValue('light');
+    await select.selectOption('dark');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await expect(select).toHaveValue('light');
+    await select.selectOption('system');
+    await page.reload();
+    await expect(page.getByRole('contentinfo').getByLabel('Theme')).toHaveValue('system');
+  });
+
+  test('a header menu opens for a resting mouse, closes on a click elsewhere, and one is open at a time', async ({
+    page,
+  }) => {
+    await page.goto('/guides');
+    const tools = page.getByRole('button', { name: 'Tools' });
+    const resources = page.getByRole('button', { name: 'Resources' });
+    await tools.hover();
+    await expect(tools).toHaveAttribute('aria-expanded', 'true');
+    await resources.click();
+    await expect(resources).toHaveAttribute('aria-expanded', 'true');
+    await expect(tools).toHaveAttribute('aria-expanded', 'false');
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(resources).toHaveAttribute('aria-expanded', 'false');
+    // By keyboard, focus leaving the menu closes it.
+    await tools.focus();
+    await page.keyboard.press('Enter');
+    await expect(tools).toHaveAttribute('aria-expanded', 'true');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Merge PDF/ })
+      .focus();
+    await page.getByRole('link', { name: 'Features' }).first().focus();
+    await expect(tools).toHaveAttribute('aria-expanded', 'false');
+  });
+});
