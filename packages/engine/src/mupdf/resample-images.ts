@@ -181,7 +181,7 @@ export async function resampleImage(
   const newHeight = downsample ? targetHeight : height;
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
 
-  const image = info.image ?? doc.loadImage(ref);
+  const image = doc.loadImage(ref);
   try {
     let pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
     if (cmyk === 'device') pixmap = deviceCmykToRgb(pixmap, deviceCmykProfile);
@@ -227,7 +227,7 @@ export async function resampleImage(
       pixmap.destroy();
     }
   } finally {
-    if (!info.image) image.destroy();
+    image.destroy();
   }
 }
 
@@ -252,7 +252,7 @@ async function resampleBilevel(
   const newHeight = Math.max(1, Math.min(height, Math.ceil((placement.height / 72) * settings.bilevelDpi)));
   if (width * height <= newWidth * newHeight * MIN_AREA_RATIO) return recodeBilevelAsStored(info, settings, leaveAlone);
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
-  const image = info.image ?? doc.loadImage(ref);
+  const image = doc.loadImage(ref);
   try {
     const pixmap = drawImage(image, mupdf.ColorSpace.DeviceGray, newWidth, newHeight);
     try {
@@ -274,7 +274,7 @@ async function resampleBilevel(
       pixmap.destroy();
     }
   } finally {
-    if (!info.image) image.destroy();
+    image.destroy();
   }
 }
 

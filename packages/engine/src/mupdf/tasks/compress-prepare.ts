@@ -1,5 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
+import { openPdfFromFile } from '../file-stream.js';
 import { findImageXObjects, measurePlacements } from '../image-placements.js';
 import { subsetFontsUnlessFieldsNeedThem } from '../font-subset.js';
 import { discardPrintOutputIntents, printIntentProfile } from '../output-intents.js';
@@ -24,7 +25,10 @@ import { mergeDuplicateStreams } from '../stream-dedup.js';
 
 export interface CompressPreparePayload {
   input: string;
-  /** Where the copy with duplicate objects merged is written. Object numbers in the result refer to this file. */
+  /**
+   * Where the copy with duplicate objects merged is written, when MuPDF changed anything. Object numbers in the
+   * result refer to the result's `path`.
+   */
   output: string;
   /** Left out at the lossless level. */
   images?: ImageSettings;
@@ -36,8 +40,8 @@ export interface CompressPreparePayload {
 
 export interface CompressPrepareResult {
   /**
-   * The file the images' object numbers refer to: the payload's output, or a copy of it with the output intent
-   * removed (same object numbers).
+   * The file the images' object numbers refer to: the payload's output, or its input when MuPDF had nothing to
+   * change, or a copy of either with the output intent removed (same object numbers).
    */
   path: string;
   images: SampledImage[];
@@ -47,38 +51,66 @@ export interface CompressPrepareResult {
 }
 
 export default async function compressPrepare(payload: CompressPreparePayload): Promise<CompressPrepareResult> {
-  const source = new mupdf.PDFDocument(payload.input);
-  try {
-    if (payload.discardPrivateData) discardPrivateData(source);
-    mergeDuplicateStreams(source);
-    // After the merge, so a font embedded many times is subset once.
-    if (payload.subsetFonts) subsetFontsUnlessFieldsNeedThem(source);
-    // Unused objects (the merged duplicates among them) dropped, the rest renumbered. Not garbage=3 or 4: MuPDF's
-    // own duplicate search compares every pair of objects, 82 s on a document of 40,000 objects.
-    source.save(payload.output, 'garbage=compact');
-  } finally {
-    source.destroy();
-  }
   const result: CompressPrepareResult = { path: payload.output, images: [], found: 0, skipped: {} };
-  if (!payload.images) return result;
+  let doc = openPdfFromFile(payload.input);
+  try {
+    if (payload.discardPrivateData) discardPrivateData(doc);
+    mergeDuplicateStreams(doc);
+    // After the merge, so a font embedded many times is subset once.
+    if (payload.subsetFonts) subsetFontsUnlessFieldsNeedThem(doc);
+    if (doc.hasUnsavedChanges() || doc.wasRepaired()) {
+      // Unused objects (the merged duplicates among them) dropped, the rest renumbered. Not garbage=3 or 4: MuPDF's
+      // own duplicate search compares every pair of objects, 82 s on a document of 40,000 objects.
+      saveDocument(doc, payload.output, 'garbage=compact');
+      doc.destroy();
+      // Reopened from the saved file, so object numbers match what qpdf will read.
+      doc = openPdfFromFile(payload.output);
+    } else {
+      // Nothing merged, dropped or subset: the input as it is, whose object numbers qpdf reads the same. Writing a
+      // copy cost a pass over the whole file and its size again in the worker's heap (docs/decisions/105).
+      result.path = payload.input;
+    }
+    if (!payload.images) return result;
+    const outputWithoutIntent = payload.output.replace(/(\.pdf)?$/, '-without-intent.pdf');
+    return await prepareImages(doc, payload.images, result, outputWithoutIntent);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Writes the document through a buffer freed at once: the heap it took is reused by what comes next. */
+function saveDocument(doc: mupdf.PDFDocument, path: string, options: string): void {
+  const buffer = doc.saveToBuffer(options);
+  try {
+    writeFileSync(path, buffer.asUint8Array());
+  } finally {
+    buffer.destroy();
+  }
+}
+
+/**
+ * Resamples the images of `doc` (see resampleImage) into `result`; drops the PDF/X intent when every device CMYK
+ * image was converted, in an incremental copy of `result.path`.
+ */
+async function prepareImages(
+  doc: mupdf.PDFDocument,
+  settings: ImageSettings,
+  result: CompressPrepareResult,
+  outputWithoutIntent: string,
+): Promise<CompressPrepareResult> {
   const leaveAlone: LeaveAlone = (reason) => {
     result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
     return undefined;
   };
-
-  // Reopened from the saved file, so object numbers match what qpdf will read.
-  const doc = new mupdf.PDFDocument(payload.output);
-  let found: ReturnType<typeof findImageXObjects> | undefined;
   let deviceCmykProfile: mupdf.ColorSpace | undefined;
   // Device CMYK images (or unreadable ones, which may be) that keep their colours as stored.
   let deviceCmykKept = 0;
   try {
     deviceCmykProfile = printIntentProfile(doc);
-    found = findImageXObjects(doc, () => {
+    const { images, softMasks } = findImageXObjects(doc, () => {
       deviceCmykKept++;
       leaveAlone('unreadable image');
     });
-    const { images, softMasks } = found;
     result.found = images.length;
     const placements = images.length > 0 ? measurePlacements(doc, images) : new Map();
     if (!placements) {
@@ -92,7 +124,7 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
       const placement = placements.get(info.object);
       let sampled: SampledImage | undefined;
       try {
-        sampled = await resampleImage(doc, info, placement, payload.images, leaveAlone, deviceCmykProfile);
+        sampled = await resampleImage(doc, info, placement, settings, leaveAlone, deviceCmykProfile);
       } catch {
         leaveAlone('unreadable image');
       }
@@ -104,13 +136,11 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
     // Every device CMYK image drawn is RGB now: the press's intent and its profile can go. Saved incrementally, so
     // object numbers stay; qpdf's lossless pass drops the profile no longer referenced.
     if (deviceCmykProfile && deviceCmykKept === 0 && discardPrintOutputIntents(doc)) {
-      result.path = payload.output.replace(/(\.pdf)?$/, '-without-intent.pdf');
-      await writeFile(result.path, doc.saveToBuffer('incremental').asUint8Array());
+      result.path = outputWithoutIntent;
+      saveDocument(doc, result.path, 'incremental');
     }
     return result;
   } finally {
-    for (const info of found?.images ?? []) info.image?.destroy();
     deviceCmykProfile?.destroy();
-    doc.destroy();
   }
 }
