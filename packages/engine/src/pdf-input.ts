@@ -142,23 +142,29 @@ async function cleanPageCount(path: string, context: ToolContext): Promise<numbe
  * that inflates without end is a warning there too). Clean only when both pass without a warning.
  */
 async function cleanPageCountSkippingImages(path: string, context: ToolContext): Promise<number | undefined> {
-  const okCodes = [0, 2, 3];
-  const [count, copy] = await Promise.all([
-    plainPageCount(path, context),
-    runQpdf(
-      [
-        '--decode-level=specialized',
-        '--stream-data=uncompress',
-        '--externalize-inline-images',
-        '--ii-min-bytes=0',
-        path,
-        '/dev/null',
-      ],
-      context,
-      { okCodes },
-    ),
-  ]);
-  return copy.code === 0 ? count : undefined;
+  const [count, clean] = await Promise.all([plainPageCount(path, context), isCleanLeavingJpegData(path, context)]);
+  return clean ? count : undefined;
+}
+
+/**
+ * True when qpdf reads the file without a warning, decoding every stream but JPEG data (see
+ * cleanPageCountSkippingImages): for a tool's output whose JPEG data is the input's, which the preflight decoded
+ * whole, or its own new encodings.
+ */
+export async function isCleanLeavingJpegData(path: string, context: ToolContext): Promise<boolean> {
+  const copy = await runQpdf(
+    [
+      '--decode-level=specialized',
+      '--stream-data=uncompress',
+      '--externalize-inline-images',
+      '--ii-min-bytes=0',
+      path,
+      '/dev/null',
+    ],
+    context,
+    { okCodes: [0, 2, 3] },
+  );
+  return copy.code === 0;
 }
 
 /**

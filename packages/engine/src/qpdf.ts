@@ -98,9 +98,15 @@ export async function countPages(path: string, context: ToolContext, options: Qp
 /**
  * Lossless optimisation: object streams, every Flate stream recompressed at level 9, uncompressed streams
  * compressed, unused page resources and unreferenced objects dropped. Never touches image pixels.
- * qpdf has no option to merge identical objects, so duplicates stay duplicates. The compress tool builds on this.
+ * qpdf has no option to merge identical objects, so duplicates stay duplicates. The compress tool builds on this,
+ * passing its own options in `extra` (its image swap) so the file is written once.
  */
-export async function optimizeLossless(input: string, output: string, context: ToolContext): Promise<void> {
+export async function optimizeLossless(
+  input: string,
+  output: string,
+  context: ToolContext,
+  extra: readonly string[] = [],
+): Promise<void> {
   await runQpdf(
     [
       '--warning-exit-0',
@@ -109,6 +115,7 @@ export async function optimizeLossless(input: string, output: string, context: T
       '--recompress-flate',
       '--compression-level=9',
       '--remove-unreferenced-resources=auto',
+      ...extra,
       input,
       output,
     ],

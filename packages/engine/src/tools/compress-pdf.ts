@@ -8,9 +8,10 @@ import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } f
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
 import type { CompressPreparePayload, CompressPrepareResult } from '../mupdf/tasks/compress-prepare.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
+import { type PreparedPdf, assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../pdf-input.js';
 import { optimizeLossless, runQpdf } from '../qpdf.js';
 import { abortError } from '../run-process.js';
+import { type Settled, settle, valueOf } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
 
@@ -77,22 +78,41 @@ type CompressResult = (typeof compressResults)[number];
 
 export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, context) => {
   const file = requireOneFile(files);
-  const input = await preparePdfInput(file, context);
+  await assertPdf(file.path);
   const settings = levels[options.level];
 
+  // The MuPDF pass and the image encoding start on the upload while the preflight's qpdf --check decodes every
+  // stream (seconds on a scan's JPEGs); kept only when the preflight hands back the upload itself. A file it
+  // refuses, decrypts or repairs stops that work, which runs again on the preflight's copy (docs/decisions/105).
+  const early = new AbortController();
+  const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
+  const earlyRewrite = settle(rewrite(file.path, settings, earlyContext));
+  let input: PreparedPdf;
   let rewritten: Rewritten | undefined;
   try {
-    rewritten = await rewrite(input.path, settings, context);
-  } catch (error) {
-    if (context.signal.aborted || (error instanceof ToolError && error.code === 'processing_timeout')) throw error;
-    // MuPDF or the image step failed on this file: the lossless pass alone still gives a valid, smaller file.
-    rewritten = undefined;
+    const checked = await settle(preparePdfInput(file, context));
+    const asUploaded = checked.ok && checked.value.path === file.path;
+    if (!asUploaded) early.abort();
+    input = valueOf(checked);
+    if (asUploaded) rewritten = rewriteOrLossless(await earlyRewrite, context);
+    else {
+      await earlyRewrite;
+      rewritten = rewriteOrLossless(await settle(rewrite(input.path, settings, context)), context);
+    }
+  } finally {
+    // Nothing started on the upload may outlive the job (its folder goes away after it).
+    early.abort();
+    await earlyRewrite;
   }
 
   let output = tempPath(context, 'compressed-document');
-  await optimizeLossless(rewritten?.path ?? input.path, output, context);
+  // The new image streams go in during the lossless pass: one qpdf write of the whole file, not two.
+  const update = rewritten?.update ? [`--update-from-json=${rewritten.update}`] : [];
+  await optimizeLossless(rewritten?.path ?? input.path, output, context, update);
   let imagesRecompressed = rewritten?.imagesRecompressed ?? 0;
-  if (rewritten && !(await isClean(output, context))) {
+  // The output's JPEG data is the input's, which the preflight decoded whole, or sharp's new JPEGs: decoding it
+  // again took as long as the preflight (seconds on a scan). Everything MuPDF wrote is checked.
+  if (rewritten && !(await isCleanLeavingJpegData(output, context))) {
     await optimizeLossless(input.path, output, context);
     imagesRecompressed = 0;
   }
@@ -119,8 +139,21 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   };
 };
 
+/**
+ * The rewrite's result, or undefined when MuPDF or the image step failed on this file: the lossless pass alone
+ * still gives a valid, smaller file. A timeout or a cancelled job is thrown.
+ */
+function rewriteOrLossless(outcome: Settled<Rewritten>, context: ToolContext): Rewritten | undefined {
+  if (outcome.ok) return outcome.value;
+  const { error } = outcome;
+  if (context.signal.aborted || (error instanceof ToolError && error.code === 'processing_timeout')) throw error;
+  return undefined;
+}
+
 interface Rewritten {
   path: string;
+  /** qpdf JSON that swaps the new image streams into `path` (--update-from-json), when any pays. */
+  update?: string;
   /** Images whose streams were swapped for resampled or re-encoded ones (soft masks not counted). */
   imagesRecompressed: number;
 }
@@ -143,9 +176,8 @@ async function rewrite(path: string, settings: LevelSettings | undefined, contex
   if (!settings || prepared.images.length === 0) return unchanged;
   const replacements = await encodeImages(prepared.images, settings, context);
   if (replacements.length === 0) return unchanged;
-  const updated = tempPath(context, 'images-replaced');
-  const imagesRecompressed = await replaceStreams(prepared.path, replacements, updated, context);
-  return { path: updated, imagesRecompressed };
+  const { update, imagesRecompressed } = await streamUpdate(prepared.path, replacements, context);
+  return { path: prepared.path, update, imagesRecompressed };
 }
 
 interface Replacement {
@@ -283,16 +315,15 @@ type QpdfJsonValue = string | number | boolean | null | QpdfJsonValue[] | { [key
 type QpdfJsonObject = { stream?: { dict: Record<string, QpdfJsonValue>; datafile?: string }; value?: QpdfJsonValue };
 
 /**
- * Swaps the new image data in with qpdf (`--update-from-json`): each stream keeps its object and every other key
- * of its dictionary, so all references to it, and the rest of the file, stay exactly as they were. Answers how
- * many images (not soft masks) were swapped.
+ * The qpdf JSON that swaps the new image data in (`--update-from-json`): each stream keeps its object and every
+ * other key of its dictionary, so all references to it, and the rest of the file, stay exactly as they were. Also
+ * answers how many images (not soft masks) it swaps.
  */
-async function replaceStreams(
+async function streamUpdate(
   path: string,
   replacements: Replacement[],
-  output: string,
   context: ToolContext,
-): Promise<number> {
+): Promise<{ update: string; imagesRecompressed: number }> {
   const current = tempPath(context, 'image-dictionaries', '.json');
   await runQpdf(
     [
@@ -332,11 +363,5 @@ async function replaceStreams(
   }
   const update = tempPath(context, 'image-update', '.json');
   await writeFile(update, JSON.stringify({ qpdf: [header, updates] }));
-  await runQpdf(['--warning-exit-0', `--update-from-json=${update}`, path, output], context);
-  return images;
-}
-
-async function isClean(path: string, context: ToolContext): Promise<boolean> {
-  const { code } = await runQpdf(['--check', path], context, { okCodes: [0, 2, 3] });
-  return code === 0;
+  return { update, imagesRecompressed: images };
 }
