@@ -57,7 +57,7 @@ export function ccittG4DecodeParms(image: Pick<BilevelRows, 'width' | 'height' |
  */
 export function blackIs1ByMajority(rows: Uint8Array): boolean {
   let ones = 0;
-  for (const byte of rows) ones += BITS_SET[byte]!;
+  for (let i = 0; i < rows.length; i++) ones += BITS_SET[rows[i]!]!;
   return ones * 2 < rows.length * 8;
 }
 

@@ -99,6 +99,33 @@ describe('image recompression', () => {
       expect(psnr(await sharp(photo.data).raw().toBuffer(), image.pixels)).toBeGreaterThan(34);
     });
 
+    it('judges grainy text on its low-passed pixels when asked, and photographs as they are', async () => {
+      // A page of text on grainy paper: every pixel a few levels off, which no JPEG keeps.
+      const random = (() => {
+        let state = 7;
+        return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+      })();
+      const clean = textPixels(600, 800).map((value) => Math.max(0, value - 20));
+      const pixels = clean.map((value) => Math.max(0, Math.min(255, value + (random() - 0.5) * 40)));
+      const grainy: RawImage = { width: 600, height: 800, channels: 1, pixels };
+      const asIs = await encodeJpegToTarget(grainy, target);
+      const smoothed = await encodeJpegToTarget(grainy, target, { smoothTextReference: true });
+      expect(asIs).toMatchObject({ textLike: true, met: false, quality: target.maxQuality });
+      expect(smoothed).toMatchObject({ textLike: true, met: true });
+      expect(smoothed.quality).toBeLessThan(asIs.quality);
+      // The PSNR still guards the strokes: the whole image meets it, at no lower a quality than the same page
+      // without grain gets.
+      const decoded = await sharp(smoothed.data).toColourspace('b-w').raw().toBuffer();
+      expect(psnr(decoded, pixels)).toBeGreaterThanOrEqual(target.textPsnr);
+      const withoutGrain = await encodeJpegToTarget({ ...grainy, pixels: clean }, target, {
+        smoothTextReference: true,
+      });
+      expect(smoothed.quality).toBeGreaterThanOrEqual(withoutGrain.quality);
+      const photo = await smoothPhoto();
+      const photoSmoothed = await encodeJpegToTarget(photo, target, { smoothTextReference: true });
+      expect(photoSmoothed.quality).toBe((await encodeJpegToTarget(photo, target)).quality);
+    });
+
     it('uses the floor for a blank image and never goes above the ceiling', async () => {
       const blank = await encodeJpegToTarget(
         { width: 256, height: 256, channels: 1, pixels: new Uint8Array(256 * 256).fill(250) },

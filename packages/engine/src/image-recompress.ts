@@ -87,12 +87,28 @@ const SHARP_EDGE = 96;
 /** Content with more than this share of sharp-edge pixels is text-like. Downsampled photographs stay well below. */
 const TEXT_EDGE_SHARE = 0.02;
 
+export interface TargetOptions {
+  /**
+   * Measure a text-like image's SSIM on both luma planes low-passed (a [1 2 1] kernel each way), for a JPEG scan
+   * re-encoded at its own size: its pixels carry the paper's grain and the first JPEG's noise, which no re-encode
+   * keeps and which a resampled scan's reference has already lost to the resampling filter. SSIM, normalised by
+   * each window's variance, is what grain defeats (on bare paper it is the only structure). The PSNR stays on
+   * the pixels as they are: it counts the ringing beside strokes, which the filter would hide, while the grain
+   * only lowers it by a fixed amount. Photographs are judged as they are: their grain may be the picture.
+   */
+  smoothTextReference?: boolean;
+}
+
 /**
  * A JPEG at the lowest quality that meets the target (see JpegTarget). The quality is found by a binary search on
  * a sample of the image's content tiles (a mosaic of at most MAX_SAMPLE_TILES tiles), each probe a mozjpeg encode
  * and decode of the sample; only the chosen quality encodes the whole image.
  */
-export async function encodeJpegToTarget(image: RawImage, target: JpegTarget): Promise<TargetedJpeg> {
+export async function encodeJpegToTarget(
+  image: RawImage,
+  target: JpegTarget,
+  options: TargetOptions = {},
+): Promise<TargetedJpeg> {
   checkSize(image);
   const luma = lumaOf(image);
   const content = contentTiles(luma, image.width, image.height);
@@ -107,14 +123,22 @@ export async function encodeJpegToTarget(image: RawImage, target: JpegTarget): P
   }
 
   const sample = sampleMosaic(image, evenlySpaced(content, MAX_SAMPLE_TILES));
+  const smooth = textLike && options.smoothTextReference === true;
+  const { width: sampleWidth, height: sampleHeight } = sample.image;
   const sampleLuma = lumaOf(sample.image);
+  const smoothSampleLuma = smooth ? lowPass(sampleLuma, sampleWidth, sampleHeight) : undefined;
   const measured = new Map<number, Fidelity>();
   const fidelityAt = async (quality: number): Promise<Fidelity> => {
     let reached = measured.get(quality);
     if (reached === undefined) {
       const decoded = await decodeJpeg(await encodeJpeg(sample.image, quality), sample.image.channels);
       const decodedLuma = lumaOf({ ...sample.image, pixels: decoded });
-      reached = lumaFidelity(sampleLuma, decodedLuma, sample.image.width, tileWindows(sample.tiles));
+      reached = lumaFidelity(sampleLuma, decodedLuma, sampleWidth, tileWindows(sample.tiles));
+      if (smoothSampleLuma) {
+        const smoothDecoded = lowPass(decodedLuma, sampleWidth, sampleHeight);
+        const { ssim } = lumaFidelity(smoothSampleLuma, smoothDecoded, sampleWidth, tileWindows(sample.tiles));
+        reached = { ...reached, ssim };
+      }
       measured.set(quality, reached);
     }
     return reached;
@@ -145,6 +169,28 @@ export async function encodeJpegToTarget(image: RawImage, target: JpegTarget): P
 async function decodeJpeg(jpeg: Buffer, channels: 1 | 3): Promise<Buffer> {
   const pipeline = sharp(jpeg);
   return (channels === 1 ? pipeline.toColourspace('b-w') : pipeline).raw().toBuffer();
+}
+
+/** The plane filtered by [1 2 1] / 4 across and down, edges repeated. */
+function lowPass(plane: Uint8Array, width: number, height: number): Uint8Array {
+  const across = new Uint16Array(plane.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const left = plane[row + Math.max(0, x - 1)]!;
+      const right = plane[row + Math.min(width - 1, x + 1)]!;
+      across[row + x] = left + 2 * plane[row + x]! + right;
+    }
+  }
+  const filtered = new Uint8Array(plane.length);
+  for (let y = 0; y < height; y++) {
+    const above = Math.max(0, y - 1) * width;
+    const below = Math.min(height - 1, y + 1) * width;
+    for (let x = 0; x < width; x++) {
+      filtered[y * width + x] = (across[above + x]! + 2 * across[y * width + x]! + across[below + x]! + 8) >> 4;
+    }
+  }
+  return filtered;
 }
 
 /** The luma plane (Rec. 601, as readers turn RGB into gray); gray pixels are their own luma. */
@@ -236,8 +282,8 @@ function* tileWindows(tiles: Tile[]): Generator<readonly [number, number]> {
 }
 
 /** Lossless: for flat graphics (and soft masks), where JPEG would blur edges and text. */
-export async function encodeFlate(pixels: Uint8Array): Promise<Buffer> {
-  return deflateAsync(pixels, { level: constants.Z_BEST_COMPRESSION });
+export async function encodeFlate(pixels: Uint8Array, level: number = constants.Z_BEST_COMPRESSION): Promise<Buffer> {
+  return deflateAsync(pixels, { level });
 }
 
 function checkSize(image: RawImage): void {

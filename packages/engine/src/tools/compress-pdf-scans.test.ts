@@ -6,7 +6,7 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { iccProfile, listImages, psnr } from '../testing/compress-fixtures.js';
 import { assertValidPdf, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
-import { makeBilevelTextScanPdf } from '../testing/bilevel-fixtures.js';
+import { makeBilevelTextScanPdf, makeNoisyTextScanPdf } from '../testing/text-scan-fixtures.js';
 import { makeScanPdf } from '../testing/scan-fixtures.js';
 import { type TestJob, makeTestJob } from '../testing/test-job.js';
 import type { ToolResult } from '../tool-runner.js';
@@ -192,6 +192,21 @@ describe('compress-pdf, 1-bit text scans stored other ways', () => {
     },
     30_000,
   );
+});
+
+describe('compress-pdf, a grainy colour scan of text at the resolution it is drawn at', () => {
+  it('re-encodes the JPEG at medium, judged without the grain no JPEG keeps, with the page drawn the same', async () => {
+    // 600 x 450 px on 4 x 3 in: exactly medium's 150 dpi, so only a re-encode at its own size can save anything.
+    const pdf = await makeNoisyTextScanPdf({ pageWidth: 288, pageHeight: 216, ppi: 150 });
+    const scan = await job.input('grainy-scan.pdf', pdf);
+    const options = parseToolOptions('compress-pdf', { level: 'medium' });
+    const { path, headers } = await compressPdf([{ ...scan, name: 'grainy-scan.pdf' }], options, job.context);
+    assertValidPdf(path);
+    expect(headers).toMatchObject({ 'X-Images-Recompressed': '1', 'X-Compress-Result': 'smaller' });
+    expect(listImages(path)).toMatchObject([{ width: 600, height: 450, color: 'rgb', encoding: 'jpeg' }]);
+    expect((await stat(path)).size).toBeLessThan(scan.size * 0.8);
+    expect(psnr(renderPageRgb(scan.path, 1, 72).pixels, renderPageRgb(path, 1, 72).pixels)).toBeGreaterThan(33);
+  }, 30_000);
 });
 
 describe('compress-pdf, a CMYK JPEG scan (Adobe, samples stored inverted)', () => {

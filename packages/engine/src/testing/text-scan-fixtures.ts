@@ -1,12 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
+import sharp from 'sharp';
 import { cachedFixtureAsync } from './fixture-cache.js';
 
 /**
- * A black-and-white scan of a printed page, as office scanners store it: real text (Helvetica, varied words,
- * 10 pt) rendered at the scan's resolution, thresholded to 1 bit with a little sensor noise on the stroke edges,
- * one image per page named /Im0, stored with Flate (1 = white). Text of varied letter shapes is what CCITT G4 is
- * made for; the bars of the colour scan fixture repeat so regularly that Flate beats it.
+ * Scans of printed text for Compress PDF tests: real text (Helvetica, varied words, 10 pt) rendered at the scan's
+ * resolution. A black-and-white scan as office scanners store it: thresholded to 1 bit with a little sensor noise on
+ * the stroke edges, one image per page named /Im0, stored with Flate (1 = white). Text of varied letter shapes is
+ * what CCITT G4 is made for; the bars of the colour scan fixture repeat so regularly that Flate beats it.
  */
 
 export interface BilevelTextScan {
@@ -97,7 +98,25 @@ function buildBilevelTextScan(fixture: BilevelTextScan): Buffer {
 /** One page of text rendered at the scan's resolution and thresholded: 1-bit rows, 1 = white. */
 function scannedRows(fixture: BilevelTextScan, seed: number): { rows: Uint8Array; width: number; height: number } {
   const random = randomSource(seed);
-  const { pageWidth, pageHeight, ppi } = fixture;
+  const { gray, width, height } = printedText(fixture.pageWidth, fixture.pageHeight, fixture.ppi, random);
+  const rowBytes = Math.ceil(width / 8);
+  const rows = new Uint8Array(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // Sensor noise moves the threshold a little, so stroke edges come out ragged as in a scan.
+      if (gray[y * width + x]! + (random() - 0.5) * 60 >= 128) rows[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return { rows, width, height };
+}
+
+/** A page of 10 pt text (varied words) rendered in gray at `ppi`: 0 ink, 255 paper, no row padding. */
+function printedText(
+  pageWidth: number,
+  pageHeight: number,
+  ppi: number,
+  random: () => number,
+): { gray: Uint8Array; width: number; height: number } {
   const printed = new mupdf.PDFDocument();
   try {
     const font = printed.addSimpleFont(new mupdf.Font('Helvetica'));
@@ -117,20 +136,64 @@ function scannedRows(fixture: BilevelTextScan, seed: number): { rows: Uint8Array
       const width = pixmap.getWidth();
       const height = pixmap.getHeight();
       const stride = pixmap.getStride();
-      const gray = pixmap.getPixels();
-      const rowBytes = Math.ceil(width / 8);
-      const rows = new Uint8Array(rowBytes * height);
-      for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) {
-          // Sensor noise moves the threshold a little, so stroke edges come out ragged as in a scan.
-          if (gray[y * stride + x]! + (random() - 0.5) * 60 >= 128) rows[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
-        }
-      }
-      return { rows, width, height };
+      const pixels = pixmap.getPixels();
+      const gray = new Uint8Array(width * height);
+      for (let y = 0; y < height; y++) gray.set(pixels.subarray(y * stride, y * stride + width), y * width);
+      return { gray, width, height };
     } finally {
       pixmap.destroy();
     }
   } finally {
     printed.destroy();
+  }
+}
+
+export interface NoisyTextScan {
+  /** Page size in points and the scan's resolution (the image is drawn at exactly that resolution). */
+  pageWidth: number;
+  pageHeight: number;
+  ppi: number;
+}
+
+/**
+ * A colour scan of an old printed page, as a book scanner stores it: text on cream paper with brown ink, the
+ * paper's grain and the sensor's noise in every pixel, stored as a high-quality RGB JPEG at the resolution it is
+ * drawn at. One page, the image named /Im0. No JPEG keeps the grain, so a re-encode never looks exactly like it.
+ */
+export function makeNoisyTextScanPdf(fixture: NoisyTextScan): Promise<Buffer> {
+  const key = { name: 'noisy-text-scan', inputs: fixture, generatorModule: import.meta.url };
+  return cachedFixtureAsync(key, () => buildNoisyTextScan(fixture));
+}
+
+async function buildNoisyTextScan(fixture: NoisyTextScan): Promise<Buffer> {
+  const random = randomSource(3);
+  const { gray, width, height } = printedText(fixture.pageWidth, fixture.pageHeight, fixture.ppi, random);
+  const paper = [236, 226, 200];
+  const ink = [60, 40, 25];
+  const rgb = new Uint8Array(width * height * 3);
+  for (let i = 0; i < gray.length; i++) {
+    const level = gray[i]! / 255;
+    // Grain: about +-12 levels, the same in each channel (brightness, not colour), plus a little per channel.
+    const grain = (random() + random() + random() - 1.5) * 16;
+    for (let c = 0; c < 3; c++) {
+      const value = ink[c]! + (paper[c]! - ink[c]!) * level + grain + (random() - 0.5) * 6;
+      rgb[i * 3 + c] = Math.max(0, Math.min(255, Math.round(value)));
+    }
+  }
+  const jpeg = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const doc = new mupdf.PDFDocument();
+  try {
+    const image = doc.addRawStream(jpeg, {
+      ...{ Type: 'XObject', Subtype: 'Image', Width: width, Height: height },
+      ...{ ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'DCTDecode' },
+    });
+    const { pageWidth, pageHeight } = fixture;
+    const content = `q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im0 Do Q\n`;
+    doc.insertPage(-1, doc.addPage([0, 0, pageWidth, pageHeight], 0, { XObject: { Im0: image } }, content));
+    return Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+  } finally {
+    doc.destroy();
   }
 }
