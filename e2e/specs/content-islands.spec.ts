@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toolPaths, tools } from '@paperknife/catalog/tools';
 import { expectNoAxeViolations } from '../axe';
@@ -43,6 +43,41 @@ test.describe('content pages without the React app', () => {
     await expect(page.getByRole('main').getByText('islands-handed.pdf')).toHaveCount(0);
   });
 
+  test('Try it now highlights while files are dragged over, takes them when dropped, and opens the picker from the keyboard', async ({
+    page,
+  }) => {
+    const pdfBytes = [...readFileSync(pdfFixture('islands-dragged.pdf'))];
+    await page.goto('/');
+    const box = page.getByRole('region', { name: 'Try it now' });
+    const zone = box.getByRole('button', { name: /^Drag & drop your files, or browse files/ });
+
+    // Enter and Space on the drop zone open the file picker (its input's click; the chooser itself is not waited
+    // for: headless Chromium's filechooser event is unreliable here).
+    await page.evaluate(() => {
+      HTMLInputElement.prototype.click = function recordPickerOpened(this: HTMLInputElement) {
+        const opened = (window as unknown as { pickerOpened?: number }).pickerOpened ?? 0;
+        (window as unknown as { pickerOpened: number }).pickerOpened = opened + 1;
+      };
+    });
+    await zone.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    expect(await page.evaluate(() => (window as unknown as { pickerOpened?: number }).pickerOpened)).toBe(2);
+
+    const files = await page.evaluateHandle((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'islands-dragged.pdf', { type: 'application/pdf' }));
+      return transfer;
+    }, pdfBytes);
+    await zone.dispatchEvent('dragover', { dataTransfer: files });
+    await expect(zone).toHaveAttribute('data-dragging', 'true');
+    await expect(zone.getByText('Drop your files here')).toBeVisible();
+    await zone.dispatchEvent('drop', { dataTransfer: files });
+    await expectFilesReady(page, 1);
+    await expect(box.getByText('islands-dragged.pdf')).toBeVisible();
+    await expect(box.getByText('Drag & drop your files')).toBeVisible();
+  });
+
   test('Try it now names a file of another type in a toast', async ({ page }) => {
     const notes = join(fixtureDir, 'islands-notes.txt');
     writeFileSync(notes, 'not a document');
@@ -77,7 +112,8 @@ test.describe('content pages without the React app', () => {
     await resources.click();
     await expect(resources).toHaveAttribute('aria-expanded', 'true');
     await expect(tools).toHaveAttribute('aria-expanded', 'false');
-    await page.getByRole('heading', { level: 1 }).click();
+    // A click on the page's margin, away from the open panel.
+    await page.mouse.click(4, 700);
     await expect(resources).toHaveAttribute('aria-expanded', 'false');
     // By keyboard, focus leaving the menu closes it.
     await tools.focus();
