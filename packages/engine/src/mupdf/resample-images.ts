@@ -313,6 +313,7 @@ async function recodeBilevelAsStored(
     return leaveAlone('bilevel');
   }
   if (width * height < MIN_PIXELS) return leaveAlone('small');
+  if (isTightG4(ref)) return leaveAlone('bilevel');
   const rows = ref.readStream().asUint8Array();
   if (rows.length < Math.ceil(width / 8) * height) return leaveAlone('unreadable image');
   const bilevel = await writeBilevelRows(rows, width, height, settings.folder, info.object, true);
@@ -327,6 +328,20 @@ async function recodeBilevelAsStored(
     flat: true,
     originalBytes: streamBytes(ref),
   };
+}
+
+/**
+ * True for a CCITT G4 stream without padding (no byte-aligned rows, no EOLs): our encoder writes the same bits,
+ * so decoding and re-encoding it would only cost time. G3 (/K >= 0) and padded G4 shrink.
+ */
+function isTightG4(ref: mupdf.PDFObject): boolean {
+  const filters = streamFilters(ref);
+  if (filters.length !== 1 || (filters[0] !== 'CCITTFaxDecode' && filters[0] !== 'CCF')) return false;
+  const parmsObject = ref.get('DecodeParms');
+  const parms = parmsObject.isArray() ? parmsObject.get(0) : parmsObject;
+  const flag = (key: string) => parms.isDictionary() && parms.get(key).isBoolean() && parms.get(key).asBoolean();
+  const k = parms.isDictionary() ? numberOf(parms.get('K')) : 0;
+  return k < 0 && !flag('EncodedByteAlign') && !flag('EndOfLine');
 }
 
 /** Writes the rows and their G4 encoding into the job folder. */

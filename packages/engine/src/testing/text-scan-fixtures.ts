@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
+import { ccittG4DecodeParms, encodeCcittG4 } from '../ccitt-g4-encode.js';
 import { cachedFixtureAsync } from './fixture-cache.js';
 
 /**
@@ -18,9 +19,10 @@ export interface BilevelTextScan {
   ppi: number;
   /**
    * How the image stores its bits: DeviceGray with 1 = white (default); DeviceGray with 1 = black and /Decode
-   * [1 0], which draws the same page; or a stencil /ImageMask painting the black.
+   * [1 0], which draws the same page; a stencil /ImageMask painting the black; or DeviceGray as CCITT G4
+   * without padding, as most scanners write it.
    */
-  storage?: 'gray' | 'inverted-decode' | 'image-mask';
+  storage?: 'gray' | 'inverted-decode' | 'image-mask' | 'ccitt-g4';
 }
 
 const WORDS = [
@@ -79,12 +81,22 @@ function buildBilevelTextScan(fixture: BilevelTextScan): Buffer {
     for (let page = 0; page < fixture.pages; page++) {
       const { rows, width, height } = scannedRows(fixture, page + 1);
       const inverted = fixture.storage === 'inverted-decode';
-      const image = doc.addRawStream(deflateSync(inverted ? rows.map((byte) => byte ^ 0xff) : rows), {
+      const dict = {
         ...{ Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 1 },
         ...(fixture.storage === 'image-mask' ? { ImageMask: true } : { ColorSpace: 'DeviceGray' }),
         ...(inverted ? { Decode: [1, 0] } : {}),
-        Filter: 'FlateDecode',
-      });
+      };
+      const image =
+        fixture.storage === 'ccitt-g4'
+          ? doc.addRawStream(encodeCcittG4({ width, height, rows, blackIs1: false }), {
+              ...dict,
+              Filter: 'CCITTFaxDecode',
+              DecodeParms: ccittG4DecodeParms({ width, height, blackIs1: false }),
+            })
+          : doc.addRawStream(deflateSync(inverted ? rows.map((byte) => byte ^ 0xff) : rows), {
+              ...dict,
+              Filter: 'FlateDecode',
+            });
       // A stencil mask paints the current fill colour (black) where its samples are 0.
       const content = `q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im0 Do Q\n`;
       doc.insertPage(-1, doc.addPage([0, 0, pageWidth, pageHeight], 0, { XObject: { Im0: image } }, content));

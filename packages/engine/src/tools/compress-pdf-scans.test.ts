@@ -10,6 +10,7 @@ import { makeBilevelTextScanPdf, makeNoisyTextScanPdf } from '../testing/text-sc
 import { makeScanPdf } from '../testing/scan-fixtures.js';
 import { type TestJob, makeTestJob } from '../testing/test-job.js';
 import type { ToolResult } from '../tool-runner.js';
+import compressPrepare from '../mupdf/tasks/compress-prepare.js';
 import { compressPdf } from './compress-pdf.js';
 
 /**
@@ -192,6 +193,20 @@ describe('compress-pdf, 1-bit text scans stored other ways', () => {
     },
     30_000,
   );
+
+  it('offers 1-bit Flate for G4 re-encoding but leaves unpadded G4, which would come out the same, undecoded', async () => {
+    const options = { pages: 1, pageWidth: 216, pageHeight: 144, ppi: 600 } as const;
+    const prepared = async (storage: 'gray' | 'ccitt-g4') => {
+      const scan = await job.input(`${storage}-prepare.pdf`, await makeBilevelTextScanPdf({ ...options, storage }));
+      const images = { dpi: 150, recodeLossy: true, folder: job.context.workDir };
+      return compressPrepare({ input: scan.path, output: `${scan.path}-prepared.pdf`, images });
+    };
+    const flate = await prepared('gray');
+    expect(flate.images).toMatchObject([{ width: 1800, height: 1200, bilevel: { asStored: true, blackIs1: false } }]);
+    const g4 = await prepared('ccitt-g4');
+    expect(g4.images).toEqual([]);
+    expect(g4.skipped).toEqual({ bilevel: 1 });
+  });
 });
 
 describe('compress-pdf, a grainy colour scan of text at the resolution it is drawn at', () => {
