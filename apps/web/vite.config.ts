@@ -10,7 +10,16 @@ export default defineConfig({
   resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] } },
   // No preload helper for lazy chunks: they load when used, not with the page (docs/decisions/070).
-  build: { modulePreload: false },
+  build: {
+    modulePreload: false,
+    // React in a chunk of its own: left to itself the bundler puts it together with React Router, which the
+    // "Try it now" island of pages without the app (decision 073) would then download for nothing.
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
+    },
+  },
   define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig()) },
   server: { proxy: { '/functions': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } },
 });

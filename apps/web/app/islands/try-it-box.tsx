@@ -2,7 +2,7 @@
 import '../zod-without-eval';
 import { createRoot } from 'react-dom/client';
 import { ToastRegion } from '../components/ui/toast';
-import { TryItBox } from '../features/tools/components/try-it-uploader';
+import { TryItBox } from '../features/tools/components/try-it-box';
 import { storeHandOver } from '../features/tools/utils/pending-files';
 
 /**
