@@ -20,10 +20,10 @@ import type { ToolContext, ToolRunner } from '../tool-runner.js';
  * Compress PDF. Every level merges duplicate objects (MuPDF) and runs qpdf's lossless pass (object streams, Flate
  * recompressed at level 9, unused objects dropped). Medium and high also resample images drawn above 150 or 96 dpi
  * down to that resolution and re-encode them, and drop other applications' private data (/PieceInfo, /Thumb);
- * text and vector graphics are never touched. 1-bit scans stay 1-bit (resampled only at high), gray-looking scans
- * become gray, CMYK images become RGB, and each JPEG gets the lowest quality that meets its level's perceptual
- * target. The result is never larger than the upload, and the answer's headers say what happened. See
- * docs/decisions/024, 100 and 101.
+ * text and vector graphics are never touched. 1-bit scans stay 1-bit (resampled only at high) and are written as
+ * CCITT G4 when that is smaller, gray-looking scans become gray, CMYK images become RGB, and each JPEG gets the
+ * lowest quality that meets its level's perceptual target. The result is never larger than the upload, and the answer's headers say what happened. See
+ * docs/decisions/024, 100, 101 and 102.
  */
 
 /**
