@@ -16,6 +16,7 @@ import {
   type WordItem,
   type WordParagraph,
   markHeadingsAndLists,
+  pageItems,
   runningParagraphs,
 } from './word-layout.js';
 
@@ -129,6 +130,25 @@ describe('readingOrder', () => {
   it('keeps a list marker and its item together', () => {
     const joined = joinListMarkers([line('•', 100, 72, 76), line('The item', 100, 90, 200), line('Next', 114)]);
     expect(joined.map((each) => each.spans.map((span) => span.text).join(''))).toEqual(['• The item', 'Next']);
+  });
+
+  it('reads bullets drawn in a symbol font as a list, not as a table of bullets and items', () => {
+    // Word's bullet in the Symbol font comes out of the PDF as U+F0B7, at the indent, its item at the tab stop.
+    const bullets = ['Apple', 'Banana', 'Cherry'].flatMap((text, row) => [
+      line('\uf0b7', 73 + row * 17, 90, 94.6),
+      line(text, 73 + row * 17, 108, 108 + 6 * text.length),
+    ]);
+    const blocks = readingOrder([block(bullets)]);
+    expect(blocks.map((each) => each.kind)).toEqual(['text']);
+    const items = pageItems({ width: 595, height: 842, blocks }, { top: 72, right: 72, bottom: 72, left: 72 });
+    markHeadingsAndLists([items]);
+    expect(
+      (items as WordParagraph[]).map((each) => [each.runs.map((run) => run.text).join(''), each.list?.kind]),
+    ).toEqual([
+      ['Apple', 'bullet'],
+      ['Banana', 'bullet'],
+      ['Cherry', 'bullet'],
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   pageItems,
   readingOrder,
   sectionMargins,
+  settleLineEndHyphens,
   wordFontName,
 } from './word-layout.js';
 
@@ -38,6 +39,8 @@ function textBlock(lines: LayoutLine[]): LayoutTextBlock {
   };
 }
 
+const paragraphTexts = (items: WordItem[]) =>
+  items.map((item) => (item.kind === 'paragraph' ? item.runs.map((run) => run.text).join('') : `[${item.kind}]`));
 const letter = (blocks: LayoutBlock[]): PageLayout => ({ width: 612, height: 792, blocks });
 const margins = { top: 72, right: 72, bottom: 72, left: 72 };
 const texts = (page: PageLayout) =>
@@ -54,7 +57,48 @@ describe('pageItems', () => {
         line('ated word.', 100, 72, 140),
       ]),
     ]);
-    expect(texts(page)).toEqual(['A sentence that wraps onto the next line and a hyphenated word.']);
+    const items = pageItems(page, margins);
+    settleLineEndHyphens([items]);
+    expect(paragraphTexts(items)).toEqual(['A sentence that wraps onto the next line and a hyphenated word.']);
+  });
+
+  it('keeps the hyphen of a compound broken at it when the document writes it hyphenated as often as whole', () => {
+    const pages = [
+      [
+        textBlock([line('The board and the top-managers of the firm met.', 72, 72, 300)]),
+        textBlock([line('A long-term loan went to long', 120, 72, 300), line('term holders.', 134, 72, 150)]),
+        textBlock([line('Both cross-over and crossover; co-operate, cooperate, cooperate.', 170, 72, 400)]),
+      ],
+      [
+        textBlock([
+          line('Then the top-', 72, 72, 530),
+          line('managers took a long-', 86, 72, 530),
+          line('term loan, a short-', 100, 72, 530),
+          line('term one and a wide-', 114, 72, 530),
+          line('spread view in a mid-', 128, 72, 530),
+          line('dle of the cross-', 142, 72, 530),
+          line('over, to co-', 156, 72, 530),
+          line('operate.', 170, 72, 160),
+        ]),
+        textBlock([line('A widespread view.', 220, 72, 200)]),
+      ],
+    ].map((blocks) => pageItems(letter(blocks), margins));
+    settleLineEndHyphens(pages);
+    // top-managers and long-term are written with their hyphen within a line, cross-over as often as crossover;
+    // widespread is written as one word, cooperate more often whole, short-term and middle nowhere: their hyphens
+    // were the typesetter's.
+    expect(pages.map(paragraphTexts)).toEqual([
+      [
+        'The board and the top-managers of the firm met.',
+        'A long-term loan went to long term holders.',
+        'Both cross-over and crossover; co-operate, cooperate, cooperate.',
+      ],
+      [
+        'Then the top-managers took a long-term loan, a shortterm one and a widespread view in a middle of the ' +
+          'cross-over, to cooperate.',
+        'A widespread view.',
+      ],
+    ]);
   });
 
   it('keeps a hyphen before a capital or a digit, as in a name or a range', () => {

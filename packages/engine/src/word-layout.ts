@@ -223,7 +223,8 @@ const MAX_SPACE_BEFORE = 36;
 /** Scripts written without spaces between words: their wrapped lines join with nothing in between. */
 const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 
-const BULLET_START = /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s/u;
+/** Bullets: Word's Symbol and Wingdings bullets come as their symbol-font code in the private use area. */
+const BULLET_START = /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s/u;
 const SENTENCE_END = /[.!?:;。！？]["'”’)\]]?\s*$/u;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -274,9 +275,16 @@ function startsParagraph(previous: LayoutLine, next: LayoutLine, block: Box): bo
 }
 
 /**
+ * Where a line-end hyphen before a lower-case letter was taken out: a soft hyphen until the whole document is read
+ * (settleLineEndHyphens), as only the document's other words tell a hyphenated word (long-|term) from a compound
+ * broken at its own hyphen (top-|managers). Left in, Word shows nothing for it.
+ */
+const JOIN = '\u00ad';
+
+/**
  * Appends `line`'s spans to a paragraph's runs: a word hyphenated at the line end is joined again (the hyphen
- * dropped before a lower-case letter, kept before a capital or a digit), other line ends become a space, and runs
- * of the same style merge.
+ * dropped before a lower-case letter, a JOIN in its place; kept before a capital or a digit), other line ends
+ * become a space, and runs of the same style merge.
  */
 function appendLine(runs: Span[], line: LayoutLine): void {
   const spans = line.spans.filter((span) => span.text !== '');
@@ -284,7 +292,7 @@ function appendLine(runs: Span[], line: LayoutLine): void {
   const last = runs.at(-1);
   if (last) {
     const first = spans[0]!.text;
-    if (/[\p{L}\p{N}]-$/u.test(last.text) && /^\p{Ll}/u.test(first)) last.text = last.text.slice(0, -1);
+    if (/[\p{L}\p{N}]-$/u.test(last.text) && /^\p{Ll}/u.test(first)) last.text = last.text.slice(0, -1) + JOIN;
     else if (/[\p{L}\p{N}]-$/u.test(last.text) && /^[\p{L}\p{N}]/u.test(first)) {
       // Jean-|Paul, 1990-|1999: the hyphen belongs to the text; only the line break goes.
     } else if (NO_SPACE_SCRIPT.test(last.text.at(-1) ?? '') && NO_SPACE_SCRIPT.test(first.charAt(0))) {
@@ -545,18 +553,74 @@ function wordTable(table: LayoutTableBlock, textWidth: number, spaceBefore: numb
   return { kind: 'table', columnWidths: widths.map((width) => width * scale), rows, spaceBefore };
 }
 
-const BULLET_MARKER = /^\s*[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—-]\s+/u;
+const BULLET_MARKER = /^\s*[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]\s+/u;
 const NUMBER_MARKER = /^\s*\(?(\d{1,3})[.)]\s+/u;
 const LETTER_MARKER = /^\s*\(?([a-zA-Z])[.)]\s+/u;
 /** Headings are short: longer paragraphs set large are body text of another size. */
 const MAX_HEADING_LENGTH = 150;
 
+const WORD_PIECE = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Words hyphenated at a line end settled against the whole document: the hyphen comes back where the document
+ * writes that compound with its hyphen inside a line at least as often as in one word (top-managers), and goes
+ * where it does not (a word the typesetter hyphenated: long-|term written longterm elsewhere, or never written
+ * whole on one line). Table cells too.
+ */
+export function settleLineEndHyphens(pages: readonly WordItem[][]): void {
+  const paragraphs = pages.flat().flatMap((item): WordParagraph[] => {
+    if (item.kind === 'paragraph') return [item];
+    if (item.kind === 'table') return item.rows.flatMap((row) => row.cells.flatMap((cell) => cell.paragraphs));
+    return [];
+  });
+  const joined = paragraphs.filter((paragraph) => paragraph.runs.some((run) => run.text.includes(JOIN)));
+  if (joined.length === 0) return;
+  // The document's own words and hyphenated compounds, leaving out the joins being settled.
+  const words = new Map<string, number>();
+  const compounds = new Map<string, number>();
+  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const paragraph of paragraphs) {
+    for (const token of paragraphText(paragraph).toLowerCase().split(/\s+/)) {
+      if (token.includes(JOIN)) continue;
+      for (const word of token.match(WORD_PIECE) ?? []) count(words, word);
+      for (const compound of token.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) {
+        const parts = compound[0].split('-');
+        for (let index = 1; index < parts.length; index++) count(compounds, `${parts[index - 1]}-${parts[index]}`);
+      }
+    }
+  }
+  for (const paragraph of joined) {
+    const text = paragraphText(paragraph);
+    const replacement = new Map<number, string>();
+    for (let at = text.indexOf(JOIN); at >= 0; at = text.indexOf(JOIN, at + 1)) {
+      const left = (/[\p{L}\p{N}]+$/u.exec(text.slice(0, at))?.[0] ?? '').toLowerCase();
+      const right = (/^[\p{L}\p{N}]+/u.exec(text.slice(at + 1))?.[0] ?? '').toLowerCase();
+      const hyphenated = compounds.get(`${left}-${right}`) ?? 0;
+      const compound = left !== '' && right !== '' && hyphenated > 0 && hyphenated >= (words.get(left + right) ?? 0);
+      replacement.set(at, compound ? '-' : '');
+    }
+    let offset = 0;
+    for (const run of paragraph.runs) {
+      const start = offset;
+      offset += run.text.length;
+      if (!run.text.includes(JOIN)) continue;
+      run.text = run.text
+        .split('')
+        .map((unit, index) => replacement.get(start + index) ?? unit)
+        .join('');
+    }
+  }
+}
+
 /**
  * Document-wide styles: headings (short paragraphs set larger than the body text, or bold at its size, without a
  * full stop) get Word heading levels by size, largest first; paragraphs starting with a bullet or a number become
- * Word list items, their marker taken out. Numbered items continue a list until one starts again at 1.
+ * Word list items, their marker taken out. Numbered items continue a list until one starts again at 1. Words
+ * hyphenated at line ends are settled first (settleLineEndHyphens), the pass needing the whole document too.
  */
 export function markHeadingsAndLists(pages: readonly WordItem[][]): void {
+  // The last pass over the whole document: the line-end hyphens are settled here too.
+  settleLineEndHyphens(pages);
   const paragraphs = pages.flat().filter((item): item is WordParagraph => item.kind === 'paragraph');
   // The body size: the size most of the text is set in.
   const characters = new Map<number, number>();
