@@ -8,7 +8,8 @@ import { strFromU8, unzipSync } from 'fflate';
 
 /**
  * PDF to Word round trip: `npm run pdf-to-word-roundtrip --workspace bench` (or `node --import tsx
- * bench/pdf-to-word-roundtrip/run.ts [--only=name,name]`).
+ * bench/pdf-to-word-roundtrip/run.ts [--only=name,name] [--keep]`; `--keep` leaves the PDFs and Word files in the
+ * scratch folder it prints, to look into a score).
  *
  * Word files (the shared corpus's .docx and documents written here with the `docx` package: two columns, a table
  * with merged cells, a header and footer, lists, a picture) go to PDF through our Word to PDF, then back to Word
@@ -39,6 +40,7 @@ const { table } = await import('../table.js');
 requirePrograms(['soffice', '/usr/bin/time']);
 
 const only = onlyArgument();
+const keep = process.argv.includes('--keep');
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
 const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-pdf-to-word-'));
@@ -55,22 +57,52 @@ interface DocxFacts {
   images: number;
 }
 
-/** The words of the body (headers, footers and notes are parts of their own), its top-level tables, its pictures. */
-function docxFacts(bytes: Uint8Array): DocxFacts {
-  const files = unzipSync(bytes);
-  // A text box's text is written twice, as the drawing and as its fallback for older readers: counted once.
-  const xml = strFromU8(files['word/document.xml'] ?? new Uint8Array()).replace(
-    /<mc:Fallback>.*?<\/mc:Fallback>/gs,
-    '',
-  );
-  const text = [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:(?:p|tab|br)[\s/>]/g)]
-    .map((match) => (match[1] === undefined ? ' ' : match[1]))
+/** The text of a part's XML as Word shows it: paragraphs, tabs and breaks as spaces, entities decoded. */
+function partText(xml: string): string {
+  // Deleted text of tracked changes (w:delText) is shown struck through, as Word shows it by default and our Word
+  // to PDF prints it: a PDF to Word cannot tell it from other text. Ruby text (w:rt) sits above its base, a word of
+  // its own, not joined to the base as the XML's run order would have it.
+  return [...xml.matchAll(/<w:(t|delText)(?:\s[^>]*)?>([^<]*)<\/w:\1>|<w:(?:p|tab|br|rt|rubyBase)[\s/>]/g)]
+    .map((match) => (match[2] === undefined ? ' ' : match[2]))
     .join('')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'");
+}
+
+/**
+ * The footnotes' text as a page shows it, after the body: each reference mark is its number (Word numbers notes
+ * 1, 2, 3 in the order they are referenced) written where it is, and each note starts with its number. A PDF has
+ * the notes at the foot of the page, where a PDF to Word without Word footnotes writes them as text; with Word
+ * footnotes they are in footnotes.xml, which is read the same way, so both score alike.
+ */
+function withFootnotes(body: string, notesXml: string | undefined): string {
+  if (!notesXml) return body;
+  const numbers = new Map<string, number>();
+  const marked = body.replace(/<w:footnoteReference\s[^>]*?w:id="(-?\d+)"[^>]*\/>/g, (_, id: string) => {
+    if (!numbers.has(id)) numbers.set(id, numbers.size + 1);
+    return `<w:t>${numbers.get(id)}</w:t>`;
+  });
+  const notes = [...notesXml.matchAll(/<w:footnote\s[^>]*?w:id="(-?\d+)"[^>]*>(.*?)<\/w:footnote>/gs)];
+  const referenced = notes
+    .filter((note) => numbers.has(note[1]!))
+    .sort((a, b) => numbers.get(a[1]!)! - numbers.get(b[1]!)!)
+    .map((note) => note[2]!.replace(/<w:footnoteRef\s*\/>/g, `<w:t>${numbers.get(note[1]!)}</w:t>`));
+  return `${marked}<w:p/>${referenced.join('<w:p/>')}`;
+}
+
+/**
+ * The words of the body and its footnotes (headers and footers are parts of their own, and the running ones are
+ * taken out of the body), its top-level tables, its pictures.
+ */
+function docxFacts(bytes: Uint8Array): DocxFacts {
+  const files = unzipSync(bytes);
+  const part = (name: string) => (files[name] ? strFromU8(files[name]) : undefined);
+  // A text box's text is written twice, as the drawing and as its fallback for older readers: counted once.
+  const xml = (part('word/document.xml') ?? '').replace(/<mc:Fallback>.*?<\/mc:Fallback>/gs, '');
+  const text = partText(withFootnotes(xml, part('word/footnotes.xml')));
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) as string[];
   const tables: Shape[] = [];
   // Top-level tables only: a nested table's rows are counted in its parent's.
@@ -255,7 +287,8 @@ try {
   }
 } finally {
   await Promise.all([closeMupdfPool(), closeLibreOffice()]);
-  await rm(scratch, { recursive: true, force: true });
+  if (keep) console.log(`Files kept in ${scratch}`);
+  else await rm(scratch, { recursive: true, force: true });
 }
 
 console.log(
