@@ -76,6 +76,8 @@ test.describe('content pages without the React app', () => {
     await expectFilesReady(page, 1);
     await expect(box.getByText('islands-dragged.pdf')).toBeVisible();
     await expect(box.getByText('Drag & drop your files')).toBeVisible();
+    // The focus stays on the drop zone that replaced the prerendered one.
+    await expect(zone).toBeFocused();
   });
 
   test('Try it now names a file of another type in a toast', async ({ page }) => {

@@ -24,7 +24,12 @@ export function startTryIt(container: HTMLElement): void {
   const render = (files: File[]) => {
     if (rendered || files.length === 0) return;
     rendered = true;
-    void load().then(({ renderTryItBox }) => renderTryItBox(container, files));
+    void load().then(({ renderTryItBox }) => {
+      // The prerendered zone goes; a keyboard user who picked the files from it stays on the new one.
+      const hadFocus = container.contains(document.activeElement);
+      renderTryItBox(container, files);
+      if (hadFocus) container.querySelector<HTMLElement>('[role="button"]')?.focus();
+    });
   };
 
   const showDragging = (dragging: boolean) => {
