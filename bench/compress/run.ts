@@ -35,9 +35,12 @@ const { formatDb, formatKb, formatMb, gsPdfwriteCommand, onlyArgument, requirePr
 const { parsePpm } = await import('@paperknife/engine/testing/ppm');
 const { makeScanPdf } = await import('@paperknife/engine/testing/scan-fixtures');
 const { colouredFormPdf } = await import('@paperknife/engine/testing/grayscale-fixtures');
+const { photoBookPdf } = await import('./photo-book.js');
 const { table } = await import('../table.js');
 
 const JOB_TIMEOUT_MS = 600_000;
+/** The generated 100 MB input of the memory target (peak RSS <= 300 MB at every level). */
+const PHOTO_BOOK = 'fixture-photos-100mb';
 const RENDER_DPI = 100;
 
 requirePrograms(['/usr/bin/time', 'qpdf', 'gs', 'pdftoppm', 'pdfinfo']);
@@ -76,7 +79,13 @@ function baselineCommand(variant: Variant, input: string, output: string): [stri
 
 async function runVariant(variant: Variant, input: string, output: string): Promise<Omit<Run, 'psnr' | 'ssim'>> {
   if (variant === 'low' || variant === 'medium' || variant === 'high') {
-    const spec = { tool: 'compress-pdf', files: [input], options: { level: variant }, keep: output };
+    const spec = {
+      tool: 'compress-pdf',
+      files: [input],
+      options: { level: variant },
+      keep: output,
+      jobTimeoutMs: JOB_TIMEOUT_MS,
+    };
     const job = await runEngineJob(spec, JOB_TIMEOUT_MS);
     const ok = job.outcome === 'ok';
     return { ok, bytes: ok ? job.bytes : 0, ms: job.ms, peakMb: job.peakMb };
@@ -163,6 +172,8 @@ try {
         }),
     ],
     ['fixture-form', () => colouredFormPdf()],
+    // The memory target's input: 42 pages of 6-megapixel photographs at 300 ppi, about 100 MB.
+    [PHOTO_BOOK, () => photoBookPdf({ pages: 42, width: 3000, height: 2000, ppi: 300, quality: 90 })],
   ];
   for (const [name, build] of generated) {
     const path = join(fixtures, `${name}.pdf`);
@@ -298,6 +309,7 @@ function printTables(results: Map<string, Record<Variant, Run>>, originals: Map<
 
   const ebook = totals['gs /ebook'];
   const screen = totals['gs /screen'];
+  const photoBook = results.get(PHOTO_BOOK);
   console.log(
     [
       '',
@@ -308,7 +320,13 @@ function printTables(results: Map<string, Record<Variant, Run>>, originals: Map<
       `- high bytes <= gs /screen: ${ratio(totals.high.bytes, screen.bytes)}x; mean PSNR ` +
         `${formatDb(mean('high', 'psnr'))} vs gs ${formatDb(mean('gs /screen', 'psnr'))}.`,
       `- low bytes <= qpdf lossless: ${ratio(totals.low.bytes, totals.qpdf.bytes)}x.`,
-      `- peak RSS: medium ${formatMb(totals.medium.peakMb)}, high ${formatMb(totals.high.peakMb)}.`,
+      `- peak RSS: low ${formatMb(totals.low.peakMb)}, medium ${formatMb(totals.medium.peakMb)}, high ` +
+        `${formatMb(totals.high.peakMb)}` +
+        (photoBook
+          ? `; on the ${formatKb(originals.get(PHOTO_BOOK) ?? 0)} photo book (<= 300 MB): low ` +
+            `${formatMb(photoBook.low.peakMb)}, medium ${formatMb(photoBook.medium.peakMb)}, high ` +
+            `${formatMb(photoBook.high.peakMb)}.`
+          : '.'),
     ].join('\n'),
   );
 }

@@ -98,7 +98,7 @@ export interface EngineJobRun {
 
 /** One tool job in a process of its own (run-job.ts: the engines warm, only the job timed). */
 export async function runEngineJob(
-  spec: { tool?: string; files?: string[]; options?: Record<string, unknown>; keep?: string },
+  spec: { tool?: string; files?: string[]; options?: Record<string, unknown>; keep?: string; jobTimeoutMs?: number },
   timeoutMs: number,
 ): Promise<EngineJobRun> {
   const timed = await runTimed(

@@ -32,6 +32,11 @@ interface JobSpec {
   options?: Record<string, unknown>;
   /** Copy the result here (compress table: renders and PSNR). */
   keep?: string;
+  /**
+   * The job's time limit instead of the server's default: a benchmark on a loaded machine measures how long a large
+   * file takes, where the server would stop it.
+   */
+  jobTimeoutMs?: number;
 }
 
 export interface JobReport {
@@ -65,7 +70,8 @@ async function measure(tool: ToolId): Promise<JobReport> {
     await copyFile(path, upload);
     inputs.push({ path: upload, name: basename(path), size: (await stat(upload)).size });
   }
-  const context: ToolContext = { workDir, limits: defaultLimits, signal };
+  const limits = spec.jobTimeoutMs ? { ...defaultLimits, jobTimeoutMs: spec.jobTimeoutMs } : defaultLimits;
+  const context: ToolContext = { workDir, limits, signal };
   const runner = engineTools[tool] as (
     files: readonly InputFile[],
     options: unknown,
