@@ -66,8 +66,8 @@ function pageText(doc: mupdf.PDFDocument): string {
   }
 }
 
-// A page is read from a display list of its contents where the list keeps all the structured text needs, and from
-// the page where it would not: MuPDF's list drops the structure marked content points into (docs/decisions/152).
+// A page's structured text is read from the page, not from a display list of its contents, which drops the
+// ActualText of the taggedPage kind (docs/decisions/152).
 describe('PDF to Word reading a page', () => {
   it('reads the shown text of a page without marked content', () => {
     expect(pageText(onePage(SHOWN))).toBe('xyz');

@@ -231,7 +231,7 @@ interface Drawn {
  * rectangles, the borders of tables) and where it puts invisible text. One pass of the page through a device
  * that only listens to paths and invisible text.
  */
-function readDrawing(contents: PageContents): Drawn {
+function readDrawing(page: mupdf.PDFPage): Drawn {
   const rules: Rule[] = [];
   const shapes: Box[] = [];
   const invisibleText: Box[] = [];
@@ -345,7 +345,7 @@ function readDrawing(contents: PageContents): Drawn {
     },
   });
   try {
-    contents.run(device, mupdf.Matrix.identity);
+    page.runPageContents(device, mupdf.Matrix.identity);
     device.close();
   } finally {
     device.destroy();
@@ -514,151 +514,11 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
 /** A picture covering this share of the page under invisible text is the scan the text was read from. */
 const SCAN_COVERAGE = 0.5;
 
-/** What the drawing pass runs through its device: the page's contents, or a list of them. */
-interface PageContents {
-  run(device: mupdf.Device, matrix: mupdf.Matrix): void;
-}
-
-/** Marked content with properties: where MuPDF finds ActualText (in the properties, or the structure an MCID names). */
-const MARKED_CONTENT = Buffer.from('BDC');
-
-/** Whether a content stream, or the forms, patterns and Type 3 glyphs it draws, marks content with properties. */
-type MarkedStreams = Map<number, boolean>;
-
-function streamMarked(stream: mupdf.PDFObject, seen: MarkedStreams): boolean {
-  const number = stream.asIndirect();
-  const known = number > 0 ? seen.get(number) : undefined;
-  if (known !== undefined) return known;
-  // Taken as marked while its resources are looked at: a form drawing itself (a broken file) ends here.
-  if (number > 0) seen.set(number, true);
-  const data = stream.readStream();
-  let marked: boolean;
-  try {
-    const bytes = data.asUint8Array();
-    marked = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(MARKED_CONTENT);
-  } finally {
-    data.destroy();
-  }
-  marked ||= resourcesMarked(stream.get('Resources'), seen);
-  if (number > 0) seen.set(number, marked);
-  return marked;
-}
-
-function resourcesMarked(resources: mupdf.PDFObject, seen: MarkedStreams): boolean {
-  // Pages and forms often share one resource dictionary: it is looked into once.
-  const number = resources.asIndirect();
-  const known = number > 0 ? seen.get(number) : undefined;
-  if (known !== undefined) return known;
-  if (number > 0) seen.set(number, true);
-  const marked = resourcesMarkedFirst(resources, seen);
-  if (number > 0) seen.set(number, marked);
-  return marked;
-}
-
-function resourcesMarkedFirst(resources: mupdf.PDFObject, seen: MarkedStreams): boolean {
-  if (!resources.isDictionary()) return false;
-  let marked = false;
-  const look = (value: mupdf.PDFObject) => {
-    if (!marked && value.isStream()) marked = streamMarked(value, seen);
-  };
-  const forms = resources.get('XObject');
-  // Images have no content stream: only forms are read.
-  if (forms.isDictionary()) {
-    forms.forEach((form) => {
-      if (form.get('Subtype').asName() === 'Form') look(form);
-    });
-  }
-  const patterns = resources.get('Pattern');
-  if (patterns.isDictionary()) patterns.forEach(look);
-  const fonts = resources.get('Font');
-  if (fonts.isDictionary()) {
-    fonts.forEach((font) => {
-      if (marked) return;
-      const number = font.asIndirect();
-      const known = number > 0 ? seen.get(number) : undefined;
-      if (known !== undefined) {
-        marked = known;
-        return;
-      }
-      let glyphsMarked = false;
-      if (font.get('Subtype').asName() === 'Type3') {
-        if (number > 0) seen.set(number, true);
-        const glyphs = font.get('CharProcs');
-        if (glyphs.isDictionary()) {
-          glyphs.forEach((glyph) => {
-            if (!glyphsMarked && glyph.isStream()) glyphsMarked = streamMarked(glyph, seen);
-          });
-        }
-        glyphsMarked ||= resourcesMarked(font.get('Resources'), seen);
-      }
-      if (number > 0) seen.set(number, glyphsMarked);
-      marked = glyphsMarked;
-    });
-  }
-  return marked;
-}
-
-/** What streamMarked found, per document: forms and patterns are shared by many pages. */
-const markedStreamsOf = new WeakMap<mupdf.Document, MarkedStreams>();
-
-/**
- * Whether the page's contents can be read from a display list: MuPDF's list keeps no ActualText (nor the structure
- * marked content points into), so a page whose contents, or what they draw, mark content with properties is read
- * from the page, as is one with annotations or form fields (the structured text of a page includes them).
- */
-function listable(doc: mupdf.Document, page: mupdf.PDFPage): boolean {
-  const annotations = [...page.getAnnotations(), ...page.getWidgets()];
-  annotations.forEach((annotation) => annotation.destroy());
-  if (annotations.length > 0) return false;
-  let seen = markedStreamsOf.get(doc);
-  if (!seen) markedStreamsOf.set(doc, (seen = new Map()));
-  const object = page.getObject();
-  const contents = object.get('Contents');
-  const streams = contents.isArray()
-    ? Array.from({ length: contents.length }, (_, index) => contents.get(index))
-    : [contents];
-  // Page content streams are read every time (their parts are the page's own), their resources once.
-  const marked = streams.some((stream) => {
-    if (!stream.isStream()) return false;
-    const data = stream.readStream();
-    try {
-      const bytes = data.asUint8Array();
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(MARKED_CONTENT);
-    } finally {
-      data.destroy();
-    }
-  });
-  return !marked && !resourcesMarked(object.getInheritable('Resources'), seen);
-}
-
-/**
- * The text blocks, pictures and tables of a page, as the viewer shows the page. Reading a content stream (fonts,
- * images, operators) is most of a page's cost: where a display list keeps all the structured text needs, the
- * contents are interpreted once into one, which the drawing pass and the structured text replay; otherwise each
- * runs the page. Drawings are rendered from the page either way (docs/decisions/152).
- */
-export function readLayout(doc: mupdf.Document, page: mupdf.PDFPage, folder: string, pageIndex: number): PageLayout {
-  const list = listable(doc, page) ? page.toDisplayList(false) : undefined;
-  try {
-    const contents: PageContents = list ?? { run: (device, matrix) => page.runPageContents(device, matrix) };
-    const stextOptions = 'preserve-images,preserve-whitespace';
-    const structuredText = () => (list ? list.toStructuredText(stextOptions) : page.toStructuredText(stextOptions));
-    return readLayoutFrom(page, contents, structuredText, folder, pageIndex);
-  } finally {
-    list?.destroy();
-  }
-}
-
-function readLayoutFrom(
-  page: mupdf.PDFPage,
-  contents: PageContents,
-  structuredText: () => mupdf.StructuredText,
-  folder: string,
-  pageIndex: number,
-): PageLayout {
+/** The text blocks, pictures and tables of a page, as the viewer shows the page. */
+export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): PageLayout {
   const [left, top, right, bottom] = page.getBounds();
   const pageArea = (right - left) * (bottom - top);
-  const drawn = readDrawing(contents);
+  const drawn = readDrawing(page);
   const blocks: LayoutBlock[] = [];
   const colours = new Map<number, string>();
   let block: LayoutTextBlock | undefined;
@@ -675,7 +535,10 @@ function readLayoutFrom(
     const y = (quad[1] + quad[3] + quad[5] + quad[7]) / 4;
     return links.find(({ box }) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3])?.uri;
   };
-  const stext = structuredText();
+  // From the page itself, not from a display list of its contents: a list loses the ActualText the structure tree
+  // gives text drawn in a clip (a Hebrew line came out with other spaces and alignment). Reading the other pages
+  // from a list saved only a twentieth of the reading (docs/decisions/152).
+  const stext = page.toStructuredText('preserve-images,preserve-whitespace');
   walkText(stext, {
     beginTextBlock(bbox) {
       block = { kind: 'text', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], lines: [] };
@@ -803,7 +666,6 @@ function renderRegion(page: mupdf.PDFPage, region: Box, file: string): void {
   pixmap.clear(255);
   const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
   try {
-    // From the page, not the display list: text drawn from a list comes out a few pixels apart.
     page.runPageContents(device, mupdf.Matrix.scale(scale, scale));
     device.close();
     writeFileSync(file, pixmap.asPNG());
@@ -826,7 +688,7 @@ export interface ReadPage {
 export function readPage(doc: mupdf.Document, index: number, folder: string): ReadPage {
   const page = doc.loadPage(index) as mupdf.PDFPage;
   try {
-    const layout = readLayout(doc, page, folder, index);
+    const layout = readLayout(page, folder, index);
     const scanned = !layout.blocks.some((block) => block.kind !== 'image') && looksScanned(page);
     return { layout, scanned };
   } finally {
