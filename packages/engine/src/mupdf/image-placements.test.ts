@@ -1,0 +1,99 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as mupdf from 'mupdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findImageXObjects, measurePlacements } from './image-placements.js';
+import compressPrepare from './tasks/compress-prepare.js';
+
+/**
+ * Placements are found one page at a time, holding only the images a page can reach (docs/decisions/105): an image
+ * drawn two forms deep, or only in an annotation's appearance, must still be found at its drawn size. And the
+ * MuPDF step writes no copy of a file it has nothing to change in.
+ */
+
+function grayImage(doc: mupdf.PDFDocument, shade: number): mupdf.PDFObject {
+  return doc.addStream(new Uint8Array(100 * 100).fill(shade), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: 100,
+    Height: 100,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+  });
+}
+
+function form(doc: mupdf.PDFDocument, content: string, resources: Record<string, unknown>): mupdf.PDFObject {
+  return doc.addStream(content, { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 600, 800], Resources: resources });
+}
+
+/** Page 1 draws image A 300 pt wide through two nested forms; page 2 draws image B only in a square's appearance. */
+function nestedAndAnnotated(): { pdf: Uint8Array; nested: number; annotated: number } {
+  const doc = new mupdf.PDFDocument();
+  try {
+    const nested = grayImage(doc, 40);
+    const annotated = grayImage(doc, 200);
+    const inner = form(doc, 'q 300 0 0 150 0 0 cm /Im0 Do Q', { XObject: { Im0: nested } });
+    const outer = form(doc, '/Fm0 Do', { XObject: { Fm0: inner } });
+    doc.insertPage(-1, doc.addPage([0, 0, 600, 800], 0, { XObject: { Fm1: outer } }, '/Fm1 Do'));
+    const appearance = form(doc, 'q 50 0 0 80 0 0 cm /Im1 Do Q', { XObject: { Im1: annotated } });
+    const square = doc.addObject({
+      Type: 'Annot',
+      Subtype: 'Square',
+      Rect: [0, 0, 600, 800],
+      AP: { N: appearance },
+    });
+    const page = doc.addPage([0, 0, 600, 800], 0, {}, '');
+    page.put('Annots', [square]);
+    doc.insertPage(-1, page);
+    const pdf = doc.saveToBuffer('').asUint8Array().slice();
+    return { pdf, nested: nested.asIndirect(), annotated: annotated.asIndirect() };
+  } finally {
+    doc.destroy();
+  }
+}
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'paperknife-placements-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('image placements', () => {
+  it('finds images drawn through nested forms and in annotation appearances, at their drawn size', () => {
+    const fixture = nestedAndAnnotated();
+    const doc = new mupdf.PDFDocument(fixture.pdf);
+    try {
+      const { images } = findImageXObjects(doc, () => {});
+      expect(images.map((info) => info.object).sort()).toEqual([fixture.nested, fixture.annotated].sort());
+      const placements = measurePlacements(doc, images);
+      expect(placements?.get(fixture.nested)).toEqual({ width: 300, height: 150 });
+      expect(placements?.get(fixture.annotated)).toEqual({ width: 50, height: 80 });
+    } finally {
+      doc.destroy();
+    }
+  });
+
+  it('writes no copy when there is nothing to merge, drop or subset, and one when there is', async () => {
+    const input = join(folder, 'plain.pdf');
+    await writeFile(input, nestedAndAnnotated().pdf);
+    const plain = await compressPrepare({ input, output: join(folder, 'plain-out.pdf') });
+    expect(plain.path).toBe(input);
+
+    const doc = new mupdf.PDFDocument();
+    try {
+      for (let page = 0; page < 2; page++) {
+        const image = grayImage(doc, 90);
+        doc.insertPage(-1, doc.addPage([0, 0, 100, 100], 0, { XObject: { Im0: image } }, '100 0 0 100 0 0 cm /Im0 Do'));
+      }
+      await writeFile(join(folder, 'twice.pdf'), doc.saveToBuffer('').asUint8Array());
+    } finally {
+      doc.destroy();
+    }
+    const output = join(folder, 'twice-out.pdf');
+    const merged = await compressPrepare({ input: join(folder, 'twice.pdf'), output });
+    expect(merged.path).toBe(output);
+  });
+});
