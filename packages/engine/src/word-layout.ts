@@ -559,7 +559,8 @@ const LETTER_MARKER = /^\s*\(?([a-zA-Z])[.)]\s+/u;
 /** Headings are short: longer paragraphs set large are body text of another size. */
 const MAX_HEADING_LENGTH = 150;
 
-const WORD_PIECE = /[\p{L}\p{N}]+/gu;
+/** One UTF-16 unit of a word piece (the surrogate halves of a letter outside the BMP included). */
+const WORD_UNIT = /[\p{L}\p{N}\ud800-\udfff]/u;
 
 /**
  * Words hyphenated at a line end settled against the whole document: the hyphen comes back where the document
@@ -573,41 +574,75 @@ export function settleLineEndHyphens(pages: readonly WordItem[][]): void {
     if (item.kind === 'table') return item.rows.flatMap((row) => row.cells.flatMap((cell) => cell.paragraphs));
     return [];
   });
-  const joined = paragraphs.filter((paragraph) => paragraph.runs.some((run) => run.text.includes(JOIN)));
-  if (joined.length === 0) return;
-  // The document's own words and hyphenated compounds, leaving out the joins being settled.
-  const words = new Map<string, number>();
-  const compounds = new Map<string, number>();
-  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  // The word piece before or after `at`, lower case, found by stepping out from it (a regex anchored at the end of
+  // the text before it would go over that text again for every hyphen).
+  const inWord = (text: string, index: number) => {
+    const code = text.charCodeAt(index);
+    // ASCII letters and digits without the regex: most text is Latin.
+    if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+    return WORD_UNIT.test(text[index]!);
+  };
+  const pieceAround = (text: string, at: number, step: 1 | -1) => {
+    let end = at;
+    while (end + step >= 0 && end + step < text.length && inWord(text, end + step)) end += step;
+    return (step < 0 ? text.slice(end, at) : text.slice(at + 1, end + 1)).toLowerCase();
+  };
+  const joins: { paragraph: WordParagraph; at: number; left: string; right: string }[] = [];
   for (const paragraph of paragraphs) {
-    for (const token of paragraphText(paragraph).toLowerCase().split(/\s+/)) {
-      if (token.includes(JOIN)) continue;
-      for (const word of token.match(WORD_PIECE) ?? []) count(words, word);
-      for (const compound of token.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) {
-        const parts = compound[0].split('-');
-        for (let index = 1; index < parts.length; index++) count(compounds, `${parts[index - 1]}-${parts[index]}`);
+    if (!paragraph.runs.some((run) => run.text.includes(JOIN))) continue;
+    const text = paragraphText(paragraph);
+    for (let at = text.indexOf(JOIN); at >= 0; at = text.indexOf(JOIN, at + 1)) {
+      joins.push({ paragraph, at, left: pieceAround(text, at, -1), right: pieceAround(text, at, 1) });
+    }
+  }
+  if (joins.length === 0) return;
+  // How often the document writes each pair hyphenated, then, for the pairs it does, whole; leaving out the joins
+  // themselves (a soft hyphen is no hyphen, and splits its word). Found from the hyphens and only for the pairs
+  // asked about: a long book has many words and few hyphens.
+  const counts = new Map<string, number>();
+  const lefts = new Set<string>();
+  for (const { left, right } of joins) {
+    if (left === '' || right === '') continue;
+    counts.set(`${left}-${right}`, 0);
+    lefts.add(left);
+  }
+  for (const paragraph of paragraphs) {
+    const text = paragraphText(paragraph);
+    for (let at = text.indexOf('-'); at >= 0; at = text.indexOf('-', at + 1)) {
+      const left = pieceAround(text, at, -1);
+      if (!lefts.has(left)) continue;
+      const key = `${left}-${pieceAround(text, at, 1)}`;
+      const seen = counts.get(key);
+      if (seen !== undefined) counts.set(key, seen + 1);
+    }
+  }
+  const whole = new Map<string, number>();
+  for (const { left, right } of joins) if ((counts.get(`${left}-${right}`) ?? 0) > 0) whole.set(left + right, 0);
+  if (whole.size > 0) {
+    for (const paragraph of paragraphs) {
+      for (const token of paragraphText(paragraph)
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)) {
+        const seen = whole.get(token);
+        if (seen !== undefined) whole.set(token, seen + 1);
       }
     }
   }
-  for (const paragraph of joined) {
-    const text = paragraphText(paragraph);
-    const replacement = new Map<number, string>();
-    for (let at = text.indexOf(JOIN); at >= 0; at = text.indexOf(JOIN, at + 1)) {
-      const left = (/[\p{L}\p{N}]+$/u.exec(text.slice(0, at))?.[0] ?? '').toLowerCase();
-      const right = (/^[\p{L}\p{N}]+/u.exec(text.slice(at + 1))?.[0] ?? '').toLowerCase();
-      const hyphenated = compounds.get(`${left}-${right}`) ?? 0;
-      const compound = left !== '' && right !== '' && hyphenated > 0 && hyphenated >= (words.get(left + right) ?? 0);
-      replacement.set(at, compound ? '-' : '');
-    }
+  const replacements = new Map<WordParagraph, Map<number, string>>();
+  for (const { paragraph, at, left, right } of joins) {
+    const hyphenated = counts.get(`${left}-${right}`) ?? 0;
+    const compound = hyphenated > 0 && hyphenated >= (whole.get(left + right) ?? 0);
+    const replacement = replacements.get(paragraph) ?? new Map<number, string>();
+    replacement.set(at, compound ? '-' : '');
+    replacements.set(paragraph, replacement);
+  }
+  for (const [paragraph, replacement] of replacements) {
     let offset = 0;
     for (const run of paragraph.runs) {
       const start = offset;
       offset += run.text.length;
       if (!run.text.includes(JOIN)) continue;
-      run.text = run.text
-        .split('')
-        .map((unit, index) => replacement.get(start + index) ?? unit)
-        .join('');
+      run.text = run.text.replace(/\u00ad/g, (join: string, index: number) => replacement.get(start + index) ?? join);
     }
   }
 }
