@@ -80,6 +80,63 @@ test.describe('content pages without the React app', () => {
     await expect(zone).toBeFocused();
   });
 
+  test('files stored for one tool wait for that tool page only, and an abandoned hand-over is dropped', async ({
+    page,
+  }) => {
+    const pdfBytes = [...readFileSync(pdfFixture('islands-stored.pdf'))];
+    /** Writes a hand-over as the island's box does (pending-files.ts), made `ageMs` ago. */
+    const store = (toolPath: string, ageMs: number) =>
+      page.evaluate(
+        ({ bytes, toolPath, ageMs }) =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.open('paperknife-hand-over', 1);
+            request.onupgradeneeded = () => request.result.createObjectStore('hand-over');
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const transaction = request.result.transaction('hand-over', 'readwrite');
+              const file = new File([new Uint8Array(bytes)], 'islands-stored.pdf', { type: 'application/pdf' });
+              transaction
+                .objectStore('hand-over')
+                .put({ toolPath, files: [file], storedAt: Date.now() - ageMs }, 'files');
+              transaction.oncomplete = () => resolve();
+              transaction.onerror = () => reject(transaction.error);
+            };
+          }),
+        { bytes: pdfBytes, toolPath, ageMs },
+      );
+    const main = page.getByRole('main');
+
+    await page.goto('/');
+    await store(toolPaths('split-pdf').canonical, 0);
+    await page.goto(toolPaths('compress-pdf').canonical);
+    await expect(main.getByText('Drag & drop a PDF file')).toBeVisible();
+    await expect(main.getByText('islands-stored.pdf')).toHaveCount(0);
+    await page.goto(toolPaths('split-pdf').canonical);
+    await expect(main.getByText('islands-stored.pdf')).toBeVisible();
+
+    await store(toolPaths('compress-pdf').canonical, 11 * 60 * 1000);
+    await page.goto(toolPaths('compress-pdf').canonical);
+    // The page has looked (the hand-over is gone) and shows nothing of it.
+    const stored = () =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve, reject) => {
+            const request = indexedDB.open('paperknife-hand-over', 1);
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const read = request.result.transaction('hand-over').objectStore('hand-over').get('files');
+              read.onsuccess = () => resolve(read.result !== undefined);
+              read.onerror = () => reject(read.error);
+            };
+          }),
+      );
+    await expect.poll(stored).toBe(false);
+    // A frame later React has rendered whatever the page took.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await expect(main.getByText('Drag & drop a PDF file')).toBeVisible();
+    await expect(main.getByText('islands-stored.pdf')).toHaveCount(0);
+  });
+
   test('Try it now names a file of another type in a toast', async ({ page }) => {
     const notes = join(fixtureDir, 'islands-notes.txt');
     writeFileSync(notes, 'not a document');
