@@ -113,7 +113,7 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   let imagesRecompressed = rewritten?.imagesRecompressed ?? 0;
   // The output's JPEG data is the input's, which the preflight decoded whole, or sharp's new JPEGs: decoding it
   // again took as long as the preflight (seconds on a scan). Everything MuPDF wrote is checked.
-  if (rewritten && !(await isCleanLeavingJpegData(output, context))) {
+  if (rewritten && !(await isCleanLeavingJpegData(output, context, { lowMemory: true }))) {
     await optimizeLossless(input.path, output, context);
     imagesRecompressed = 0;
   }
