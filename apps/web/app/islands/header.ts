@@ -6,9 +6,7 @@
  * mobile menu.
  */
 
-/** As in header-menu.tsx. */
-const HOVER_OPEN_MS = 200;
-const HOVER_CLOSE_MS = 300;
+import { HOVER_CLOSE_MS, HOVER_OPEN_MS } from '../lib/menu-hover';
 
 interface Menu {
   item: HTMLElement;

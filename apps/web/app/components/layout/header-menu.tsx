@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
+import { HOVER_CLOSE_MS, HOVER_OPEN_MS } from '../../lib/menu-hover';
 
 /**
  * One of the header's drop-down menus, as the disclosure pattern of WAI-ARIA's site navigation example: a button
@@ -16,10 +17,6 @@ export interface MenuEntry {
   title: string;
   description: string;
 }
-
-/** How long a mouse rests on a menu before it opens, and leaves it before it closes (as the old menus did). */
-const HOVER_OPEN_MS = 200;
-const HOVER_CLOSE_MS = 300;
 
 interface HeaderMenuProps {
   label: string;
