@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import { ToolError } from '@paperknife/catalog/errors';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeLibreOffice, isLibreOfficeReady, libreOfficeProcessId, libreOfficeProfileDir } from '../libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
@@ -87,19 +89,34 @@ describe('word-to-pdf', () => {
   });
 
   it('lets a queued job go at once when its client leaves', async () => {
-    const first = wordToPdf([await job.input('long.docx', await longDocx())], {}, job.context);
-    const controller = new AbortController();
-    const queued = wordToPdf(
-      [await job.input('a.docx', await twoPageDocx())],
-      {},
-      { ...job.context, signal: controller.signal },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the long job is converting, this one waits
-    const started = Date.now();
-    controller.abort(new ToolError('busy'));
-    expect(await toolErrorCode(queued)).toBe('busy');
-    expect(Date.now() - started).toBeLessThan(500);
-    await first;
+    // The long job has its own folder, so its LibreOffice client can be seen converting before the other job starts:
+    // started side by side, the small file could reach the queue first.
+    const longJob = await makeTestJob();
+    try {
+      const first = wordToPdf([await longJob.input('long.docx', await longDocx())], {}, longJob.context);
+      const small = await job.input('a.docx', await twoPageDocx());
+      await vi.waitFor(
+        () => expect(execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })).toContain(longJob.context.workDir),
+        { timeout: 30_000, interval: 20 },
+      );
+      const controller = new AbortController();
+      const queued = wordToPdf([small], {}, { ...job.context, signal: controller.signal });
+      // Its copy made, it waits its turn behind the long conversion.
+      await vi.waitFor(
+        () => {
+          const folder = readdirSync(job.context.workDir).find((name) => name.startsWith('word-'));
+          expect(folder && statSync(join(job.context.workDir, folder, 'document.docx')).size).toBe(small.size);
+        },
+        { timeout: 10_000, interval: 10 },
+      );
+      const started = Date.now();
+      controller.abort(new ToolError('busy'));
+      expect(await toolErrorCode(queued)).toBe('busy');
+      expect(Date.now() - started).toBeLessThan(500);
+      await first;
+    } finally {
+      await longJob.cleanup();
+    }
   });
 
   it('refuses files that are not Word documents by their content', async () => {
