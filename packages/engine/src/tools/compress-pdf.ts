@@ -9,10 +9,11 @@ import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } f
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
 import type { CompressPreparePayload, CompressPrepareResult } from '../mupdf/tasks/compress-prepare.js';
-import { type PreparedPdf, assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../pdf-input.js';
+import { runBesidePreflight } from '../beside-preflight.js';
+import { assertPdf, isCleanLeavingJpegData, tempPath } from '../pdf-input.js';
 import { optimizeLossless, runQpdf } from '../qpdf.js';
 import { abortError } from '../run-process.js';
-import { type Settled, settle, valueOf } from '../settle.js';
+import type { Settled } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
 
@@ -83,28 +84,12 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   const settings = levels[options.level];
 
   // The MuPDF pass and the image encoding start on the upload while the preflight's qpdf --check decodes every
-  // stream (seconds on a scan's JPEGs); kept only when the preflight hands back the upload itself. A file it
-  // refuses, decrypts or repairs stops that work, which runs again on the preflight's copy (docs/decisions/105).
-  const early = new AbortController();
-  const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  const earlyRewrite = settle(rewrite(file.path, settings, earlyContext));
-  let input: PreparedPdf;
-  let rewritten: Rewritten | undefined;
-  try {
-    const checked = await settle(preparePdfInput(file, context));
-    const asUploaded = checked.ok && checked.value.path === file.path;
-    if (!asUploaded) early.abort();
-    input = valueOf(checked);
-    if (asUploaded) rewritten = rewriteOrLossless(await earlyRewrite, context);
-    else {
-      await earlyRewrite;
-      rewritten = rewriteOrLossless(await settle(rewrite(input.path, settings, context)), context);
-    }
-  } finally {
-    // Nothing started on the upload may outlive the job (its folder goes away after it).
-    early.abort();
-    await earlyRewrite;
-  }
+  // stream (seconds on a scan's JPEGs); see docs/decisions/105.
+  const { input, outcome } = await runBesidePreflight(file, context, {
+    onUpload: (early) => rewrite(file.path, settings, early),
+    onPrepared: (prepared, late) => rewrite(prepared.path, settings, late),
+  });
+  const rewritten = rewriteOrLossless(outcome, context);
 
   let output = tempPath(context, 'compressed-document');
   // The new image streams go in during the lossless pass: one qpdf write of the whole file, not two.

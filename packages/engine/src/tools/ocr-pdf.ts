@@ -4,8 +4,9 @@ import { tools } from '@paperknife/catalog/tools';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ExtractTextPayload, ExtractTextResult } from '../mupdf/tasks/extract-page-text.js';
 import { assertLanguagesInstalled, runOcrmypdf } from '../ocrmypdf.js';
-import { assertPdf, plainPageCount, preparePdfInput, tempPath } from '../pdf-input.js';
-import { settle, valueOf } from '../settle.js';
+import { runBesidePreflight } from '../beside-preflight.js';
+import { assertPdf, plainPageCount, tempPath } from '../pdf-input.js';
+import { valueOf } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
 import { writeZip } from '../zip-output.js';
@@ -32,36 +33,23 @@ export const ocrPdf: ToolRunner<'ocr-pdf'> = async (files, options, context) => 
   await assertLanguagesInstalled(languages, context);
   const settings = { ...options, languages };
 
-  const early = new AbortController();
-  const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  const earlyPdf = tempPath(context, 'ocr-document');
   const uploadPages = await plainPageCount(upload.path, context);
-  const earlyOcr =
-    uploadPages !== undefined && uploadPages <= Math.min(context.limits.ocrMaxPages, context.limits.maxPages)
-      ? settle(runOcrmypdf(upload.path, earlyPdf, settings, uploadPages, earlyContext))
-      : undefined;
-
-  let pdf: string;
-  try {
-    const input = await settle(preparePdfInput(upload, context));
-    const asUploaded = earlyOcr !== undefined && input.ok && input.value.path === upload.path;
-    if (!asUploaded) early.abort();
-    const { path, pageCount } = valueOf(input);
-    checkOcrPageLimit(pageCount, context);
-    if (asUploaded) {
-      valueOf(await earlyOcr);
-      pdf = earlyPdf;
-    } else {
-      await earlyOcr;
+  const earlyPdf = tempPath(context, 'ocr-document');
+  const { outcome } = await runBesidePreflight(upload, context, {
+    onUpload:
+      uploadPages !== undefined && uploadPages <= Math.min(context.limits.ocrMaxPages, context.limits.maxPages)
+        ? (early) => runOcrmypdf(upload.path, earlyPdf, settings, uploadPages, early).then(() => earlyPdf)
+        : undefined,
+    onPrepared: async (input, late) => {
+      // A stopped run on the upload may have left part of its output.
       await rm(earlyPdf, { force: true });
-      pdf = tempPath(context, 'ocr-document');
-      await runOcrmypdf(path, pdf, settings, pageCount, context);
-    }
-  } finally {
-    // Nothing started on the upload may outlive the job: its processes and folder go with it.
-    early.abort();
-    await earlyOcr;
-  }
+      const pdf = tempPath(context, 'ocr-document');
+      await runOcrmypdf(input.path, pdf, settings, input.pageCount, late);
+      return pdf;
+    },
+    accept: (input) => checkOcrPageLimit(input.pageCount, context),
+  });
+  const pdf = valueOf(outcome);
   if (!options.textFile) return { path: pdf, download: tool.download };
 
   const text = tempPath(context, 'ocr-text', '.txt');
