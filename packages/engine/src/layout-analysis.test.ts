@@ -269,6 +269,72 @@ describe('takeRunningLines', () => {
   });
 });
 
+describe('takeRunningLines on odd and even pages', () => {
+  const texts = (lines: LayoutLine[][]) => lines.map((each) => each.map((one) => one.spans[0]!.text));
+  const pageOf = (lines: LayoutLine[]): PageLayout => ({
+    width: 612,
+    height: 792,
+    blocks: lines.map((one) => block([one])),
+  });
+
+  it('takes the header of each of two pages, though they differ, when it stands apart above the body', () => {
+    const pages = [
+      pageOf([line('Odd page header.', 37), line('First Page.', 73)]),
+      pageOf([line('Even page header.', 37), line('Second Page.', 73)]),
+    ];
+    const { headers, footers } = takeRunningLines(pages);
+    expect(texts(headers)).toEqual([['Odd page header.'], ['Even page header.']]);
+    expect(texts(footers)).toEqual([[], []]);
+    expect(pages.map((each) => lineTexts(each.blocks))).toEqual([['First Page.'], ['Second Page.']]);
+  });
+
+  it('leaves the first lines of two pages that go on from the line above, or are headings', () => {
+    const prose = [
+      pageOf([line('The report opens here and', 72), line('goes on for a while.', 86)]),
+      pageOf([line('and it goes on over the', 72), line('second page to its end.', 86)]),
+    ];
+    expect(texts(takeRunningLines(prose).headers)).toEqual([[], []]);
+    const bold = (text: string, top: number) => {
+      const one = line(text, top);
+      one.spans[0]!.bold = true;
+      return one;
+    };
+    const headings = [
+      pageOf([bold('Part One', 72), line('The first part.', 110)]),
+      pageOf([bold('Part Two', 72), line('The second part.', 110)]),
+    ];
+    expect(texts(takeRunningLines(headings).headers)).toEqual([[], []]);
+    expect(lineTexts(headings[1]!.blocks)).toEqual(['Part Two', 'The second part.']);
+  });
+
+  it("takes headers that alternate between odd and even pages, a chapter's title and another first page", () => {
+    const chapters = ['Chapter One', 'Chapter One', 'Chapter One', 'Chapter Two', 'Chapter Two', 'Chapter Two'];
+    const bodies = ['Once.', 'Twice more.', 'Three times.', 'Four of them.', 'Five here.', 'Six.', 'At last seven.'];
+    const pages = [
+      pageOf([line('Acme Annual Report', 37, 72, 200), line(bodies[0]!, 90), line('1', 750, 300, 310)]),
+      ...[2, 3, 4, 5, 6, 7].map((number) =>
+        pageOf([
+          number % 2 === 0 ? line('The Book Title', 37, 72, 200) : line(chapters[number - 2]!, 37, 400, 540),
+          line(bodies[number - 1]!, 90),
+          line(`${number}`, 750, number % 2 === 0 ? 72 : 530, number % 2 === 0 ? 82 : 540),
+        ]),
+      ),
+    ];
+    const { headers, footers } = takeRunningLines(pages);
+    expect(texts(headers)).toEqual([
+      ['Acme Annual Report'],
+      ['The Book Title'],
+      ['Chapter One'],
+      ['The Book Title'],
+      ['Chapter Two'],
+      ['The Book Title'],
+      ['Chapter Two'],
+    ]);
+    expect(texts(footers)).toEqual(['1', '2', '3', '4', '5', '6', '7'].map((number) => [number]));
+    expect(pages.map((each) => lineTexts(each.blocks))).toEqual(bodies.map((body) => [body]));
+  });
+});
+
 describe('markHeadingsAndLists', () => {
   const paragraph = (text: string, style: Partial<typeof plain> = {}): WordParagraph => ({
     kind: 'paragraph',

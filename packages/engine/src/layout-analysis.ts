@@ -559,22 +559,182 @@ export interface RunningLines {
   footers: LayoutLine[][];
 }
 
+/** The lines of a page that overlap in height (a row), top to bottom. */
+function rowsOf(lines: readonly LayoutLine[]): LayoutLine[][] {
+  const rows: LayoutLine[][] = [];
+  let bottom = -Infinity;
+  for (const line of [...lines].sort((a, b) => a.y0 - b.y0)) {
+    const row = rows.at(-1);
+    if (row && line.y0 < bottom - 0.25 * heightOf(line)) {
+      row.push(line);
+      bottom = Math.max(bottom, line.y1);
+    } else {
+      rows.push([line]);
+      bottom = line.y1;
+    }
+  }
+  return rows;
+}
+
+/** The largest size a line's text is set in, and whether all of it is bold. */
+const lineSize = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size));
+const lineBold = (line: LayoutLine) => line.spans.every((span) => span.bold || span.text.trim() === '');
+
+/** One page as the running lines are looked for on it: its text lines in rows, and its tables. */
+interface RunningPage {
+  height: number;
+  rows: LayoutLine[][];
+  /** Tables: body text the outermost row must not lie inside of. */
+  tables: Box[];
+}
+
+/**
+ * The outermost row of a page's top (or bottom) that still holds lines not taken, rows of taken lines passed over,
+ * and the row after it towards the middle of the page; undefined when that row is not within the running zone or
+ * a table reaches beyond it.
+ */
+function outerRow(
+  page: RunningPage,
+  top: boolean,
+  running: ReadonlySet<LayoutLine>,
+): { lines: LayoutLine[]; next: LayoutLine[] | undefined } | undefined {
+  const rows = top ? page.rows : [...page.rows].reverse();
+  const at = rows.findIndex((row) => row.some((line) => !running.has(line)));
+  if (at < 0) return undefined;
+  const lines = rows[at]!.filter((line) => !running.has(line));
+  const box = union(lines);
+  const inZone = top ? box.y1 <= RUNNING_ZONE * page.height : box.y0 >= (1 - RUNNING_ZONE) * page.height;
+  const beyondTable = page.tables.some((table) => (top ? table.y0 < box.y0 : table.y1 > box.y1));
+  if (!inZone || beyondTable) return undefined;
+  return { lines, next: rows[at + 1] };
+}
+
+/** The white between a row and the next one towards the middle of the page, in heights of the row. */
+function gapAfter(lines: readonly LayoutLine[], next: readonly LayoutLine[] | undefined, top: boolean): number {
+  if (!next) return 0;
+  const box = union(lines);
+  const other = union(next);
+  return (top ? other.y0 - box.y1 : box.y0 - other.y1) / heightOf(box);
+}
+
 /**
  * Lines repeated near the top or the bottom of the pages (the same text, or the same text with another number, at
  * the same height) are running headers and footers: taken out of the pages' blocks and given back per page.
- * A line counts when it repeats on at least two pages and on at least 40 % of them, and as often on pages that
- * have other text (a page holding one short paragraph has no running header).
+ * A line counts when it repeats on at least two pages and on at least 40 % of them (of the odd or the even pages
+ * when it is on pages of one kind only: headers that alternate), and as often on pages that have other text (a
+ * page holding one short paragraph has no running header). Then, on pages where such lines were found elsewhere:
+ * a page's outermost line at the height and size of running lines there, set apart from the body, runs too (a
+ * chapter's title over its pages, another first page's header). And where no line repeats at all (two pages, each
+ * with its own header): the outermost line of every page, at one height and in one style on all of them, no
+ * heading, set apart from the body by a line's height or more.
  */
 export function takeRunningLines(pages: PageLayout[]): RunningLines {
   const headers: LayoutLine[][] = pages.map(() => []);
   const footers: LayoutLine[][] = pages.map(() => []);
   if (pages.length < 2) return { headers, footers };
-  interface Candidate {
-    page: number;
-    line: LayoutLine;
-    top: boolean;
+  const running = new Set<LayoutLine>();
+  const take = (page: number, line: LayoutLine, top: boolean) => {
+    running.add(line);
+    (top ? headers : footers)[page]!.push(line);
+  };
+  const pagesOfLines = pages.map((page): RunningPage => ({
+    height: page.height,
+    rows: rowsOf(page.blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []))),
+    tables: page.blocks.filter((block) => block.kind === 'table'),
+  }));
+
+  for (const group of repeatedLines(pages)) for (const { page, line, top } of group) take(page, line, top);
+
+  // Slots: where running lines were found, at the top and at the bottom, by height and size.
+  for (const top of [true, false]) {
+    const slots = new Map<string, LayoutLine>();
+    for (const line of (top ? headers : footers).flat()) {
+      slots.set(`${Math.round(line.y0)}/${Math.round(line.y1)}/${lineSize(line)}`, line);
+    }
+    if (slots.size === 0) continue;
+    const slotLines = [...slots.values()];
+    const inSlot = (line: LayoutLine) =>
+      slotLines.some(
+        (slot) =>
+          Math.abs(slot.y0 - line.y0) <= RUNNING_TOLERANCE &&
+          Math.abs(slot.y1 - line.y1) <= RUNNING_TOLERANCE &&
+          Math.abs(lineSize(slot) - lineSize(line)) <= 0.5,
+      );
+    pagesOfLines.forEach((page, index) => {
+      const outer = outerRow(page, top, running);
+      if (!outer || !outer.lines.every(inSlot) || gapAfter(outer.lines, outer.next, top) < 0.5) return;
+      for (const line of outer.lines) take(index, line, top);
+    });
   }
-  const candidates = new Map<string, Candidate[]>();
+
+  // No line repeats at the top (or the bottom): the outermost lines of all pages, when they look alike.
+  const withText = pagesOfLines.map((_, index) => index).filter((index) => pagesOfLines[index]!.rows.length > 0);
+  const body = bodySize(pages);
+  for (const top of [true, false]) {
+    if ((top ? headers : footers).some((lines) => lines.length > 0) || withText.length < 2) continue;
+    const outers = withText.map((index) => outerRow(pagesOfLines[index]!, top, running));
+    const style = (line: LayoutLine) => {
+      const span = line.spans[0]!;
+      return `${span.font}/${lineSize(line)}/${lineBold(line)}/${span.italic}`;
+    };
+    const first = outers[0]?.lines[0];
+    const alike = outers.every(
+      (outer) =>
+        outer !== undefined &&
+        outer.lines.every((line) => style(line) === style(first!)) &&
+        Math.abs(outer.lines[0]!.y0 - first!.y0) <= RUNNING_TOLERANCE &&
+        Math.abs(outer.lines[0]!.y1 - first!.y1) <= RUNNING_TOLERANCE &&
+        gapAfter(outer.lines, outer.next, top) >= 1,
+    );
+    const heading =
+      first !== undefined && (lineSize(first) >= body + 1.5 || (lineBold(first) && lineSize(first) >= body - 0.5));
+    if (!alike || heading) continue;
+    outers.forEach((outer, at) => {
+      for (const line of outer!.lines) take(withText[at]!, line, top);
+    });
+  }
+
+  if (running.size === 0) return { headers, footers };
+  for (const page of pages) {
+    page.blocks = page.blocks.flatMap((block): LayoutBlock[] => {
+      if (block.kind !== 'text') return [block];
+      const lines = block.lines.filter((line) => !running.has(line));
+      if (lines.length === block.lines.length) return [block];
+      return lines.length > 0 ? [{ ...block, ...union(lines), lines }] : [];
+    });
+  }
+  const byPosition = (a: LayoutLine, b: LayoutLine) => a.y0 - b.y0 || a.x0 - b.x0;
+  headers.forEach((lines) => lines.sort(byPosition));
+  footers.forEach((lines) => lines.sort(byPosition));
+  return { headers, footers };
+}
+
+/** The size most characters of the pages' text are set in. */
+function bodySize(pages: readonly PageLayout[]): number {
+  const characters = new Map<number, number>();
+  for (const page of pages) {
+    for (const block of page.blocks) {
+      if (block.kind !== 'text') continue;
+      for (const line of block.lines) {
+        for (const span of line.spans) characters.set(span.size, (characters.get(span.size) ?? 0) + span.text.length);
+      }
+    }
+  }
+  return [...characters.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+interface RunningCandidate {
+  page: number;
+  line: LayoutLine;
+  top: boolean;
+}
+
+/**
+ * Lines at the top or the bottom of the pages whose text, numbers stood in for, repeats at one height on enough
+ * pages that have other text (takeRunningLines says how many), grouped by text and height.
+ */
+function repeatedLines(pages: readonly PageLayout[]): RunningCandidate[][] {
+  const candidates = new Map<string, RunningCandidate[]>();
   pages.forEach((page, index) => {
     for (const block of page.blocks) {
       if (block.kind !== 'text') continue;
@@ -589,18 +749,24 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
       }
     }
   });
-  const needed = Math.max(2, Math.ceil(0.4 * pages.length));
-  const groups: Candidate[][] = [];
+  // Enough pages: 40 % of the pages, or of the odd or the even pages for a line on pages of one kind only.
+  const needed = (onPages: ReadonlySet<number>) => {
+    const parities = new Set([...onPages].map((page) => page % 2));
+    const of = parities.size === 1 ? Math.ceil((pages.length - [...parities][0]!) / 2) : pages.length;
+    return Math.max(2, Math.ceil(0.4 * of));
+  };
+  const groups: RunningCandidate[][] = [];
   for (const list of candidates.values()) {
     // Clustered by height on the page: a repeated line elsewhere (a table heading) is not a running one.
-    const byHeight = new Map<number, Candidate[]>();
+    const byHeight = new Map<number, RunningCandidate[]>();
     for (const candidate of list) {
       const at = [...byHeight.keys()].find((y) => Math.abs(y - candidate.line.y0) <= RUNNING_TOLERANCE);
       const key = at ?? candidate.line.y0;
       byHeight.set(key, [...(byHeight.get(key) ?? []), candidate]);
     }
     for (const group of byHeight.values()) {
-      if (new Set(group.map((candidate) => candidate.page)).size >= needed) groups.push(group);
+      const onPages = new Set(group.map((candidate) => candidate.page));
+      if (onPages.size >= needed(onPages)) groups.push(group);
     }
   }
   // A line only runs over a body: pages with no other text (one short paragraph a page) have no running lines.
@@ -610,29 +776,10 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
     const lines = page.blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
     if (lines.some((line) => !repeated.has(line))) withBody.add(index);
   });
-  const running = new Set<LayoutLine>();
-  for (const group of groups) {
-    if (new Set(group.filter((candidate) => withBody.has(candidate.page)).map((each) => each.page)).size < needed) {
-      continue;
-    }
-    for (const candidate of group) {
-      running.add(candidate.line);
-      (candidate.top ? headers : footers)[candidate.page]!.push(candidate.line);
-    }
-  }
-  if (running.size === 0) return { headers, footers };
-  for (const page of pages) {
-    page.blocks = page.blocks.flatMap((block): LayoutBlock[] => {
-      if (block.kind !== 'text') return [block];
-      const lines = block.lines.filter((line) => !running.has(line));
-      if (lines.length === block.lines.length) return [block];
-      return lines.length > 0 ? [{ ...block, ...union(lines), lines }] : [];
-    });
-  }
-  const byPosition = (a: LayoutLine, b: LayoutLine) => a.y0 - b.y0 || a.x0 - b.x0;
-  headers.forEach((lines) => lines.sort(byPosition));
-  footers.forEach((lines) => lines.sort(byPosition));
-  return { headers, footers };
+  return groups.filter((group) => {
+    const onPages = new Set(group.filter((candidate) => withBody.has(candidate.page)).map((each) => each.page));
+    return onPages.size >= needed(onPages);
+  });
 }
 
 /** Drawings smaller than this (points, each way) are icons and rules, not figures. */
