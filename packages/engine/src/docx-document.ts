@@ -1,23 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   AlignmentType,
   Document,
-  ExternalHyperlink,
   Footer,
   Header,
-  HeadingLevel,
-  ImageRun,
   type ISectionOptions,
   LevelFormat,
-  PageNumber,
+  Packer,
   PageOrientation,
   Paragraph,
-  Table,
-  TableCell,
-  TableRow,
   TextRun,
-  WidthType,
 } from 'docx';
+import yazl from 'yazl';
 import type { Margins, Span, WordItem, WordParagraph, WordPicture, WordTable } from './word-layout.js';
 
 /** Paragraphs running at the top or the bottom of a page, and how far from the page's edge they start. */
@@ -37,150 +34,369 @@ export interface WordPage {
   footer?: WordRunning;
 }
 
+/*
+ * The .docx of a converted PDF is made in two parts (docs/decisions/157). docx's object model writes the package
+ * around the body: styles, numbering, settings, each section's properties with its header and footer. The body,
+ * nearly all of a long document, is written here as XML, page by page, into the zip stream: docx's objects and its
+ * compiler took a second and 65 MB of heap on a 352-page book. The XML is the one docx wrote for the same content.
+ */
+
 const TWIPS_PER_POINT = 20;
-/** docx sizes images in pixels at 96 per inch. */
+/** Pictures are sized in EMUs: 914400 an inch, as docx gets them from pixels at 96 per inch. */
+const EMUS_PER_PIXEL = 9525;
 const PIXELS_PER_POINT = 96 / 72;
 
 const twips = (points: number) => Math.round(points * TWIPS_PER_POINT);
 
-const ALIGNMENT = {
-  left: AlignmentType.LEFT,
-  center: AlignmentType.CENTER,
-  right: AlignmentType.RIGHT,
-} as const;
-
-const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
+/** The style ids Word's heading styles have in docx's styles.xml. */
+const HEADING_STYLES = { 1: 'Heading1', 2: 'Heading2', 3: 'Heading3' } as const;
 const LISTS = {
   bullet: 'pdf-bullets',
   number: 'pdf-numbers',
   lowerLetter: 'pdf-lower-letters',
   upperLetter: 'pdf-upper-letters',
 } as const;
+/**
+ * A paragraph's `w:jc`. In a right-to-left paragraph Word reads left and right from the paragraph's start, so they
+ * are swapped there (as docx writes them) for the paragraph to sit where the PDF has it.
+ */
+const justification = (alignment: WordParagraph['alignment'], rightToLeft = false) =>
+  `<w:jc w:val="${rightToLeft && alignment !== 'center' ? (alignment === 'left' ? 'right' : 'left') : alignment}"/>`;
 
-function textRun(run: Span, heading: boolean): TextRun {
-  const style = {
-    bold: run.bold || (heading ? false : undefined),
-    italics: run.italic || (heading ? false : undefined),
-    size: Math.round(run.size * 2), // half-points
-    // Headings say their colour: Word's heading styles have one of their own.
-    color: run.color === '000000' && !heading ? undefined : run.color,
-    font: run.font || undefined,
-    rightToLeft: run.rightToLeft || undefined,
-  };
-  if (run.pageNumber) return new TextRun({ ...style, children: [PageNumber.CURRENT] });
-  return new TextRun({ ...style, text: run.text });
+const ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&apos;', '<': '&lt;', '>': '&gt;' };
+/** Text and attribute values as docx escapes them; control characters XML does not allow are dropped. */
+// eslint-disable-next-line no-control-regex -- the control characters XML 1.0 forbids are what this removes
+const escapeXml = (text: string) => text.replace(/[&"'<>\x00-\x08\x0B\x0C\x0E-\x1F]/g, (char) => ESCAPES[char] ?? '');
+
+const RELATIONSHIP_TYPES = {
+  image: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image',
+  hyperlink: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink',
+};
+
+/**
+ * A link's address for its relationship, and its fragment for `w:anchor` when that fits Word's 255 characters, as
+ * docx splits them.
+ */
+function linkTarget(link: string): { target: string; anchor?: string } {
+  const hash = link.indexOf('#');
+  const length = link.length - hash - 1;
+  return hash > 0 && length > 0 && length <= 255
+    ? { target: link.slice(0, hash), anchor: link.slice(hash + 1) }
+    : { target: link };
 }
 
-function textParagraph(item: WordParagraph, pageBreakBefore: boolean): Paragraph {
-  return new Paragraph({
-    pageBreakBefore,
-    heading: item.heading ? HEADINGS[item.heading] : undefined,
-    numbering: item.list
-      ? { reference: LISTS[item.list.kind], level: item.list.level, instance: item.list.instance }
-      : undefined,
-    alignment: ALIGNMENT[item.alignment],
-    bidirectional: item.rightToLeft || undefined,
-    indent:
-      item.indent > 0 || item.firstLineIndent > 0
-        ? { left: twips(item.indent), firstLine: twips(item.firstLineIndent) }
-        : undefined,
-    spacing: { before: twips(item.spaceBefore), after: 0 },
-    children: linkedRuns(item),
-  });
-}
-
-/** The runs of a paragraph, those under one link together in a hyperlink to it. */
-function linkedRuns(item: WordParagraph): (TextRun | ExternalHyperlink)[] {
-  const children: (TextRun | ExternalHyperlink)[] = [];
-  const heading = item.heading !== undefined;
-  for (let index = 0; index < item.runs.length;) {
-    const link = item.runs[index]!.link;
-    if (!link) {
-      children.push(textRun(item.runs[index]!, heading));
-      index++;
-      continue;
-    }
-    let end = index;
-    while (end < item.runs.length && item.runs[end]!.link === link) end++;
-    const runs = item.runs.slice(index, end).map((run) => textRun(run, heading));
-    children.push(new ExternalHyperlink({ link, children: runs }));
-    index = end;
+/** A run's properties; a heading's runs say bold, italic and colour even where they are off or black. */
+function runProperties(run: Span, heading: boolean): string {
+  let xml = '<w:rPr>';
+  if (run.font) {
+    const font = escapeXml(run.font);
+    xml += `<w:rFonts w:ascii="${font}" w:cs="${font}" w:eastAsia="${font}" w:hAnsi="${font}"/>`;
   }
-  return children;
+  if (run.bold) xml += '<w:b/><w:bCs/>';
+  else if (heading) xml += '<w:b w:val="false"/><w:bCs w:val="false"/>';
+  if (run.italic) xml += '<w:i/><w:iCs/>';
+  else if (heading) xml += '<w:i w:val="false"/><w:iCs w:val="false"/>';
+  // Headings say their colour: Word's heading styles have one of their own.
+  if (run.color !== '000000' || heading) xml += `<w:color w:val="${escapeXml(run.color)}"/>`;
+  const size = Math.round(run.size * 2); // half-points
+  // docx leaves out the complex-script size when it is 0 (a size-0 run, as text hidden in a PDF is drawn).
+  xml += size ? `<w:sz w:val="${size}"/><w:szCs w:val="${size}"/>` : '<w:sz w:val="0"/>';
+  if (run.rightToLeft) xml += '<w:rtl/>';
+  return `${xml}</w:rPr>`;
 }
 
-/** A Word table on the grid of the PDF's table, merged cells spanning their rows and columns. */
-function table(item: WordTable): Table {
-  return new Table({
-    columnWidths: item.columnWidths.map(twips),
-    width: { size: twips(item.columnWidths.reduce((sum, width) => sum + width, 0)), type: WidthType.DXA },
-    rows: item.rows.map(
-      (row) =>
-        new TableRow({
-          children: row.cells.map(
-            (cell) =>
-              new TableCell({
-                rowSpan: cell.rowSpan > 1 ? cell.rowSpan : undefined,
-                columnSpan: cell.columnSpan > 1 ? cell.columnSpan : undefined,
-                width: {
-                  size: twips(
-                    item.columnWidths
-                      .slice(cell.column, cell.column + cell.columnSpan)
-                      .reduce((sum, width) => sum + width, 0),
-                  ),
-                  type: WidthType.DXA,
-                },
-                // A Word cell holds at least one paragraph.
-                children:
-                  cell.paragraphs.length > 0
-                    ? cell.paragraphs.map((paragraph) => textParagraph(paragraph, false))
-                    : [new Paragraph({})],
-              }),
-          ),
-        }),
-    ),
-  });
+/** A run of text, or Word's PAGE field for a running header's page number. */
+function textRun(run: Span, heading: boolean): string {
+  const properties = runProperties(run, heading);
+  if (run.pageNumber) {
+    return (
+      `<w:r>${properties}<w:fldChar w:fldCharType="begin"/></w:r>` +
+      `<w:r>${properties}<w:instrText xml:space="preserve">PAGE</w:instrText></w:r>` +
+      `<w:r>${properties}<w:fldChar w:fldCharType="separate"/></w:r>` +
+      `<w:r>${properties}<w:fldChar w:fldCharType="end"/></w:r>`
+    );
+  }
+  return `<w:r>${properties}<w:t xml:space="preserve">${escapeXml(run.text)}</w:t></w:r>`;
 }
 
-function pictureParagraph(item: WordPicture, pageBreakBefore: boolean): Paragraph {
-  return new Paragraph({
-    pageBreakBefore,
-    alignment: ALIGNMENT[item.alignment],
-    spacing: { before: twips(item.spaceBefore), after: 0 },
-    children: [
-      new ImageRun({
-        type: item.format,
-        data: readFileSync(item.file),
-        transformation: {
-          width: Math.max(1, Math.round(item.width * PIXELS_PER_POINT)),
-          height: Math.max(1, Math.round(item.height * PIXELS_PER_POINT)),
-        },
-      }),
-    ],
-  });
-}
+/**
+ * Writes the body of the document: paragraphs, tables and pictures as WordprocessingML. The lists, links and pictures
+ * it refers to are gathered first, in the order the body meets them (list numbers, relationships and media files are
+ * numbered in that order, and the package's other parts are known before the body is streamed).
+ */
+class BodyWriter {
+  /** Relationships of document.xml for pictures and links, as XML. */
+  private readonly relationships: string[] = [];
+  /** Picture files by their name in word/media/. */
+  readonly media = new Map<string, string>();
+  /** Relationship ids of link addresses (one for each address). */
+  private readonly links = new Map<string, string>();
+  /** Relationship ids of picture files; a picture with the bytes of one before shares its file. */
+  private readonly pictureIds = new Map<string, string>();
+  private readonly numIds = new Map<string, number>();
+  private pictures = 0;
 
-function pageParagraphs(page: WordPage, startsNewPage: boolean): (Paragraph | Table)[] {
-  // An empty page stays a page, and a page starting with a table gets its break from an empty paragraph.
-  const children: (Paragraph | Table)[] =
-    page.items.length === 0 || page.items[0]!.kind === 'table'
-      ? [new Paragraph({ pageBreakBefore: startsNewPage })]
-      : [];
-  page.items.forEach((item, index) => {
-    const pageBreakBefore = startsNewPage && index === 0;
-    if (item.kind === 'paragraph') children.push(textParagraph(item, pageBreakBefore));
-    else if (item.kind === 'picture') children.push(pictureParagraph(item, pageBreakBefore));
-    else {
-      children.push(table(item));
-      // Two tables in a row would become one in Word: a paragraph keeps them apart, as it does after a table.
-      if (page.items[index + 1]?.kind !== 'paragraph') children.push(new Paragraph({}));
+  /** For the items of one part (the body, a header or a footer), in their order. */
+  constructor(items: Iterable<WordItem>, numbering: Document['Numbering']) {
+    const paragraphs: WordParagraph[] = [];
+    const pictures: WordPicture[] = [];
+    for (const item of items) {
+      if (item.kind === 'paragraph') paragraphs.push(item);
+      else if (item.kind === 'picture') pictures.push(item);
+      else for (const row of item.rows) for (const cell of row.cells) paragraphs.push(...cell.paragraphs);
     }
-  });
-  return children;
+    for (const paragraph of paragraphs) {
+      if (paragraph.list)
+        numbering.createConcreteNumberingInstance(LISTS[paragraph.list.kind], paragraph.list.instance);
+      for (const run of paragraph.runs) {
+        if (run.link && !this.links.has(linkTarget(run.link).target)) {
+          const id = `rIdLink${this.links.size + 1}`;
+          const { target } = linkTarget(run.link);
+          this.links.set(target, id);
+          this.relationships.push(
+            `<Relationship Id="${id}" Type="${RELATIONSHIP_TYPES.hyperlink}" Target="${escapeXml(target)}" TargetMode="External"/>`,
+          );
+        }
+      }
+    }
+    for (const list of numbering.ConcreteNumbering) this.numIds.set(`${list.reference}-${list.instance}`, list.numId);
+    const contents = new PictureContents(pictures.map((picture) => picture.file));
+    for (const picture of pictures) {
+      const same = contents.firstWithSameBytes(picture.file);
+      if (!this.pictureIds.has(same)) {
+        const id = `rIdPicture${this.pictureIds.size + 1}`;
+        const name = `image${this.pictureIds.size + 1}.${picture.format}`;
+        this.pictureIds.set(same, id);
+        this.media.set(name, same);
+        this.relationships.push(`<Relationship Id="${id}" Type="${RELATIONSHIP_TYPES.image}" Target="media/${name}"/>`);
+      }
+      if (same !== picture.file) this.pictureIds.set(picture.file, this.pictureIds.get(same)!);
+    }
+  }
+
+  /** The part's relationships as docx wrote them, with those of its pictures and links. */
+  withRelationships(xml: string): string {
+    return xml.replace('</Relationships>', `${this.relationships.join('')}</Relationships>`);
+  }
+
+  /** A page's content; `sectionEnd` (a section's properties) goes into its last paragraph. */
+  page(page: WordPage, startsNewPage: boolean, sectionEnd: string): string {
+    // An empty page stays a page, and a page starting with a table gets its break from an empty paragraph.
+    const parts: string[] = [];
+    const items = page.items;
+    const last = items.length - 1;
+    if (items.length === 0 || items[0]!.kind === 'table') {
+      parts.push(this.emptyParagraph(startsNewPage, items.length === 0 ? sectionEnd : ''));
+    }
+    items.forEach((item, index) => {
+      const pageBreakBefore = startsNewPage && index === 0;
+      const end = index === last ? sectionEnd : '';
+      if (item.kind === 'paragraph') parts.push(this.paragraph(item, pageBreakBefore, end));
+      else if (item.kind === 'picture') parts.push(this.picture(item, pageBreakBefore, end));
+      else {
+        parts.push(this.table(item));
+        // Two tables in a row would become one in Word: a paragraph keeps them apart, as it does after a table.
+        if (items[index + 1]?.kind !== 'paragraph') parts.push(this.emptyParagraph(false, end));
+      }
+    });
+    return parts.join('');
+  }
+
+  /** Paragraphs of a running header or footer. */
+  paragraphs(paragraphs: readonly WordParagraph[]): string {
+    return paragraphs.map((paragraph) => this.paragraph(paragraph, false, '')).join('');
+  }
+
+  private emptyParagraph(pageBreakBefore: boolean, sectionEnd: string): string {
+    const properties = (pageBreakBefore ? '<w:pageBreakBefore/>' : '') + sectionEnd;
+    return properties ? `<w:p><w:pPr>${properties}</w:pPr></w:p>` : '<w:p/>';
+  }
+
+  private paragraph(item: WordParagraph, pageBreakBefore: boolean, sectionEnd: string): string {
+    let xml = '<w:p><w:pPr>';
+    if (item.heading) xml += `<w:pStyle w:val="${HEADING_STYLES[item.heading]}"/>`;
+    else if (item.list) xml += '<w:pStyle w:val="ListParagraph"/>';
+    if (pageBreakBefore) xml += '<w:pageBreakBefore/>';
+    if (item.list) {
+      const numId = this.numIds.get(`${LISTS[item.list.kind]}-${item.list.instance}`);
+      xml += `<w:numPr><w:ilvl w:val="${item.list.level}"/><w:numId w:val="${numId}"/></w:numPr>`;
+    }
+    if (item.rightToLeft) xml += '<w:bidi/>';
+    xml += `<w:spacing w:after="0" w:before="${twips(item.spaceBefore)}"/>`;
+    if (item.indent > 0 || item.firstLineIndent > 0) {
+      xml += `<w:ind w:left="${twips(item.indent)}" w:firstLine="${twips(item.firstLineIndent)}"/>`;
+    }
+    xml += `${justification(item.alignment, item.rightToLeft)}${sectionEnd}</w:pPr>`;
+    return `${xml}${this.linkedRuns(item)}</w:p>`;
+  }
+
+  /** The runs of a paragraph, those under one link together in a hyperlink to it. */
+  private linkedRuns(item: WordParagraph): string {
+    const heading = item.heading !== undefined;
+    let xml = '';
+    for (let index = 0; index < item.runs.length;) {
+      const link = item.runs[index]!.link;
+      if (!link) {
+        xml += textRun(item.runs[index]!, heading);
+        index++;
+        continue;
+      }
+      let runs = '';
+      for (; index < item.runs.length && item.runs[index]!.link === link; index++) {
+        runs += textRun(item.runs[index]!, heading);
+      }
+      xml += `${this.hyperlinkStart(link)}${runs}</w:hyperlink>`;
+    }
+    return xml;
+  }
+
+  /** A hyperlink's start tag; a fragment goes in `w:anchor` (linkTarget). */
+  private hyperlinkStart(link: string): string {
+    const { target, anchor } = linkTarget(link);
+    const fragment = anchor === undefined ? '' : ` w:anchor="${escapeXml(anchor)}"`;
+    return `<w:hyperlink w:history="1"${fragment} r:id="${this.links.get(target)}">`;
+  }
+
+  /** A Word table on the grid of the PDF's table, merged cells spanning their rows and columns. */
+  private table(item: WordTable): string {
+    const widths = item.columnWidths.map(twips);
+    const total = twips(item.columnWidths.reduce((sum, width) => sum + width, 0));
+    const border = 'w:val="single" w:color="auto" w:sz="4"';
+    let xml =
+      `<w:tbl><w:tblPr><w:tblW w:type="dxa" w:w="${total}"/><w:tblBorders><w:top ${border}/><w:left ${border}/>` +
+      `<w:bottom ${border}/><w:right ${border}/><w:insideH ${border}/><w:insideV ${border}/></w:tblBorders></w:tblPr>` +
+      `<w:tblGrid>${widths.map((width) => `<w:gridCol w:w="${width}"/>`).join('')}</w:tblGrid>`;
+    const cellWidth = (column: number, span: number) =>
+      twips(item.columnWidths.slice(column, column + span).reduce((sum, width) => sum + width, 0));
+    interface Cell {
+      rowSpan: number;
+      columnSpan: number;
+      width: number;
+      /** Its paragraphs; none in a cell going on from a merged cell above. */
+      paragraphs: string;
+      /** How its last paragraph is aligned, for the empty one of the cell going on below it. */
+      alignment: string;
+      /** False for a cell going on from a merged cell above. */
+      restart: boolean;
+    }
+    const rows: Cell[][] = item.rows.map((row) =>
+      row.cells.map((cell) => {
+        const last = cell.paragraphs.at(-1);
+        return {
+          rowSpan: cell.rowSpan,
+          columnSpan: cell.columnSpan,
+          width: cellWidth(cell.column, cell.columnSpan),
+          // A Word cell holds at least one paragraph.
+          paragraphs:
+            cell.paragraphs.length > 0
+              ? cell.paragraphs.map((paragraph) => this.paragraph(paragraph, false, '')).join('')
+              : '<w:p/>',
+          alignment: last
+            ? `${last.rightToLeft ? '<w:bidi/>' : ''}${justification(last.alignment, last.rightToLeft)}`
+            : '',
+          restart: true,
+        };
+      }),
+    );
+    // The rows a merged cell covers below its first each get a cell going on from it, holding an empty paragraph
+    // aligned as the cell's last. Placed as docx placed them: by the columns the cells before it in the row span.
+    rows.forEach((row, rowIndex) => {
+      const next = rows[rowIndex + 1];
+      if (!next) return;
+      let column = 0;
+      for (const cell of row) {
+        if (cell.rowSpan > 1) {
+          // Before the last cell starting at or left of `column`, counting spans from the row's start; at the end
+          // when there is none.
+          let stepped = 0;
+          for (let start = 0; start <= column && stepped <= next.length; stepped++) {
+            start += next[stepped]?.columnSpan ?? 0;
+          }
+          const at = stepped > next.length ? next.length : stepped - 1;
+          const paragraph = cell.alignment ? `<w:p><w:pPr>${cell.alignment}</w:pPr></w:p>` : '<w:p/>';
+          next.splice(at, 0, {
+            ...cell,
+            rowSpan: cell.rowSpan - 1,
+            paragraphs: paragraph,
+            restart: false,
+          });
+        }
+        column += cell.columnSpan;
+      }
+    });
+    for (const row of rows) {
+      // A row whose every cell is covered by cells above is left out, as docx does.
+      if (row.length === 0) continue;
+      xml += '<w:tr>';
+      for (const cell of row) {
+        const merge = !cell.restart
+          ? '<w:vMerge w:val="continue"/>'
+          : cell.rowSpan > 1
+            ? '<w:vMerge w:val="restart"/>'
+            : '';
+        xml +=
+          `<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="${cell.width}"/>` +
+          (cell.columnSpan > 1 ? `<w:gridSpan w:val="${cell.columnSpan}"/>` : '') +
+          merge +
+          `</w:tcPr>${cell.paragraphs}</w:tc>`;
+      }
+      xml += '</w:tr>';
+    }
+    return `${xml}</w:tbl>`;
+  }
+
+  private picture(item: WordPicture, pageBreakBefore: boolean, sectionEnd: string): string {
+    const id = this.pictureIds.get(item.file);
+    const docPr = ++this.pictures;
+    const cx = Math.max(1, Math.round(item.width * PIXELS_PER_POINT)) * EMUS_PER_PIXEL;
+    const cy = Math.max(1, Math.round(item.height * PIXELS_PER_POINT)) * EMUS_PER_PIXEL;
+    const a = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+    return (
+      `<w:p><w:pPr>${pageBreakBefore ? '<w:pageBreakBefore/>' : ''}` +
+      `<w:spacing w:after="0" w:before="${twips(item.spaceBefore)}"/>${justification(item.alignment)}` +
+      `${sectionEnd}</w:pPr><w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0">` +
+      `<wp:extent cx="${cx}" cy="${cy}"/><wp:effectExtent t="0" r="0" b="0" l="0"/>` +
+      `<wp:docPr id="${docPr}" name=""/><wp:cNvGraphicFramePr><a:graphicFrameLocks ${a} noChangeAspect="1"/>` +
+      `</wp:cNvGraphicFramePr><a:graphic ${a}><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      '<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr>' +
+      '<pic:cNvPr id="0" name="" descr=""/><pic:cNvPicPr><a:picLocks noChangeAspect="1" noChangeArrowheads="1"/>' +
+      `</pic:cNvPicPr></pic:nvPicPr><pic:blipFill><a:blip r:embed="${id}" cstate="none"/><a:srcRect/><a:stretch>` +
+      '<a:fillRect/></a:stretch></pic:blipFill><pic:spPr bwMode="auto"><a:xfrm><a:off x="0" y="0"/>' +
+      `<a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic>` +
+      '</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>'
+    );
+  }
 }
 
-const running = (content: WordRunning | undefined) =>
-  content?.paragraphs.map((paragraph) => textParagraph(paragraph, false)) ?? [];
+/**
+ * Which picture files hold the same bytes (a logo on every page is one file in the package, as docx stored it).
+ * Only files of one size are read and hashed: most pictures differ in size already.
+ */
+class PictureContents {
+  private readonly sizes = new Map<string, number>();
+  private readonly sharedSizes = new Set<number>();
+  private readonly byHash = new Map<string, string>();
+
+  constructor(files: readonly string[]) {
+    const seen = new Set<number>();
+    for (const file of new Set(files)) {
+      const size = statSync(file).size;
+      this.sizes.set(file, size);
+      if (seen.has(size)) this.sharedSizes.add(size);
+      seen.add(size);
+    }
+  }
+
+  /** The first file (in the order asked) with the bytes of `file`. */
+  firstWithSameBytes(file: string): string {
+    if (!this.sharedSizes.has(this.sizes.get(file)!)) return file;
+    const hash = createHash('sha1').update(readFileSync(file)).digest('hex');
+    const first = this.byHash.get(hash);
+    if (first) return first;
+    this.byHash.set(hash, file);
+    return file;
+  }
+}
 
 const sameGeometry = (a: WordPage, b: WordPage) =>
   a.width === b.width &&
@@ -190,24 +406,54 @@ const sameGeometry = (a: WordPage, b: WordPage) =>
   a.margins.bottom === b.margins.bottom &&
   a.margins.left === b.margins.left;
 
+/** What docx's compiler gives: the package's parts by their paths (not in docx's types). */
+type DocxCompiler = { compile(document: Document): Map<string, string | Uint8Array> };
+
+/** A paragraph docx writes where the content written here goes; `<w:p>...mark...</w:p>` is replaced. */
+const MARK = 'PAPERKNIFE-CONTENT-';
+const markParagraph = (index: number) => new Paragraph({ children: [new TextRun(`${MARK}${index}`)] });
+
+/** Where mark `index` is in `xml`: its paragraph's start and end, and the section properties docx put in it. */
+function findMark(xml: string, index: number, from = 0): { start: number; end: number; sectionEnd: string } {
+  const mark = xml.indexOf(`${MARK}${index}<`, from);
+  if (mark < 0) throw new Error(`docx left out the content mark ${index}`);
+  const start = xml.lastIndexOf('<w:p>', mark);
+  const end = xml.indexOf('</w:p>', mark) + '</w:p>'.length;
+  const sectionEnd = /<w:sectPr>[\s\S]*<\/w:sectPr>/.exec(xml.slice(start, mark))?.[0] ?? '';
+  return { start, end, sectionEnd };
+}
+
+const utf8 = (data: string | Uint8Array) =>
+  typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.length);
+
 /**
  * A Word document with one section per run of pages that share a size and margins (a section break starts a new
- * page) and a page break before each other page, so the document pages like the PDF.
+ * page) and a page break before each other page, so the document pages like the PDF. Written to `output` as a
+ * .docx, zipped with Node's zlib (yazl) as it is written, pictures stored as they are (JPEG and PNG do not deflate).
  */
-export function wordDocument(pages: readonly WordPage[], title: string): Document {
+export async function writeWordDocument(pages: readonly WordPage[], title: string, output: string): Promise<void> {
   const sections: ISectionOptions[] = [];
+  const sectionPages: WordPage[][] = [];
+  // Marks 0 to sections - 1 stand for the sections' bodies; the running headers' and footers' marks follow.
+  const runningContents: WordRunning[] = [];
+  const running = (content: WordRunning | undefined) => {
+    if (!content || content.paragraphs.length === 0) return [];
+    runningContents.push(content);
+    return [markParagraph(-runningContents.length)];
+  };
   // A section without a header of its own would show the one before it: it gets an empty one.
   const anyHeader = pages.some((page) => page.header);
   const anyFooter = pages.some((page) => page.footer);
-  let current: { first: WordPage; pages: WordPage[]; children: (Paragraph | Table)[] } | undefined;
-  const close = () => {
-    if (!current) return;
-    const { first, children } = current;
+  for (let start = 0; start < pages.length;) {
+    const first = pages[start]!;
+    let end = start + 1;
+    while (end < pages.length && sameGeometry(first, pages[end]!)) end++;
+    const section = pages.slice(start, end);
     const landscape = first.width > first.height;
     // The section's header and footer are those of its first page that has one; a first page without them while
     // later pages have them is Word's "different first page".
-    const header = current.pages.find((page) => page.header)?.header;
-    const footer = current.pages.find((page) => page.footer)?.footer;
+    const header = section.find((page) => page.header)?.header;
+    const footer = section.find((page) => page.footer)?.footer;
     const titlePage = (header !== undefined && !first.header) || (footer !== undefined && !first.footer);
     sections.push({
       headers: header
@@ -245,19 +491,11 @@ export function wordDocument(pages: readonly WordPage[], title: string): Documen
           },
         },
       },
-      children,
+      children: [markParagraph(sections.length)],
     });
-  };
-  for (const page of pages) {
-    if (!current || !sameGeometry(current.first, page)) {
-      close();
-      current = { first: page, pages: [page], children: pageParagraphs(page, false) };
-    } else {
-      current.pages.push(page);
-      current.children.push(...pageParagraphs(page, true));
-    }
+    sectionPages.push(section);
+    start = end;
   }
-  close();
   if (sections.length === 0) sections.push({ children: [new Paragraph({})] });
   const level = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (depth: number) => string) =>
     [0, 1, 2].map((depth) => ({
@@ -267,7 +505,7 @@ export function wordDocument(pages: readonly WordPage[], title: string): Documen
       alignment: AlignmentType.LEFT,
       style: { paragraph: { indent: { left: twips(18 * (depth + 1)), hanging: twips(18) } } },
     }));
-  return new Document({
+  const document = new Document({
     title,
     creator: 'PaperKnife',
     numbering: {
@@ -280,4 +518,61 @@ export function wordDocument(pages: readonly WordPage[], title: string): Documen
     },
     sections,
   });
+
+  // Before docx compiles numbering.xml: the body's lists are made there, in the order the body has them.
+  const body = new BodyWriter(
+    (function* () {
+      for (const page of pages) yield* page.items;
+    })(),
+    document.Numbering,
+  );
+  const compiler = (Packer as unknown as { compiler?: DocxCompiler }).compiler;
+  if (typeof compiler?.compile !== 'function') throw new Error('This docx version has no compiler to write with');
+  const parts = compiler.compile(document);
+
+  // Headers and footers: each part's mark replaced by its paragraphs, its relationships given its links.
+  for (const [path, data] of parts) {
+    const mark = /^word\/((?:header|footer)\d+\.xml)$/.exec(path) && new RegExp(`${MARK}(-\\d+)<`).exec(String(data));
+    if (!mark) continue;
+    const xml = String(data);
+    const index = Number(mark[1]);
+    const content = runningContents[-index - 1]!;
+    const writer = new BodyWriter(content.paragraphs, document.Numbering);
+    const { start, end } = findMark(xml, index);
+    parts.set(path, xml.slice(0, start) + writer.paragraphs(content.paragraphs) + xml.slice(end));
+    const relationshipsPath = path.replace(/^word\/(.*)$/, 'word/_rels/$1.rels');
+    const relationships = parts.get(relationshipsPath);
+    if (relationships === undefined) throw new Error(`docx wrote no ${relationshipsPath}`);
+    parts.set(relationshipsPath, writer.withRelationships(String(relationships)));
+  }
+
+  const skeleton = String(parts.get('word/document.xml'));
+  /** document.xml: docx's, each section's mark paragraph replaced by its pages, written as the zip takes them. */
+  function* documentXml(): Generator<string> {
+    let from = 0;
+    for (const [index, section] of sectionPages.entries()) {
+      // A section but the last ends in a paragraph holding its properties.
+      const { start, end, sectionEnd } = findMark(skeleton, index, from);
+      yield skeleton.slice(from, start);
+      for (const [offset, page] of section.entries()) {
+        yield body.page(page, offset > 0, offset === section.length - 1 ? sectionEnd : '');
+      }
+      from = end;
+    }
+    yield skeleton.slice(from);
+  }
+
+  const zip = new yazl.ZipFile();
+  const written = pipeline(zip.outputStream, createWriteStream(output));
+  for (const [path, data] of parts) {
+    if (path === 'word/document.xml') zip.addReadStream(Readable.from(documentXml()), path);
+    else {
+      const bytes = utf8(path === 'word/_rels/document.xml.rels' ? body.withRelationships(String(data)) : data);
+      zip.addBuffer(bytes, path, { compress: !path.startsWith('word/media/') });
+    }
+  }
+  // From the job folder as the zip comes to them, never all in memory.
+  for (const [name, file] of body.media) zip.addFile(file, `word/media/${name}`, { compress: false });
+  zip.end();
+  await written;
 }

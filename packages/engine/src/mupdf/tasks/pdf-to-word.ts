@@ -1,10 +1,6 @@
-import { createWriteStream, writeFileSync } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { receiveMessageOnPort } from 'node:worker_threads';
-import { type Document, Packer } from 'docx';
 import type * as mupdf from 'mupdf';
-import yazl from 'yazl';
-import { type WordPage, type WordRunning, wordDocument } from '../../docx-document.js';
+import { type WordPage, type WordRunning, writeWordDocument } from '../../docx-document.js';
 import { takeRunningLines } from '../../layout-analysis.js';
 import {
   type LayoutLine,
@@ -55,29 +51,6 @@ function running(
     ? Math.min(...lines.map((line) => line.y0))
     : page.height - Math.max(...lines.map((line) => line.y1));
   return { paragraphs, distance: Math.max(0, distance) };
-}
-
-/** The parts of a .docx package by their paths, as docx's packer compiles them before it zips them. */
-type DocxCompiler = { compile(document: Document): Map<string, string | Uint8Array> };
-
-/**
- * The document as a .docx file. docx compiles the package's parts and zips them in JavaScript (fflate), which took a
- * second of a long book; yazl zips them with Node's zlib, on its thread pool, and streams the file out. Pictures are
- * stored as they are: JPEG and PNG do not deflate. Without docx's compiler (another docx version), its packer.
- */
-async function writeDocx(document: Document, output: string): Promise<void> {
-  const compiler = (Packer as unknown as { compiler?: DocxCompiler }).compiler;
-  if (typeof compiler?.compile !== 'function') {
-    writeFileSync(output, await Packer.toBuffer(document));
-    return;
-  }
-  const zip = new yazl.ZipFile();
-  for (const [path, data] of compiler.compile(document)) {
-    const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.length);
-    zip.addBuffer(bytes, path, { compress: !path.startsWith('word/media/') });
-  }
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(output));
 }
 
 /** How long the task waits between looks at its helper's pages, once it has read all the pages it took. */
@@ -172,7 +145,7 @@ export default async function pdfToWord(
   markHeadingsAndLists(kept.map((page) => page.items));
   const counts = { paragraph: 0, picture: 0, table: 0 } satisfies Record<WordItem['kind'], number>;
   for (const page of kept) for (const item of page.items) counts[item.kind]++;
-  await writeDocx(wordDocument(kept, payload.title), payload.output);
+  await writeWordDocument(kept, payload.title, payload.output);
   return {
     pages: pages.length,
     paragraphs: counts.paragraph,
