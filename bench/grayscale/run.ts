@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
  * Every corpus PDF (../shared/corpus/pdf) and the grayscale test fixtures through Grayscale PDF, and through a plain
  * Ghostscript gray conversion of the same file. Per file: pages whose rendering at 50 dpi (pdftoppm, annotations
  * drawn) still has coloured pixels (channels more than 2 apart), and their count, for both; time of ours (the whole
- * tool: preflight, MuPDF step, Ghostscript, qpdf) and of gs, wall and CPU (children included), and the ratios.
- * The targets: 0 coloured pixels on every file Grayscale accepts, time <= 1.2x gs. Prints a table; asserts nothing.
+ * tool: preflight, MuPDF step, Ghostscript, qpdf where needed) and of gs, wall and CPU (children included), and the
+ * ratios; whether our output passes `qpdf --check`. The targets: 0 coloured pixels on every file Grayscale accepts,
+ * time <= 1.2x gs, every output valid. Prints a table; asserts nothing.
  */
 
 // The engine is imported from its TypeScript sources, which the "source" export condition selects.
@@ -149,6 +150,12 @@ function colourSummary(counts: number[]): string {
   return pixels === 0 ? '0' : `${pixels.toLocaleString('en-US')} on ${pages}/${counts.length} p.`;
 }
 
+/** `qpdf --check` of an output: 'ok', or the exit code it gave (3: warnings, 2: errors). */
+function qpdfCheck(path: string): string {
+  const { status } = spawnSync('qpdf', ['--check', path], { stdio: 'ignore' });
+  return status === 0 ? 'ok' : `exit ${status}`;
+}
+
 const ratio = (ours: number, base: number) => (base > 0 ? (ours / base).toFixed(2) : '-');
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const kilobytes = (bytes: number) => Math.round(bytes / 1024).toLocaleString('en-US');
@@ -186,14 +193,14 @@ try {
   const rows: string[][] = [];
   const totals = {
     ...{ oursWall: 0, gsWall: 0, oursCpu: 0, gsCpu: 0, oursBytes: 0, gsBytes: 0 },
-    ...{ files: 0, colouredFiles: 0, slowFiles: 0 },
+    ...{ files: 0, colouredFiles: 0, slowFiles: 0, invalidFiles: 0 },
   };
   for (const path of selected) {
     const outputs = { ours: join(scratch, 'ours.pdf'), gs: join(scratch, 'gs.pdf') };
     const { outcome, ours, gs } = await measure(path, outputs);
     const name = basename(path, '.pdf');
     if (outcome !== 'ok' || !gs) {
-      rows.push([name, `refused: ${outcome}`, ...Array<string>(10).fill('-')]);
+      rows.push([name, `refused: ${outcome}`, ...Array<string>(11).fill('-')]);
       process.stderr.write(`${name}: ${outcome}\n`);
       continue;
     }
@@ -204,6 +211,8 @@ try {
     const oursColour = colouredPixelsPerPage(outputs.ours, CHECK_DPI);
     const gsColour = colouredPixelsPerPage(outputs.gs, CHECK_DPI);
     const oursColoured = oursColour.some((count) => count > 0);
+    const check = qpdfCheck(outputs.ours);
+    if (check !== 'ok') totals.invalidFiles += 1;
     totals.files += 1;
     if (oursColoured) totals.colouredFiles += 1;
     if (ours.wallMs > TIME_TARGET * gs.wallMs) totals.slowFiles += 1;
@@ -224,6 +233,7 @@ try {
       ratio(ours.cpuMs, gs.cpuMs),
       kilobytes(oursBytes),
       kilobytes(gsBytes),
+      check,
     ]);
     process.stderr.write(`${name}: ${rows[rows.length - 1]!.slice(1).join(' | ')}\n`);
   }
@@ -240,6 +250,7 @@ try {
     ratio(totals.oursCpu, totals.gsCpu),
     kilobytes(totals.oursBytes),
     kilobytes(totals.gsBytes),
+    `${totals.invalidFiles} invalid`,
   ]);
   console.log(
     table(
@@ -254,6 +265,9 @@ try {
         'ours CPU s',
         'gs CPU s',
         'CPU ratio',
+        'ours KB',
+        'gs KB',
+        'qpdf --check',
       ],
       rows,
     ),
@@ -261,7 +275,8 @@ try {
   console.log(
     `\nTargets: 0 coloured pixels on every accepted file (${totals.colouredFiles} with colour); ` +
       `time <= ${TIME_TARGET}x gs (total wall ${ratio(totals.oursWall, totals.gsWall)}x, CPU ` +
-      `${ratio(totals.oursCpu, totals.gsCpu)}x; ${totals.slowFiles} files above ${TIME_TARGET}x by wall time).`,
+      `${ratio(totals.oursCpu, totals.gsCpu)}x; ${totals.slowFiles} files above ${TIME_TARGET}x by wall time); ` +
+      `every output passes qpdf --check (${totals.invalidFiles} do not).`,
   );
 } finally {
   await closeMupdfPool();

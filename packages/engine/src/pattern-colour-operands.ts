@@ -99,6 +99,13 @@ function* tokens(data: string): Generator<Token> {
   }
 }
 
+/** The names in `data` (PDF syntax), as written: without their slash, #xx escapes kept; strings are passed over. */
+export function pdfNames(data: string): string[] {
+  const names: string[] = [];
+  for (const token of tokens(data)) if (token.kind === 'name') names.push(token.text);
+  return names;
+}
+
 function formatGray(gray: number): string {
   return String(Math.round(gray * 1000) / 1000);
 }

@@ -194,6 +194,34 @@ export function colouredFormPdf(): Buffer {
 }
 
 /**
+ * One page of text with a file attached, in the document's name tree and by a file attachment annotation. The
+ * embedded file's MIME type is a name with an escaped slash (`/text#2Fplain`), as its /Subtype and again inside its
+ * /Params (as `qpdf-annotations-rotated-90.pdf` of the corpus has it). Ghostscript 10.00 keeps the annotation's file
+ * and writes the nested one as `/text/plain`, two names, which breaks the /Params dictionary.
+ */
+export function attachmentPdf(): Buffer {
+  const content = stream('', 'BT /F1 16 Tf 72 720 Td (Invoice with its data attached) Tj ET\n');
+  const data = Buffer.from('Invoice data, as plain text', 'latin1');
+  return writePdfObjects(
+    [
+      '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(invoice.txt) 6 0 R] >> >> >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R ' +
+        '/Annots [8 0 R] >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      content,
+      '<< /Type /Filespec /F (invoice.txt) /UF (invoice.txt) /EF << /F 7 0 R >> >>',
+      stream(
+        `/Type /EmbeddedFile /Subtype /text#2Fplain /Params << /Size ${data.length} /Subtype /text#2Fplain >>`,
+        data,
+      ),
+      '<< /Type /Annot /Subtype /FileAttachment /Rect [72 650 92 674] /FS 6 0 R /Name /Paperclip /C [0 0 1] >>',
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+/**
  * A page hatched with uncoloured tiling patterns (PaintType 2), the way LaTeX and CAD output draw shaded areas:
  * filled red through `[/Pattern /DeviceRGB]`, stroked cyan through `[/Pattern /DeviceCMYK]` inside a form XObject,
  * and filled through `[/Pattern [/Indexed /DeviceRGB ..]]`, with text around that must stay text.

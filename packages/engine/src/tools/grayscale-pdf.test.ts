@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -6,13 +7,15 @@ import {
   ANNOTATED_PAGE_TEXTS,
   FIXTURE_LINK_URI,
   annotatedColourPdf,
+  attachmentPdf,
   colouredFormPdf,
   colouredPixelsPerPage,
   uncolouredPatternPdf,
 } from '../testing/grayscale-fixtures.js';
+import { runQpdfJob } from '../qpdf.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { assertValidPdf, isGray, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
-import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { assertValidPdf, isGray, pdfEncryption, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
+import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
 import { grayscalePdf } from './grayscale-pdf.js';
 
 const job = jobPerTest();
@@ -59,6 +62,26 @@ async function colourfulPdf(): Promise<Buffer> {
       { rotate: 90, text: ['Second page'], box: { rgb: [0, 0.8, 0.2], x: 0, y: 0, width: 612, height: 300 } },
     ],
   });
+}
+
+/** True when the file holds object streams, which only the qpdf rewrite writes (Ghostscript 10.00 cannot). */
+function hasObjectStreams(path: string): boolean {
+  return readFileSync(path, 'latin1').includes('/ObjStm');
+}
+
+/** `colourfulPdf` encrypted with these passwords (an empty user password: it opens without one). */
+async function encryptedColourful(user: string): Promise<Buffer> {
+  const plain = await job.input('plain.pdf', await colourfulPdf());
+  const target = `${plain.path}-encrypted.pdf`;
+  await runQpdfJob(
+    {
+      inputFile: plain.path,
+      outputFile: target,
+      encrypt: { userPassword: user, ownerPassword: 'owner12', '256bit': { print: 'none' } },
+    },
+    job.context,
+  );
+  return readFile(target);
 }
 
 describe('grayscale-pdf', () => {
@@ -131,6 +154,44 @@ describe('grayscale-pdf', () => {
     const { pixels } = renderPageRgb(result.path, 1, CHECK_DPI);
     expect(pixels.filter((value) => value > 40 && value < 200).length).toBeGreaterThan(1000);
     expect(pdfPageTexts(result.path)).toEqual(['Hatched areas (scn)']);
+  });
+
+  it("keeps Ghostscript's own output when it is valid, and has qpdf rewrite it where Ghostscript breaks names", async () => {
+    const plain = await grayscalePdf([await job.input('colours.pdf', await colourfulPdf())], {}, job.context);
+    assertValidPdf(plain.path);
+    expect(hasObjectStreams(plain.path)).toBe(false);
+
+    const file = await job.input('invoice.pdf', attachmentPdf());
+    assertValidPdf(file.path);
+    const result = await grayscalePdf([file], {}, job.context);
+    // Ghostscript alone writes `/Params << /Subtype /text/plain >>`, which qpdf --check reports.
+    assertValidPdf(result.path);
+    expect(hasObjectStreams(result.path)).toBe(true);
+    expect(colouredPixelsPerPage(result.path, CHECK_DPI)).toEqual([0]);
+    expect(pdfPageTexts(result.path)).toEqual(['Invoice with its data attached']);
+  });
+
+  it('decrypts a PDF that opens without a password and refuses one that needs it', async () => {
+    const ownerOnly = await job.input('restricted.pdf', await encryptedColourful(''));
+    expect(pdfEncryption(ownerOnly.path).encrypted).toBe(true);
+    const result = await grayscalePdf([ownerOnly], {}, job.context);
+    assertValidPdf(result.path);
+    expect(pdfEncryption(result.path).encrypted).toBe(false);
+    expect(colouredPixelsPerPage(result.path, CHECK_DPI)).toEqual([0, 0]);
+    expect(pdfPageTexts(result.path)).toEqual(['Quarterly colours', 'Second page']);
+
+    const locked = await job.input('locked.pdf', await encryptedColourful('secret1'));
+    expect(await toolErrorCode(grayscalePdf([locked], {}, job.context))).toBe('encrypted_pdf');
+  });
+
+  it('refuses a PDF with more pages than the limit', async () => {
+    const small = await makeTestJob({ maxPages: 1 });
+    try {
+      const file = await small.input('colours.pdf', await colourfulPdf());
+      expect(await toolErrorCode(grayscalePdf([file], {}, small.context))).toBe('too_many_pages');
+    } finally {
+      await small.cleanup();
+    }
   });
 
   it('refuses a file that is not a PDF', async () => {

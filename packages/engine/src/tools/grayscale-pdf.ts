@@ -2,7 +2,7 @@ import { tools } from '@paperknife/catalog/tools';
 import { convertToGray } from '../ghostscript.js';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { GrayPreparePayload, GrayPrepareResult } from '../mupdf/tasks/gray-prepare.js';
-import { assertPdf, preparePdfInput, tempPath } from '../pdf-input.js';
+import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../pdf-input.js';
 import { runQpdf } from '../qpdf.js';
 import { settle, type Settled, valueOf } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
@@ -18,13 +18,15 @@ function prepare(input: string, context: ToolContext): Promise<GrayPrepareResult
 
 /**
  * MuPDF first turns the colours Ghostscript would copy unconverted (annotation colours, their state appearances and
- * icons, outline colours, uncoloured tiling patterns) to gray; Ghostscript converts everything drawn; qpdf then
- * packs the result into object streams, so it is compact and passes qpdf --check. See docs/decisions/013.
+ * icons, outline colours, uncoloured tiling patterns) to gray, and Ghostscript converts everything drawn. qpdf then
+ * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, or one the
+ * preflight repaired or decrypted); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
  *
  * Ghostscript is the long step, and most uploads are clean and need no MuPDF change: the MuPDF step starts on the
- * upload beside the preflight, and Ghostscript on the upload as soon as MuPDF has changed nothing. Its output is
- * kept when the preflight hands back the upload itself (not encrypted, nothing repaired); otherwise it is stopped
- * as soon as that is known and both run again on the file the preflight gives (docs/decisions/014).
+ * upload beside the preflight's clean-file check, and Ghostscript on the upload as soon as MuPDF has changed
+ * nothing. Its output is kept when the check passes and MuPDF found the file unencrypted with a page count within
+ * the limit; otherwise it is stopped as soon as that is known, the full preflight runs, and both steps run again on
+ * the file it gives (docs/decisions/014).
  */
 export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options, context) => {
   const upload = requireOneFile(files);
@@ -40,28 +42,36 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
       ? settle(convertToGray(upload.path, earlyGray, earlyContext))
       : Promise.resolve({ ok: false, error: new Error('Ghostscript was not started on the upload') }),
   );
+  // The preflight's clean-file test for this tool in one qpdf run: the page count and encryption come from the
+  // MuPDF step, which reads them anyway, instead of a second qpdf process.
+  const earlyCheck = settle(isCleanLeavingJpegData(upload.path, earlyContext));
 
   let gray: string;
+  let rewrite: boolean;
   try {
-    const input = await settle(preparePdfInput(upload, context, { imagesDecodedByTool: true }));
-    const asUploaded = input.ok && input.value.path === upload.path;
-    // Refused, decrypted or repaired: nothing done on the upload counts (a damaged file can keep Ghostscript busy
-    // for minutes, e.g. a content stream that inflates without end).
-    if (!asUploaded) early.abort();
-    const { path } = valueOf(input);
-    const prepared = asUploaded ? valueOf(await earlyPreparation) : await prepare(path, context);
-    if (asUploaded && prepared.changed === 0) {
+    const [onUpload, check] = await Promise.all([earlyPreparation, earlyCheck]);
+    const plain = onUpload.ok && check.ok && check.value && isPlainUpload(onUpload.value, context);
+    // Anything else takes the full preflight, which refuses, decrypts or repairs: nothing done on the upload then
+    // counts (a damaged file can keep Ghostscript busy for minutes, e.g. a content stream that inflates without end).
+    if (!plain) early.abort();
+    const path = plain ? upload.path : (await preparePdfInput(upload, context, { imagesDecodedByTool: true })).path;
+    const asUploaded = path === upload.path;
+    const prepared = plain ? valueOf(onUpload) : await prepare(path, context);
+    if (plain && prepared.changed === 0) {
       valueOf(await earlyConversion);
       gray = earlyGray;
     } else {
       gray = tempPath(context, 'gray');
       await convertToGray(prepared.changed > 0 ? prepared.output : path, gray, context);
     }
+    // A file the preflight repaired may hold more than names that Ghostscript copies wrongly: always rewritten.
+    rewrite = prepared.rewriteAfterGhostscript || !asUploaded;
   } finally {
     // Nothing started on the upload may outlive the job (its folder goes away after it).
     early.abort();
-    await Promise.all([earlyConversion, earlyPreparation]);
+    await Promise.all([earlyConversion, earlyPreparation, earlyCheck]);
   }
+  if (!rewrite) return { path: gray, download: tools['grayscale-pdf'].download };
 
   const output = tempPath(context, 'grayscale-document');
   // Object streams, but no Flate recompression: Ghostscript has compressed every stream already, and recompressing
@@ -79,3 +89,13 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   );
   return { path: output, download: tools['grayscale-pdf'].download };
 };
+
+/**
+ * The MuPDF step's view of an upload that the clean-file check passed: not encrypted, and a page count both MuPDF
+ * and a walk of the page tree agree on, within the limit. Anything else (including too many pages, for the
+ * preflight's own refusal) goes the preflight's full way.
+ */
+function isPlainUpload(prepared: GrayPrepareResult, context: ToolContext): boolean {
+  const pages = prepared.pageCount;
+  return !prepared.encrypted && pages !== undefined && pages > 0 && pages <= context.limits.maxPages;
+}

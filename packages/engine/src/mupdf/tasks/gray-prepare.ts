@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type * as mupdf from 'mupdf';
 import { grayDefaultAppearance, grayOfComponents, grayRichText } from '../../gray-colour.js';
+import { pdfNames } from '../../pattern-colour-operands.js';
 import { openPdf } from '../open-pdf.js';
 import { nameOf } from '../pdf-objects.js';
 import { grayUncolouredPatterns } from '../uncoloured-patterns.js';
@@ -14,6 +15,18 @@ export interface GrayPreparePayload {
 export interface GrayPrepareResult {
   /** Changes made: annotations and outline items rewritten, icon appearances made, pattern spaces and streams. */
   changed: number;
+  /**
+   * Leaves counted walking the page tree, as qpdf counts pages; undefined when MuPDF's own count differs or the
+   * tree loops. With `encrypted`, what lets the tool skip the preflight's separate page-count run (decision 014).
+   */
+  pageCount: number | undefined;
+  /** The trailer has /Encrypt, even one that opens without a password. */
+  encrypted: boolean;
+  /**
+   * Ghostscript's output has to be rewritten by qpdf to be valid: the file has names Ghostscript writes without
+   * their escapes, or too many objects to read whole before Ghostscript starts (see ghostscriptBreaksNames).
+   */
+  rewriteAfterGhostscript: boolean;
 }
 
 /** Colour arrays an annotation dictionary may hold: border or stroke (/C), interior (/IC), redaction outline (/OC). */
@@ -130,6 +143,61 @@ function grayAnnotation(doc: mupdf.PDFDocument, annotation: mupdf.PDFObject): bo
   return changed;
 }
 
+/** Above this many objects, the names are not read before Ghostscript starts: qpdf rewrites its output anyway. */
+const NAME_CHECK_MAX_OBJECTS = 1000;
+
+/**
+ * True for a name (as MuPDF prints it, with #xx escapes) holding a byte that must stay escaped in a PDF: whitespace
+ * and other control bytes, delimiters and '#'. Bytes above 0x7E may stand raw, and Ghostscript's raw copies of them
+ * read back as the same name.
+ */
+function needsEscapes(name: string): boolean {
+  for (const [, hex] of name.matchAll(/#([0-9A-Fa-f]{2})/g)) {
+    const byte = Number.parseInt(hex!, 16);
+    if (byte <= 0x20 || byte === 0x7f || '()<>[]{}/%#'.includes(String.fromCharCode(byte))) return true;
+  }
+  return false;
+}
+
+/**
+ * Ghostscript 10.00's pdfwrite writes the names inside nested dictionaries of what it copies (annotations, embedded
+ * files) without their escapes: `/Params << /Subtype /text#2Fplain >>` comes out as `/text/plain`, two names, and
+ * the dictionary no longer parses (`qpdf --check`: "dictionary ended prematurely"). True when any object has a name
+ * that needs escapes, or when there are too many objects to look at cheaply; qpdf's rewrite of the output then
+ * makes it valid. Top-level names, strings and what Ghostscript writes itself come out right; the check does not
+ * tell those apart and takes the rewrite for any such name.
+ */
+function ghostscriptBreaksNames(doc: mupdf.PDFDocument): boolean {
+  const objects = doc.countObjects();
+  if (objects > NAME_CHECK_MAX_OBJECTS) return true;
+  for (let object = 1; object < objects; object++) {
+    try {
+      // A stream prints as its dictionary; strings print in parentheses, which pdfNames passes over.
+      if (pdfNames(doc.newIndirect(object).resolve().toString()).some(needsEscapes)) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Leaves of the page tree (nodes without /Kids), or undefined when a node is reached twice. */
+function pageTreeLeaves(doc: mupdf.PDFDocument): number | undefined {
+  const seen = new Set<number>();
+  const pending = [doc.getTrailer().get('Root', 'Pages')];
+  let leaves = 0;
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.isIndirect()) {
+      if (seen.has(node.asIndirect())) return undefined;
+      seen.add(node.asIndirect());
+    }
+    const kids = node.get('Kids');
+    if (kids.isArray()) kids.forEach((kid) => pending.push(kid));
+    else leaves += 1;
+  }
+  return leaves;
+}
+
 /** Outline items may carry a text colour (/C, RGB) that viewers show in the bookmarks panel. */
 function grayOutline(root: mupdf.PDFObject): number {
   let changed = 0;
@@ -162,9 +230,14 @@ function grayOutline(root: mupdf.PDFObject): number {
 export default function grayPrepare(payload: GrayPreparePayload): GrayPrepareResult {
   const doc = openPdf(payload.input);
   try {
+    const pages = doc.countPages();
+    const leaves = pageTreeLeaves(doc);
+    const pageCount = leaves === pages ? pages : undefined;
+    const encrypted = !doc.getTrailer().get('Encrypt').isNull();
+    const rewriteAfterGhostscript = ghostscriptBreaksNames(doc);
     let changed = 0;
     const seen = new Set<number>();
-    for (let index = 0; index < doc.countPages(); index++) {
+    for (let index = 0; index < pages; index++) {
       const annotations = doc.findPage(index).get('Annots');
       if (!annotations.isArray()) continue;
       let icons = false;
@@ -190,7 +263,7 @@ export default function grayPrepare(payload: GrayPreparePayload): GrayPrepareRes
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
     }
-    return { changed };
+    return { changed, pageCount, encrypted, rewriteAfterGhostscript };
   } finally {
     doc.destroy();
   }
