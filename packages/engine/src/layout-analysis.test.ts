@@ -307,6 +307,18 @@ describe('takeRunningLines on odd and even pages', () => {
     expect(lineTexts(headings[1]!.blocks)).toEqual(['Part Two', 'The second part.']);
   });
 
+  it('leaves a line of the body that repeats low on two pages of one kind, with body text under it', () => {
+    const pages = [1, 2, 3, 4, 5].map((number) =>
+      pageOf([
+        line(`Body ${'abcde'[number - 1]} opens.`, 90),
+        line(number % 2 === 1 ? 'the same words on odd pages' : `line ${'vwxyz'[number - 1]} here`, 700),
+        line(`Body ${'fghij'[number - 1]} ends.`, 714),
+      ]),
+    );
+    const { footers } = takeRunningLines(pages);
+    expect(texts(footers)).toEqual([[], [], [], [], []]);
+  });
+
   it("takes headers that alternate between odd and even pages, a chapter's title and another first page", () => {
     const chapters = ['Chapter One', 'Chapter One', 'Chapter One', 'Chapter Two', 'Chapter Two', 'Chapter Two'];
     const bodies = ['Once.', 'Twice more.', 'Three times.', 'Four of them.', 'Five here.', 'Six.', 'At last seven.'];

@@ -643,7 +643,11 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
     tables: page.blocks.filter((block) => block.kind === 'table'),
   }));
 
-  for (const group of repeatedLines(pages)) for (const { page, line, top } of group) take(page, line, top);
+  for (const group of repeatedLines(
+    pages,
+    pagesOfLines.map((page) => page.rows),
+  ))
+    for (const { page, line, top } of group) take(page, line, top);
 
   // Slots: where running lines were found, at the top and at the bottom, by height and size.
   for (const top of [true, false]) {
@@ -733,7 +737,7 @@ interface RunningCandidate {
  * Lines at the top or the bottom of the pages whose text, numbers stood in for, repeats at one height on enough
  * pages that have other text (takeRunningLines says how many), grouped by text and height.
  */
-function repeatedLines(pages: readonly PageLayout[]): RunningCandidate[][] {
+function repeatedLines(pages: readonly PageLayout[], pageRows: readonly LayoutLine[][][]): RunningCandidate[][] {
   const candidates = new Map<string, RunningCandidate[]>();
   pages.forEach((page, index) => {
     for (const block of page.blocks) {
@@ -755,6 +759,10 @@ function repeatedLines(pages: readonly PageLayout[]): RunningCandidate[][] {
     const of = parities.size === 1 ? Math.ceil((pages.length - [...parities][0]!) / 2) : pages.length;
     return Math.max(2, Math.ceil(0.4 * of));
   };
+  const enough = (group: readonly RunningCandidate[]) => {
+    const onPages = new Set(group.map((candidate) => candidate.page));
+    return onPages.size >= needed(onPages);
+  };
   const groups: RunningCandidate[][] = [];
   for (const list of candidates.values()) {
     // Clustered by height on the page: a repeated line elsewhere (a table heading) is not a running one.
@@ -764,22 +772,30 @@ function repeatedLines(pages: readonly PageLayout[]): RunningCandidate[][] {
       const key = at ?? candidate.line.y0;
       byHeight.set(key, [...(byHeight.get(key) ?? []), candidate]);
     }
-    for (const group of byHeight.values()) {
-      const onPages = new Set(group.map((candidate) => candidate.page));
-      if (onPages.size >= needed(onPages)) groups.push(group);
+    for (const group of byHeight.values()) if (enough(group)) groups.push(group);
+  }
+  // A running line lies outside the body: between it and the page's edge there are only other repeated lines (a
+  // line of the body that happens to repeat, low on two pages, has body text under it).
+  const outer = new Set<LayoutLine>();
+  let repeated = new Set(groups.flat().map((candidate) => candidate.line));
+  for (const rows of pageRows) {
+    for (const fromEdge of [rows, [...rows].reverse()]) {
+      for (const row of fromEdge) {
+        const lines = row.filter((line) => repeated.has(line));
+        for (const line of lines) outer.add(line);
+        if (lines.length < row.length) break;
+      }
     }
   }
+  const outerGroups = groups.map((group) => group.filter((candidate) => outer.has(candidate.line))).filter(enough);
   // A line only runs over a body: pages with no other text (one short paragraph a page) have no running lines.
-  const repeated = new Set(groups.flat().map((candidate) => candidate.line));
+  repeated = new Set(outerGroups.flat().map((candidate) => candidate.line));
   const withBody = new Set<number>();
   pages.forEach((page, index) => {
     const lines = page.blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
     if (lines.some((line) => !repeated.has(line))) withBody.add(index);
   });
-  return groups.filter((group) => {
-    const onPages = new Set(group.filter((candidate) => withBody.has(candidate.page)).map((each) => each.page));
-    return onPages.size >= needed(onPages);
-  });
+  return outerGroups.filter((group) => enough(group.filter((candidate) => withBody.has(candidate.page))));
 }
 
 /** Drawings smaller than this (points, each way) are icons and rules, not figures. */
