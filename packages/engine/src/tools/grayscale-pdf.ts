@@ -49,14 +49,16 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   let gray: string;
   let rewrite: boolean;
   try {
-    const [onUpload, check] = await Promise.all([earlyPreparation, earlyCheck]);
-    const plain = onUpload.ok && check.ok && check.value && isPlainUpload(onUpload.value, context);
+    const check = await earlyCheck;
+    // A file the check does not pass is not waited for in MuPDF (which may still be reading a damaged file).
+    const onUpload = check.ok && check.value ? await earlyPreparation : undefined;
+    const plain = onUpload?.ok && isPlainUpload(onUpload.value, context) ? onUpload.value : undefined;
     // Anything else takes the full preflight, which refuses, decrypts or repairs: nothing done on the upload then
     // counts (a damaged file can keep Ghostscript busy for minutes, e.g. a content stream that inflates without end).
     if (!plain) early.abort();
     const path = plain ? upload.path : (await preparePdfInput(upload, context, { imagesDecodedByTool: true })).path;
     const asUploaded = path === upload.path;
-    const prepared = plain ? valueOf(onUpload) : await prepare(path, context);
+    const prepared = plain ?? (await prepare(path, context));
     if (plain && prepared.changed === 0) {
       valueOf(await earlyConversion);
       gray = earlyGray;
