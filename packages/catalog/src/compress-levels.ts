@@ -12,8 +12,11 @@ export const compressLevelImages = {
 } as const satisfies Partial<Record<CompressLevel, { dpi: number; quality: number }>>;
 
 /**
- * Bilevel (1-bit) scans are never made JPEG and stay 1-bit. Only the high level resamples them, and only those drawn
- * above this resolution: below it, thin strokes of text break up (Ghostscript's /screen keeps 1-bit images at 300
- * dpi too).
+ * Bilevel (1-bit) scans are never made JPEG and stay 1-bit. Medium and high resample those drawn well above `dpi` to
+ * it: medium only above `above` dpi (Ghostscript /ebook's mono threshold, 1.5 x 300), high above 1.1 x `dpi`. Below
+ * 300 dpi thin strokes of text break up (Ghostscript's /screen keeps 1-bit images at 300 dpi too).
  */
-export const compressBilevelDpi = { high: 300 } as const satisfies Partial<Record<CompressLevel, number>>;
+export const compressBilevel = {
+  medium: { dpi: 300, above: 450 },
+  high: { dpi: 300, above: 330 },
+} as const satisfies Partial<Record<CompressLevel, { dpi: number; above: number }>>;

@@ -23,6 +23,11 @@ export interface BilevelTextScan {
    * without padding, as most scanners write it.
    */
   storage?: 'gray' | 'inverted-decode' | 'image-mask' | 'ccitt-g4';
+  /**
+   * The lower half of each page a halftoned picture instead of text: a gray ramp from 5 % ink on the left to 95 % on
+   * the right, dithered into randomly placed dots as scanners do in black-and-white mode.
+   */
+  halftone?: boolean;
 }
 
 const WORDS = [
@@ -114,9 +119,13 @@ function scannedRows(fixture: BilevelTextScan, seed: number): { rows: Uint8Array
   const rowBytes = Math.ceil(width / 8);
   const rows = new Uint8Array(rowBytes * height);
   for (let y = 0; y < height; y++) {
+    const halftone = fixture.halftone === true && y >= height / 2;
     for (let x = 0; x < width; x++) {
       // Sensor noise moves the threshold a little, so stroke edges come out ragged as in a scan.
-      if (gray[y * width + x]! + (random() - 0.5) * 60 >= 128) rows[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+      const white = halftone
+        ? random() >= 0.05 + (0.9 * x) / width
+        : gray[y * width + x]! + (random() - 0.5) * 60 >= 128;
+      if (white) rows[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
     }
   }
   return { rows, width, height };

@@ -1,7 +1,7 @@
 import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { constants } from 'node:zlib';
 import { ToolError } from '@paperknife/catalog/errors';
-import { type CompressLevel, compressBilevelDpi, compressLevelImages } from '@paperknife/catalog/compress-levels';
+import { type CompressLevel, compressBilevel, compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { type compressResults, sizeHeaders } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { ccittG4DecodeParms } from '../ccitt-g4-encode.js';
@@ -65,12 +65,17 @@ const levels: Record<CompressLevel, LevelSettings | undefined> = {
   // Medium re-encodes a JPEG at its own size only for a fifth of its bytes at the target: what Ghostscript /ebook
   // does to every JPEG it must convert to sRGB, without touching the well-compressed ones.
   medium: {
-    images: { dpi: compressLevelImages.medium.dpi, recodeLossy: true, recodeLossyMinBytes: 32 * 1024 },
+    images: {
+      dpi: compressLevelImages.medium.dpi,
+      recodeLossy: true,
+      recodeLossyMinBytes: 32 * 1024,
+      bilevelResample: compressBilevel.medium,
+    },
     jpeg: jpegTargets.medium,
     lossyRecode: { minSaving: 0.2, targetMet: true },
   },
   high: {
-    images: { dpi: compressLevelImages.high.dpi, recodeLossy: true, bilevelDpi: compressBilevelDpi.high },
+    images: { dpi: compressLevelImages.high.dpi, recodeLossy: true, bilevelResample: compressBilevel.high },
     jpeg: jpegTargets.high,
     lossyRecode: { minSaving: MIN_SAVING, targetMet: false },
   },
