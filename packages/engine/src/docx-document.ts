@@ -16,6 +16,7 @@ import {
 } from 'docx';
 import yazl from 'yazl';
 import type { Margins, Span, WordItem, WordParagraph, WordPicture, WordTable } from './word-layout.js';
+import { type RunningVariants, wordSections } from './word-sections.js';
 
 /** Paragraphs running at the top or the bottom of a page, and how far from the page's edge they start. */
 export interface WordRunning {
@@ -427,9 +428,10 @@ const utf8 = (data: string | Uint8Array) =>
   typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.length);
 
 /**
- * A Word document with one section per run of pages that share a size and margins (a section break starts a new
- * page) and a page break before each other page, so the document pages like the PDF. Written to `output` as a
- * .docx, zipped with Node's zlib (yazl) as it is written, pictures stored as they are (JPEG and PNG do not deflate).
+ * A Word document with one section per run of pages that share a size, margins and running headers and footers (a
+ * section break starts a new page) and a page break before each other page, so the document pages like the PDF.
+ * Written to `output` as a .docx, zipped with Node's zlib (yazl) as it is written, pictures stored as they are (JPEG
+ * and PNG do not deflate).
  */
 export async function writeWordDocument(pages: readonly WordPage[], title: string, output: string): Promise<void> {
   const sections: ISectionOptions[] = [];
@@ -444,34 +446,29 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
   // A section without a header of its own would show the one before it: it gets an empty one.
   const anyHeader = pages.some((page) => page.header);
   const anyFooter = pages.some((page) => page.footer);
-  for (let start = 0; start < pages.length;) {
-    const first = pages[start]!;
-    let end = start + 1;
-    while (end < pages.length && sameGeometry(first, pages[end]!)) end++;
-    const section = pages.slice(start, end);
+  // Sections by page size and margins, and by the headers and footers Word can show on a section's first, odd and
+  // even pages (word-sections.ts).
+  const { sections: planned, evenAndOdd } = wordSections(pages, sameGeometry);
+  const runningParts = <T>(
+    variants: RunningVariants,
+    any: boolean,
+    titlePage: boolean,
+    make: (children: Paragraph[]) => T,
+  ) =>
+    any
+      ? {
+          default: make(running(variants.default)),
+          first: titlePage ? make(running(variants.first)) : undefined,
+          even: evenAndOdd ? make(running(variants.even)) : undefined,
+        }
+      : undefined;
+  const distance = (variants: RunningVariants) => (variants.default ?? variants.first ?? variants.even)?.distance ?? 0;
+  for (const { pages: section, titlePage, header, footer } of planned) {
+    const first = section[0]!;
     const landscape = first.width > first.height;
-    // The section's header and footer are those of its first page that has one; a first page without them while
-    // later pages have them is Word's "different first page".
-    const header = section.find((page) => page.header)?.header;
-    const footer = section.find((page) => page.footer)?.footer;
-    const titlePage = (header !== undefined && !first.header) || (footer !== undefined && !first.footer);
     sections.push({
-      headers: header
-        ? {
-            default: new Header({ children: running(header) }),
-            first: titlePage ? new Header({ children: running(first.header) }) : undefined,
-          }
-        : anyHeader
-          ? { default: new Header({ children: [] }) }
-          : undefined,
-      footers: footer
-        ? {
-            default: new Footer({ children: running(footer) }),
-            first: titlePage ? new Footer({ children: running(first.footer) }) : undefined,
-          }
-        : anyFooter
-          ? { default: new Footer({ children: [] }) }
-          : undefined,
+      headers: runningParts(header, anyHeader, titlePage, (children) => new Header({ children })),
+      footers: runningParts(footer, anyFooter, titlePage, (children) => new Footer({ children })),
       properties: {
         titlePage: titlePage || undefined,
         page: {
@@ -486,15 +483,14 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
             right: twips(first.margins.right),
             bottom: twips(first.margins.bottom),
             left: twips(first.margins.left),
-            header: twips(header?.distance ?? 0),
-            footer: twips(footer?.distance ?? 0),
+            header: twips(distance(header)),
+            footer: twips(distance(footer)),
           },
         },
       },
       children: [markParagraph(sections.length)],
     });
     sectionPages.push(section);
-    start = end;
   }
   if (sections.length === 0) sections.push({ children: [new Paragraph({})] });
   const level = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (depth: number) => string) =>
@@ -508,6 +504,7 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
   const document = new Document({
     title,
     creator: 'PaperKnife',
+    evenAndOddHeaderAndFooters: evenAndOdd || undefined,
     numbering: {
       config: [
         { reference: LISTS.bullet, levels: level(LevelFormat.BULLET, (depth) => ['•', '◦', '▪'][depth]!) },
