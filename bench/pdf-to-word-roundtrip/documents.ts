@@ -20,7 +20,8 @@ import sharp from 'sharp';
 
 /**
  * Word documents of the shapes PDF to Word must get back: two columns, a table with merged cells, a running
- * header and footer, a list, a picture. Each comes with what the round trip should find in it.
+ * header and footer, headers that alternate between odd and even pages under a first page of its own, a list, a
+ * picture. Each comes with what the round trip should find in it.
  */
 export interface RoundTripDocument {
   name: string;
@@ -144,7 +145,45 @@ export async function roundTripDocuments(): Promise<RoundTripDocument[]> {
     ],
   });
 
+  // Headers that alternate between odd and even pages, with the page number in the footer on the outer side, and a
+  // first page with its own header and no footer (a book's or a report's usual pages).
+  const pageFooter = (alignment: (typeof AlignmentType)[keyof typeof AlignmentType]) =>
+    new Footer({
+      children: [new Paragraph({ alignment, children: [new TextRun({ children: ['Page ', PageNumber.CURRENT] })] })],
+    });
+  const runningText = (text: string, alignment: (typeof AlignmentType)[keyof typeof AlignmentType]) =>
+    new Header({ children: [new Paragraph({ alignment, children: [new TextRun(text)] })] });
+  const oddEven = new Document({
+    evenAndOddHeaderAndFooters: true,
+    sections: [
+      {
+        properties: { titlePage: true },
+        headers: {
+          first: runningText('Annual Report of the Regional Council', AlignmentType.LEFT),
+          default: runningText('Markets and Prices', AlignmentType.RIGHT),
+          even: runningText('Regional Economic Review', AlignmentType.LEFT),
+        },
+        footers: {
+          first: new Footer({ children: [new Paragraph('')] }),
+          default: pageFooter(AlignmentType.RIGHT),
+          even: pageFooter(AlignmentType.LEFT),
+        },
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Markets and Prices')] }),
+          ...Array.from({ length: 60 }, (_, index) => body(prose(index + 20, 75))),
+        ],
+      },
+    ],
+  });
+
   return [
+    {
+      name: 'generated-odd-even-headers',
+      docx: await Packer.toBuffer(oddEven),
+      tables: [],
+      columnStarts: [],
+      images: 0,
+    },
     {
       name: 'generated-two-columns',
       docx: await Packer.toBuffer(twoColumns),
