@@ -1,5 +1,5 @@
 import * as mupdf from 'mupdf';
-import { forEachObject, isImageXObject, numberOf, streamFilters } from './pdf-objects.js';
+import { forEachObject, isImageXObject, loadImage, numberOf, streamFilters } from './pdf-objects.js';
 
 /**
  * Where the images of a PDF are drawn, per image XObject (by object number, wherever and however often a page or
@@ -43,7 +43,7 @@ export function findImageXObjects(
         images.push({ object, ref, width: numberOf(ref.get('Width')), height: numberOf(ref.get('Height')) });
         return;
       }
-      const image = doc.loadImage(ref);
+      const image = loadImage(doc, ref);
       try {
         images.push({ object, ref, width: image.getWidth(), height: image.getHeight() });
       } finally {
@@ -77,11 +77,17 @@ export function measurePlacements(
   const placements = new Map<number, ImagePlacement>();
   const bySize = new Map<string, ImagePlacement>();
   const placed = (image: mupdf.Image, ctm: mupdf.Matrix) => {
-    const object = byPointer.get(image.pointer);
-    if (object !== undefined) placements.set(object, grow(placements.get(object), ctm));
-    else {
-      const size = `${image.getWidth()}x${image.getHeight()}`;
-      bySize.set(size, grow(bySize.get(size), ctm));
+    try {
+      const object = byPointer.get(image.pointer);
+      if (object !== undefined) placements.set(object, grow(placements.get(object), ctm));
+      else {
+        const size = `${image.getWidth()}x${image.getHeight()}`;
+        bySize.set(size, grow(bySize.get(size), ctm));
+      }
+    } finally {
+      // The device hands over a reference of its own: left to the garbage collector, which does not run while the
+      // pages do, it held every image drawn until the last page.
+      image.destroy();
     }
   };
   // Stencil masks (/ImageMask) are drawn through fillImageMask: scanners store the text layer of a page so.
@@ -95,7 +101,7 @@ export function measurePlacements(
         for (const object of reachableObjects(page.getObject())) {
           const info = byObject.get(object);
           if (!info || streamFilters(info.ref).includes('JPXDecode')) continue;
-          const image = doc.loadImage(info.ref);
+          const image = loadImage(doc, info.ref);
           held.push(image);
           byPointer.set(image.pointer, object);
         }

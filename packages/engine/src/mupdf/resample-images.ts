@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import { blackIs1ByMajority, encodeCcittG4 } from '../ccitt-g4-encode.js';
 import type { ImagePlacement, ImageXObject } from './image-placements.js';
-import { nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
+import { loadImage, nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
 
 /**
  * Resamples one image XObject for Compress PDF: down to the target resolution of its largest placement, into raw
@@ -181,7 +181,7 @@ export async function resampleImage(
   const newHeight = downsample ? targetHeight : height;
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
 
-  const image = doc.loadImage(ref);
+  const image = loadImage(doc, ref);
   try {
     let pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
     if (cmyk === 'device') pixmap = deviceCmykToRgb(pixmap, deviceCmykProfile);
@@ -257,7 +257,7 @@ async function resampleBilevel(
   const newWidth = Math.max(1, Math.min(width, Math.ceil(inches.width * resample.dpi)));
   const newHeight = Math.max(1, Math.min(height, Math.ceil(inches.height * resample.dpi)));
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
-  const image = doc.loadImage(ref);
+  const image = loadImage(doc, ref);
   try {
     const rows =
       width * height <= MAX_BILEVEL_DECODE_PIXELS
@@ -595,7 +595,7 @@ async function resampleSoftMask(
   const maskHeight = numberOf(ref.get('Height'));
   // A mask already no larger than the new image stays as it is: PDF does not need the sizes to match.
   if (maskWidth <= width && maskHeight <= height) return undefined;
-  const mask = doc.loadImage(ref);
+  const mask = loadImage(doc, ref);
   try {
     const pixmap = drawImage(mask, mupdf.ColorSpace.DeviceGray, width, height);
     try {
