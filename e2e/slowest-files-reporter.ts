@@ -1,7 +1,12 @@
-import { relative } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
-/** Prints the ten spec files that took longest, summed over their tests, after the run: where test time goes. */
+/**
+ * Prints the ten spec files that took longest, summed over their tests, after the run: where test time goes.
+ * With PAPERKNIFE_TEST_TIMES_DIR set (`npm test` sets it), also writes every file's time there, for the table of
+ * all suites that `npm test` prints at its end.
+ */
 export default class SlowestFilesReporter implements Reporter {
   private readonly byFile = new Map<string, { ms: number; tests: number }>();
 
@@ -14,6 +19,16 @@ export default class SlowestFilesReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    const timesDir = process.env['PAPERKNIFE_TEST_TIMES_DIR'];
+    if (timesDir) {
+      const files = [...this.byFile].map(([file, { ms, tests }]) => ({
+        file: `e2e/${file}`,
+        project: 'browser',
+        ms,
+        tests,
+      }));
+      writeFileSync(join(timesDir, `playwright-${process.pid}.json`), JSON.stringify(files));
+    }
     const slowest = [...this.byFile].sort(([, a], [, b]) => b.ms - a.ms).slice(0, 10);
     console.log(`\nSlowest browser test files (test time summed, wall ${(result.duration / 1000).toFixed(1)} s):`);
     for (const [file, { ms, tests }] of slowest) {

@@ -4,7 +4,7 @@
 // Plain Node with no dependencies: it runs before node_modules exists.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -203,18 +203,39 @@ step(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (mode === 'start') {
   handOver(process.execPath, ['apps/server/dist/server.js']);
 } else {
-  // Unit and integration tests first (fast feedback), then the browser tests against the built site.
+  // Unit and integration tests first (fast feedback), then the browser tests against the built site. Each suite's
+  // reporter writes its files' times to timesDir, for the table of all suites at the end.
+  const timesDir = join(stateDir, 'test-times');
+  rmSync(timesDir, { recursive: true, force: true });
+  mkdirSync(timesDir, { recursive: true });
+  const env = { ...process.env, PAPERKNIFE_TEST_TIMES_DIR: timesDir };
   const timed = (command, args) => {
     const began = Date.now();
-    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
     return { status: result.status ?? 1, seconds: (Date.now() - began) / 1000 };
   };
   const unit = timed('npx', ['vitest', 'run']);
   // Replicas behind HAProxy with PostgreSQL and Redis; skips itself, saying why, when one of them is missing.
   const cluster = timed('npm', ['run', 'test:cluster']);
   const e2e = timed('npm', ['run', 'test:e2e']);
+  printSlowestFiles(timesDir);
   step(
-    `unit and API tests ${unit.seconds.toFixed(0)} s, cluster ${cluster.seconds.toFixed(0)} s, browser tests ${e2e.seconds.toFixed(0)} s`,
+    `unit and API tests ${unit.seconds.toFixed(0)} s, cluster ${cluster.seconds.toFixed(0)} s, browser tests ${e2e.seconds.toFixed(0)} s, in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   process.exit(unit.status || cluster.status || e2e.status || 0);
+}
+
+/** The ten slowest test files of every suite that ran (a browser file's time is its tests' summed). */
+function printSlowestFiles(dir) {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+  if (files.length === 0) return;
+  const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  console.log('\nSlowest test files of the whole run:');
+  for (const { file, project, ms, tests } of slowest) {
+    console.log(
+      `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${String(tests).padStart(3)} tests  ${project.padEnd(8)} ${file}`,
+    );
+  }
 }

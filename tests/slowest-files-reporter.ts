@@ -1,9 +1,12 @@
-import { relative } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Prints the ten test files that took longest after a run, with their project and test count: where the unit
  * test time goes. Time is the file's own (import, setup and its tests and hooks), as Vitest measures it.
+ * With PAPERKNIFE_TEST_TIMES_DIR set (`npm test` sets it), also writes every file's time there, for the table of
+ * all suites that `npm test` prints at its end.
  */
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -19,6 +22,8 @@ export default class SlowestFilesReporter implements Reporter {
       return { file: relative(process.cwd(), module.moduleId), project: module.project.name, ms, tests };
     });
     if (files.length === 0) return;
+    const timesDir = process.env['PAPERKNIFE_TEST_TIMES_DIR'];
+    if (timesDir) writeFileSync(join(timesDir, `vitest-${process.pid}.json`), JSON.stringify(files));
     const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 10);
     const lines = slowest.map(
       ({ file, project, ms, tests }) =>

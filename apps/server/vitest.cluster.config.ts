@@ -12,6 +12,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/cluster.test.ts'],
     environment: 'node',
+    reporters: ['default', '../../tests/slowest-files-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     globalSetup: ['../../packages/engine/src/testing/vitest-global-setup.ts'],
