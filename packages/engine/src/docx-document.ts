@@ -462,7 +462,12 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
           even: evenAndOdd ? make(running(variants.even)) : undefined,
         }
       : undefined;
-  const distance = (variants: RunningVariants) => (variants.default ?? variants.first ?? variants.even)?.distance ?? 0;
+  // One distance from the edge for a section's headers (footers): the one nearest the edge, so that the tallest (an
+  // even page's footer of two rows under an odd page's of one) still leaves the body its room.
+  const distance = ({ default: odd, even, first }: RunningVariants) => {
+    const distances = [odd, even, first].flatMap((content) => (content ? [content.distance] : []));
+    return distances.length > 0 ? Math.min(...distances) : 0;
+  };
   for (const { pages: section, titlePage, header, footer } of planned) {
     const first = section[0]!;
     const landscape = first.width > first.height;
