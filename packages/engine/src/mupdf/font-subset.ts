@@ -1,4 +1,5 @@
 import type * as mupdf from 'mupdf';
+import { forEachObject } from './pdf-objects.js';
 
 /**
  * Font subsetting for Compress PDF (decision 101). Form-heavy PDFs often embed whole TrueType fonts (hundreds of
@@ -12,6 +13,20 @@ export function subsetFontsUnlessFieldsNeedThem(doc: mupdf.PDFDocument): boolean
   if (fieldsNeedEmbeddedFonts(doc)) return false;
   doc.subsetFonts();
   return true;
+}
+
+const FONT_FILE_KEYS = ['FontFile', 'FontFile2', 'FontFile3'];
+
+/**
+ * True when subsetFontsUnlessFieldsNeedThem has something to do: some font descriptor embeds a font program and no
+ * form field needs its fonts whole.
+ */
+export function hasFontsToSubset(doc: mupdf.PDFDocument): boolean {
+  let embedded = false;
+  forEachObject(doc, (ref) => {
+    if (!embedded && ref.isDictionary()) embedded = FONT_FILE_KEYS.some((key) => ref.get(key).isStream());
+  });
+  return embedded && !fieldsNeedEmbeddedFonts(doc);
 }
 
 function fieldsNeedEmbeddedFonts(doc: mupdf.PDFDocument): boolean {
@@ -35,5 +50,5 @@ function embedsFontProgram(font: mupdf.PDFObject): boolean {
   if (!descendant.isDictionary()) return false;
   const descriptor = descendant.get('FontDescriptor');
   if (!descriptor.isDictionary()) return false;
-  return ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor.get(key).isStream());
+  return FONT_FILE_KEYS.some((key) => descriptor.get(key).isStream());
 }

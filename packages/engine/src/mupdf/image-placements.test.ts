@@ -76,24 +76,62 @@ describe('image placements', () => {
     }
   });
 
-  it('writes no copy when there is nothing to merge, drop or subset, and one when there is', async () => {
+  it('writes no copy unless it subsets fonts: duplicates and private data are left to qpdf as edits', async () => {
     const input = join(folder, 'plain.pdf');
     await writeFile(input, nestedAndAnnotated().pdf);
     const plain = await compressPrepare({ input, output: join(folder, 'plain-out.pdf') });
     expect(plain.path).toBe(input);
+    expect(plain.edits).toBeUndefined();
 
     const doc = new mupdf.PDFDocument();
+    const pages: number[] = [];
+    const images: number[] = [];
     try {
       for (let page = 0; page < 2; page++) {
         const image = grayImage(doc, 90);
-        doc.insertPage(-1, doc.addPage([0, 0, 100, 100], 0, { XObject: { Im0: image } }, '100 0 0 100 0 0 cm /Im0 Do'));
+        images.push(image.asIndirect());
+        const object = doc.addPage([0, 0, 100, 100], 0, { XObject: { Im0: image } }, '100 0 0 100 0 0 cm /Im0 Do');
+        doc.insertPage(-1, object);
+        pages.push(object.asIndirect());
       }
+      doc.newIndirect(pages[0]!).put('Thumb', doc.addStream(new Uint8Array(16), { Width: 4, Height: 4 }));
       await writeFile(join(folder, 'twice.pdf'), doc.saveToBuffer('').asUint8Array());
     } finally {
       doc.destroy();
     }
-    const output = join(folder, 'twice-out.pdf');
-    const merged = await compressPrepare({ input: join(folder, 'twice.pdf'), output });
-    expect(merged.path).toBe(output);
+    const twice = join(folder, 'twice.pdf');
+    const merged = await compressPrepare({
+      input: twice,
+      output: join(folder, 'twice-out.pdf'),
+      discardPrivateData: true,
+    });
+    expect(merged.path).toBe(twice);
+    // The second page's image and content stream are copies of the first's: the page refers to its content, its
+    // resources dictionary (an object of its own) to the image.
+    expect(merged.edits).toEqual({
+      duplicates: expect.arrayContaining([[images[1], images[0]]]),
+      referring: expect.arrayContaining([pages[1]]),
+      trailer: false,
+      dropKeys: { objects: [pages[0]], keys: ['PieceInfo', 'Thumb'] },
+    });
+    expect(merged.edits?.duplicates).toHaveLength(2);
+    expect(merged.edits?.referring).toHaveLength(2);
+
+    const withFont = new mupdf.PDFDocument();
+    try {
+      const font = withFont.addFont(new mupdf.Font('Times-Roman'));
+      const resources = { Font: { F0: font } };
+      withFont.insertPage(
+        -1,
+        withFont.addPage([0, 0, 100, 100], 0, resources, 'BT /F0 12 Tf 10 10 Td <00410042> Tj ET'),
+      );
+      await writeFile(join(folder, 'font.pdf'), withFont.saveToBuffer('').asUint8Array());
+    } finally {
+      withFont.destroy();
+    }
+    const output = join(folder, 'font-out.pdf');
+    const subset = await compressPrepare({ input: join(folder, 'font.pdf'), output, subsetFonts: true });
+    expect(subset.path).toBe(output);
+    expect(subset.edits).toBeUndefined();
   });
 });

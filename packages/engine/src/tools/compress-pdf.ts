@@ -8,10 +8,10 @@ import { ccittG4DecodeParms } from '../ccitt-g4-encode.js';
 import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } from '../image-recompress.js';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
-import type { CompressPreparePayload, CompressPrepareResult } from '../mupdf/tasks/compress-prepare.js';
+import type { CompressPreparePayload, CompressPrepareResult, ObjectEdits } from '../mupdf/tasks/compress-prepare.js';
 import { runBesidePreflight } from '../beside-preflight.js';
 import { assertPdf, isCleanLeavingJpegData, tempPath } from '../pdf-input.js';
-import { optimizeLossless, runQpdf } from '../qpdf.js';
+import { optimizeLossless, runQpdfJob } from '../qpdf.js';
 import { abortError } from '../run-process.js';
 import type { Settled } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
@@ -143,7 +143,10 @@ function rewriteOrLossless(outcome: Settled<Rewritten>, context: ToolContext): R
 
 interface Rewritten {
   path: string;
-  /** qpdf JSON that swaps the new image streams into `path` (--update-from-json), when any pays. */
+  /**
+   * qpdf JSON (--update-from-json) that swaps the new image streams into `path`, when any pays, and makes the edits
+   * MuPDF found (duplicates merged, private data dropped).
+   */
   update?: string;
   /** Images whose streams were swapped for resampled or re-encoded ones (soft masks not counted). */
   imagesRecompressed: number;
@@ -163,11 +166,10 @@ async function rewrite(path: string, settings: LevelSettings | undefined, contex
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
   });
-  const unchanged = { path: prepared.path, imagesRecompressed: 0 };
-  if (!settings || prepared.images.length === 0) return unchanged;
-  const replacements = await encodeImages(prepared.images, settings, context);
-  if (replacements.length === 0) return unchanged;
-  const { update, imagesRecompressed } = await streamUpdate(prepared.path, replacements, context);
+  const replacements =
+    settings && prepared.images.length > 0 ? await encodeImages(prepared.images, settings, context) : [];
+  if (replacements.length === 0 && !prepared.edits) return { path: prepared.path, imagesRecompressed: 0 };
+  const { update, imagesRecompressed } = await objectUpdate(prepared.path, replacements, prepared.edits, context);
   return { path: prepared.path, update, imagesRecompressed };
 }
 
@@ -317,53 +319,117 @@ type QpdfJsonValue = string | number | boolean | null | QpdfJsonValue[] | { [key
 type QpdfJsonObject = { stream?: { dict: Record<string, QpdfJsonValue>; datafile?: string }; value?: QpdfJsonValue };
 
 /**
- * The qpdf JSON that swaps the new image data in (`--update-from-json`): each stream keeps its object and every
- * other key of its dictionary, so all references to it, and the rest of the file, stay exactly as they were. Also
- * answers how many images (not soft masks) it swaps.
+ * The qpdf JSON that swaps the new image data in and makes MuPDF's edits (`--update-from-json`): each stream keeps
+ * its object and every other key of its dictionary, so all references to it, and the rest of the file, stay exactly
+ * as they were; objects referring to a duplicate stream refer to the stream kept instead (qpdf then writes no copy,
+ * as it writes only what is referenced), and private data keys go. Also answers how many images (not soft masks)
+ * it swaps.
  */
-async function streamUpdate(
+async function objectUpdate(
   path: string,
   replacements: Replacement[],
+  edits: ObjectEdits | undefined,
   context: ToolContext,
 ): Promise<{ update: string; imagesRecompressed: number }> {
-  const current = tempPath(context, 'image-dictionaries', '.json');
-  await runQpdf(
-    [
-      '--json-output',
-      '--json-stream-data=none',
-      ...replacements.map((replacement) => `--json-object=${replacement.object}`),
-      path,
-      current,
-    ],
+  const duplicates = new Map(edits?.duplicates ?? []);
+  const referring = new Set(edits?.referring ?? []);
+  const dropKeys = new Set(edits?.dropKeys.objects ?? []);
+  const wanted = new Set([...replacements.map((replacement) => replacement.object), ...referring, ...dropKeys]);
+  // The streams kept, for their generation numbers.
+  for (const kept of duplicates.values()) wanted.add(kept);
+  const current = tempPath(context, 'object-dictionaries', '.json');
+  await runQpdfJob(
+    {
+      inputFile: path,
+      outputFile: current,
+      jsonOutput: '2',
+      jsonStreamData: 'none',
+      jsonObject: [...[...wanted].map(String), ...(edits?.trailer ? ['trailer'] : [])],
+    },
     context,
   );
   const json = JSON.parse(await readFile(current, 'utf8')) as { qpdf: [unknown, Record<string, QpdfJsonObject>] };
   const [header, objects] = json.qpdf;
+  const generations = new Map<number, string>();
+  for (const key of Object.keys(objects)) {
+    const match = /^obj:(\d+) (\d+) R$/.exec(key);
+    if (match) generations.set(Number(match[1]), match[2]!);
+  }
+  // A stream kept that qpdf does not read where MuPDF did: leave every reference as it is (the copies stay).
+  const merge = [...duplicates.values()].every((kept) => generations.has(kept));
+  const repoint = (value: QpdfJsonValue): QpdfJsonValue => {
+    if (typeof value === 'string') {
+      const kept = duplicates.get(Number(/^(\d+) \d+ R$/.exec(value)?.[1]));
+      return kept === undefined ? value : `${kept} ${generations.get(kept)} R`;
+    }
+    if (Array.isArray(value)) return value.map(repoint);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, repoint(item)]));
+    }
+    return value;
+  };
+
   const updates: Record<string, QpdfJsonObject> = {};
   let images = 0;
   for (const [key, value] of Object.entries(objects)) {
-    const object = Number(/^obj:(\d+) \d+ R$/.exec(key)?.[1]);
-    const replacement = replacements.find((candidate) => candidate.object === object);
-    const dict = value.stream?.dict;
-    // Same object number, same image: anything else means the two readers disagree, so leave it.
-    if (!replacement || !dict || dict['/Subtype'] !== '/Image') continue;
-    if (dict['/Width'] !== replacement.sourceWidth || dict['/Height'] !== replacement.sourceHeight) continue;
-    const next = { ...dict };
-    for (const stale of ['/Length', '/Filter', '/DecodeParms', '/Decode']) {
-      if (stale !== '/Decode' || !replacement.keepDecode) delete next[stale];
+    const object = key === 'trailer' ? undefined : Number(/^obj:(\d+) \d+ R$/.exec(key)?.[1]);
+    let edited = false;
+    let entry: QpdfJsonObject = value;
+    if (merge && (object === undefined || referring.has(object))) {
+      entry = value.stream
+        ? { stream: { dict: repoint(value.stream.dict) as Record<string, QpdfJsonValue> } }
+        : { value: repoint(value.value ?? null) };
+      edited = true;
     }
-    next['/Filter'] = replacement.filter;
-    if (replacement.decodeParms) next['/DecodeParms'] = replacement.decodeParms;
-    next['/Width'] = replacement.width;
-    next['/Height'] = replacement.height;
-    next['/BitsPerComponent'] = replacement.bitsPerComponent;
-    if (replacement.colorSpace) next['/ColorSpace'] = replacement.colorSpace;
-    // A colour key beside a soft mask is ignored by readers (PDF 11.6.5.3) and cannot match lossy pixels.
-    if (Array.isArray(next['/Mask']) && next['/SMask'] !== undefined) delete next['/Mask'];
-    updates[key] = { stream: { dict: next, datafile: replacement.data } };
-    if (!replacement.softMask) images++;
+    const dictionary = entry.stream?.dict ?? entry.value;
+    if (
+      object !== undefined &&
+      dropKeys.has(object) &&
+      dictionary &&
+      typeof dictionary === 'object' &&
+      !Array.isArray(dictionary)
+    ) {
+      const kept = Object.fromEntries(
+        Object.entries(dictionary).filter(([name]) => !edits?.dropKeys.keys.includes(name.slice(1))),
+      );
+      entry = entry.stream ? { stream: { ...entry.stream, dict: kept } } : { value: kept };
+      edited = true;
+    }
+    const replacement = replacements.find((candidate) => candidate.object === object);
+    const swapped = replacement && entry.stream && swapImage(entry.stream.dict, replacement);
+    if (swapped) {
+      entry = { stream: swapped };
+      edited = true;
+      if (!replacement.softMask) images++;
+    }
+    if (edited) updates[key] = entry;
   }
-  const update = tempPath(context, 'image-update', '.json');
+  const update = tempPath(context, 'object-update', '.json');
   await writeFile(update, JSON.stringify({ qpdf: [header, updates] }));
   return { update, imagesRecompressed: images };
+}
+
+/**
+ * The new dictionary and data file of an image stream swapped for `replacement`, or undefined when the stream is
+ * not the image MuPDF saw under that number (the two readers disagree: leave it).
+ */
+function swapImage(
+  dict: Record<string, QpdfJsonValue>,
+  replacement: Replacement,
+): { dict: Record<string, QpdfJsonValue>; datafile: string } | undefined {
+  if (dict['/Subtype'] !== '/Image') return undefined;
+  if (dict['/Width'] !== replacement.sourceWidth || dict['/Height'] !== replacement.sourceHeight) return undefined;
+  const next = { ...dict };
+  for (const stale of ['/Length', '/Filter', '/DecodeParms', '/Decode']) {
+    if (stale !== '/Decode' || !replacement.keepDecode) delete next[stale];
+  }
+  next['/Filter'] = replacement.filter;
+  if (replacement.decodeParms) next['/DecodeParms'] = replacement.decodeParms;
+  next['/Width'] = replacement.width;
+  next['/Height'] = replacement.height;
+  next['/BitsPerComponent'] = replacement.bitsPerComponent;
+  if (replacement.colorSpace) next['/ColorSpace'] = replacement.colorSpace;
+  // A colour key beside a soft mask is ignored by readers (PDF 11.6.5.3) and cannot match lossy pixels.
+  if (Array.isArray(next['/Mask']) && next['/SMask'] !== undefined) delete next['/Mask'];
+  return { dict: next, datafile: replacement.data };
 }

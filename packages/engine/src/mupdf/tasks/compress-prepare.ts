@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { openPdfFromFile } from '../file-stream.js';
 import { findImageXObjects, measurePlacements } from '../image-placements.js';
-import { subsetFontsUnlessFieldsNeedThem } from '../font-subset.js';
+import { hasFontsToSubset, subsetFontsUnlessFieldsNeedThem } from '../font-subset.js';
 import { discardPrintOutputIntents, printIntentProfile } from '../output-intents.js';
-import { discardPrivateData } from '../private-data.js';
+import { PRIVATE_DATA_KEYS, discardPrivateData, findPrivateData } from '../private-data.js';
 import {
   type ImageSettings,
   type LeaveAlone,
@@ -13,14 +13,16 @@ import {
   cmykSource,
   resampleImage,
 } from '../resample-images.js';
-import { mergeDuplicateStreams } from '../stream-dedup.js';
+import { findDuplicateStreams, mergeDuplicateStreams, referringObjects } from '../stream-dedup.js';
 
 /**
- * The MuPDF half of Compress PDF (see docs/decisions/024). It merges duplicate streams into a new file and, at the
- * lossy levels, finds every image's largest placement on any page, then resamples the images drawn above the
- * target resolution into pixel files for the main thread to encode. CMYK images become RGB; when every device
- * CMYK image drawn was converted, the PDF/X output intent whose profile they relied on is dropped (decision 101).
- * Nothing else is written into the PDF here: the main thread swaps the streams in with qpdf, by object number.
+ * The MuPDF half of Compress PDF (see docs/decisions/024). It finds duplicate streams and, at the lossy levels,
+ * other applications' private data, and finds every image's largest placement on any page, then resamples the
+ * images drawn above the target resolution into pixel files for the main thread to encode. CMYK images become RGB;
+ * when every device CMYK image drawn was converted, the PDF/X output intent whose profile they relied on is dropped
+ * (decision 101). MuPDF writes a copy of the file only when it must change font programs (subsetting) or repaired
+ * the file; otherwise the merges and removals go to the main thread as edits for qpdf's write, as the new image
+ * streams do, by object number: a save builds the whole file in the worker's heap (docs/decisions/105).
  */
 
 export interface CompressPreparePayload {
@@ -40,25 +42,44 @@ export interface CompressPreparePayload {
 
 export interface CompressPrepareResult {
   /**
-   * The file the images' object numbers refer to: the payload's output, or its input when MuPDF had nothing to
-   * change, or a copy of either with the output intent removed (same object numbers).
+   * The file the object numbers refer to: the payload's output when MuPDF wrote a copy, or its input, or a copy of
+   * either with the output intent removed (same object numbers).
    */
   path: string;
+  /** What qpdf's write of `path` must change besides the images, when MuPDF wrote no copy. */
+  edits?: ObjectEdits;
   images: SampledImage[];
   /** Image XObjects found, and why the others were left alone: for tests and the benchmark. */
   found: number;
   skipped: Partial<Record<LeftAloneReason, number>>;
 }
 
+/** Changes found in the file for qpdf to make as it writes it (the objects' own numbers, as qpdf reads them). */
+export interface ObjectEdits {
+  /** Duplicate streams: [copy, stream kept in its place]. Nothing refers to a copy once `referring` are edited. */
+  duplicates: [number, number][];
+  /** Objects whose value refers to a copy (in their dictionary or array, or one nested in it). */
+  referring: number[];
+  /** The trailer refers to a copy. */
+  trailer: boolean;
+  /** Objects whose dictionary holds private data, and the keys to drop from them (see private-data.ts). */
+  dropKeys: { objects: number[]; keys: string[] };
+}
+
 export default async function compressPrepare(payload: CompressPreparePayload): Promise<CompressPrepareResult> {
   const result: CompressPrepareResult = { path: payload.output, images: [], found: 0, skipped: {} };
   let doc = openPdfFromFile(payload.input);
   try {
-    if (payload.discardPrivateData) discardPrivateData(doc);
-    mergeDuplicateStreams(doc);
-    // After the merge, so a font embedded many times is subset once.
-    if (payload.subsetFonts) subsetFontsUnlessFieldsNeedThem(doc);
-    if (doc.hasUnsavedChanges() || doc.wasRepaired()) {
+    // Fonts are subset in MuPDF's copy, which it then saves (once merged, so a font embedded many times is subset
+    // once). Otherwise MuPDF only finds what qpdf is to change (reading every object, so a damaged one is met).
+    const subset = payload.subsetFonts === true && hasFontsToSubset(doc);
+    let duplicates = subset ? new Map<number, number>() : findDuplicateStreams(doc);
+    const privateData = !subset && payload.discardPrivateData ? findPrivateData(doc) : [];
+    if (subset || doc.wasRepaired()) {
+      duplicates = new Map();
+      if (payload.discardPrivateData) discardPrivateData(doc);
+      mergeDuplicateStreams(doc);
+      if (subset) subsetFontsUnlessFieldsNeedThem(doc);
       // Unused objects (the merged duplicates among them) dropped, the rest renumbered. Not garbage=3 or 4: MuPDF's
       // own duplicate search compares every pair of objects, 82 s on a document of 40,000 objects.
       saveDocument(doc, payload.output, 'garbage=compact');
@@ -66,13 +87,26 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
       // Reopened from the saved file, so object numbers match what qpdf will read.
       doc = openPdfFromFile(payload.output);
     } else {
-      // Nothing merged, dropped or subset: the input as it is, whose object numbers qpdf reads the same. Writing a
-      // copy cost a pass over the whole file and its size again in the worker's heap (docs/decisions/105).
+      // The input as it is, whose object numbers qpdf reads the same: the merges and removals are qpdf's to make as
+      // it writes the file. A copy written here cost a pass over the whole file and its size again in the worker's
+      // heap, which never shrinks (docs/decisions/105).
       result.path = payload.input;
+      if (duplicates.size > 0 || privateData.length > 0) {
+        const referring = referringObjects(doc, new Set(duplicates.keys()));
+        result.edits = {
+          duplicates: [...duplicates],
+          referring: referring.objects,
+          trailer: referring.trailer,
+          dropKeys: { objects: privateData, keys: [...PRIVATE_DATA_KEYS] },
+        };
+      }
+      // The same merge in MuPDF's copy in memory (never saved), so it reads the file as qpdf will write it: images
+      // are found drawn as the streams kept, and an output intent's profile as the one each page names.
+      mergeDuplicateStreams(doc, duplicates);
     }
     if (!payload.images) return result;
     const outputWithoutIntent = payload.output.replace(/(\.pdf)?$/, '-without-intent.pdf');
-    return await prepareImages(doc, payload.images, result, outputWithoutIntent);
+    return await prepareImages(doc, payload.images, result, outputWithoutIntent, duplicates);
   } finally {
     doc.destroy();
   }
@@ -90,13 +124,15 @@ function saveDocument(doc: mupdf.PDFDocument, path: string, options: string): vo
 
 /**
  * Resamples the images of `doc` (see resampleImage) into `result`; drops the PDF/X intent when every device CMYK
- * image was converted, in an incremental copy of `result.path`.
+ * image was converted, in an incremental copy of `result.path`. The copies among `duplicates` (copy -> kept, merged
+ * in `doc` but still there) are left out: nothing draws them.
  */
 async function prepareImages(
   doc: mupdf.PDFDocument,
   settings: ImageSettings,
   result: CompressPrepareResult,
   outputWithoutIntent: string,
+  duplicates: ReadonlyMap<number, number>,
 ): Promise<CompressPrepareResult> {
   const leaveAlone: LeaveAlone = (reason) => {
     result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
@@ -119,8 +155,8 @@ async function prepareImages(
       return result;
     }
     for (const info of images) {
-      // A soft mask is resampled with the image it masks.
-      if (softMasks.has(info.object)) continue;
+      // A soft mask is resampled with the image it masks; a merged copy is drawn nowhere.
+      if (softMasks.has(info.object) || duplicates.has(info.object)) continue;
       const placement = placements.get(info.object);
       let sampled: SampledImage | undefined;
       try {
