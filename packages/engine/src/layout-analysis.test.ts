@@ -288,7 +288,7 @@ describe('takeRunningLines on odd and even pages', () => {
     expect(pages.map((each) => lineTexts(each.blocks))).toEqual([['First Page.'], ['Second Page.']]);
   });
 
-  it('leaves the first lines of two pages that go on from the line above, or are headings', () => {
+  it('leaves the first lines of two pages that go on from the line above, are headings, or are double-spaced', () => {
     const prose = [
       pageOf([line('The report opens here and', 72), line('goes on for a while.', 86)]),
       pageOf([line('and it goes on over the', 72), line('second page to its end.', 86)]),
@@ -305,6 +305,12 @@ describe('takeRunningLines on odd and even pages', () => {
     ];
     expect(texts(takeRunningLines(headings).headers)).toEqual([[], []]);
     expect(lineTexts(headings[1]!.blocks)).toEqual(['Part Two', 'The second part.']);
+    // Double-spaced: a line's height between every two lines, the first ones no further apart.
+    const doubleSpaced = [
+      pageOf([line('A paper set double-spaced', 72), line('as the course asks its', 98), line('students to.', 124)]),
+      pageOf([line('Its second page goes on', 72), line('with the same spacing', 98), line('to the end.', 124)]),
+    ];
+    expect(texts(takeRunningLines(doubleSpaced).headers)).toEqual([[], []]);
   });
 
   it('leaves a line of the body that repeats low on two pages of one kind, with body text under it', () => {

@@ -597,7 +597,7 @@ function outerRow(
   page: RunningPage,
   top: boolean,
   running: ReadonlySet<LayoutLine>,
-): { lines: LayoutLine[]; next: LayoutLine[] | undefined } | undefined {
+): { lines: LayoutLine[]; next: LayoutLine[] | undefined; after: LayoutLine[] | undefined } | undefined {
   const rows = top ? page.rows : [...page.rows].reverse();
   const at = rows.findIndex((row) => row.some((line) => !running.has(line)));
   if (at < 0) return undefined;
@@ -606,15 +606,19 @@ function outerRow(
   const inZone = top ? box.y1 <= RUNNING_ZONE * page.height : box.y0 >= (1 - RUNNING_ZONE) * page.height;
   const beyondTable = page.tables.some((table) => (top ? table.y0 < box.y0 : table.y1 > box.y1));
   if (!inZone || beyondTable) return undefined;
-  return { lines, next: rows[at + 1] };
+  return { lines, next: rows[at + 1], after: rows[at + 2] };
+}
+
+/** The white between a row and the next one towards the middle of the page, in points. */
+function whiteAfter(lines: readonly LayoutLine[], next: readonly LayoutLine[], top: boolean): number {
+  const box = union(lines);
+  const other = union(next);
+  return top ? other.y0 - box.y1 : box.y0 - other.y1;
 }
 
 /** The white between a row and the next one towards the middle of the page, in heights of the row. */
 function gapAfter(lines: readonly LayoutLine[], next: readonly LayoutLine[] | undefined, top: boolean): number {
-  if (!next) return 0;
-  const box = union(lines);
-  const other = union(next);
-  return (top ? other.y0 - box.y1 : box.y0 - other.y1) / heightOf(box);
+  return next ? whiteAfter(lines, next, top) / heightOf(union(lines)) : 0;
 }
 
 /**
@@ -626,7 +630,7 @@ function gapAfter(lines: readonly LayoutLine[], next: readonly LayoutLine[] | un
  * a page's outermost line at the height and size of running lines there, set apart from the body, runs too (a
  * chapter's title over its pages, another first page's header). And where no line repeats at all (two pages, each
  * with its own header): the outermost line of every page, at one height and in one style on all of them, no
- * heading, set apart from the body by a line's height or more.
+ * heading, set apart from the body by a line's height or more and by half as much again as the body's lines are.
  */
 export function takeRunningLines(pages: PageLayout[]): RunningLines {
   const headers: LayoutLine[][] = pages.map(() => []);
@@ -688,7 +692,9 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
         outer.lines.every((line) => style(line) === style(first!)) &&
         Math.abs(outer.lines[0]!.y0 - first!.y0) <= RUNNING_TOLERANCE &&
         Math.abs(outer.lines[0]!.y1 - first!.y1) <= RUNNING_TOLERANCE &&
-        gapAfter(outer.lines, outer.next, top) >= 1,
+        gapAfter(outer.lines, outer.next, top) >= 1 &&
+        // Wider than the body's own spacing: double-spaced text has a line's height between all its lines.
+        (!outer.after || whiteAfter(outer.lines, outer.next!, top) >= 1.5 * whiteAfter(outer.next!, outer.after, top)),
     );
     const heading =
       first !== undefined && (lineSize(first) >= body + 1.5 || (lineBold(first) && lineSize(first) >= body - 0.5));
