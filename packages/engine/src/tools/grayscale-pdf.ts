@@ -93,11 +93,9 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
 };
 
 /**
- * The MuPDF step's view of an upload that the clean-file check passed: not encrypted, and a page count both MuPDF
- * and a walk of the page tree agree on, within the limit. Anything else (including too many pages, for the
- * preflight's own refusal) goes the preflight's full way.
+ * The MuPDF step's view of an upload that the clean-file check passed: not encrypted, with a page count within the
+ * limit. Anything else (including too many pages, for the preflight's own refusal) goes the preflight's full way.
  */
 function isPlainUpload(prepared: GrayPrepareResult, context: ToolContext): boolean {
-  const pages = prepared.pageCount;
-  return !prepared.encrypted && pages !== undefined && pages > 0 && pages <= context.limits.maxPages;
+  return !prepared.encrypted && prepared.pageCount > 0 && prepared.pageCount <= context.limits.maxPages;
 }

@@ -16,10 +16,10 @@ export interface GrayPrepareResult {
   /** Changes made: annotations and outline items rewritten, icon appearances made, pattern spaces and streams. */
   changed: number;
   /**
-   * Leaves counted walking the page tree, as qpdf counts pages; undefined when MuPDF's own count differs or the
-   * tree loops. With `encrypted`, what lets the tool skip the preflight's separate page-count run (decision 014).
+   * Pages, from the page tree's /Count as `qpdf --show-npages` reads them. With `encrypted`, what lets the tool skip
+   * the preflight's separate page-count run (decision 014).
    */
-  pageCount: number | undefined;
+  pageCount: number;
   /** The trailer has /Encrypt, even one that opens without a password. */
   encrypted: boolean;
   /**
@@ -186,23 +186,6 @@ function ghostscriptBreaksNames(doc: mupdf.PDFDocument): boolean {
   return false;
 }
 
-/** Leaves of the page tree (nodes without /Kids), or undefined when a node is reached twice. */
-function pageTreeLeaves(doc: mupdf.PDFDocument): number | undefined {
-  const seen = new Set<number>();
-  const pending = [doc.getTrailer().get('Root', 'Pages')];
-  let leaves = 0;
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (node.isIndirect()) {
-      if (seen.has(node.asIndirect())) return undefined;
-      seen.add(node.asIndirect());
-    }
-    const kids = node.get('Kids');
-    if (kids.isArray()) kids.forEach((kid) => pending.push(kid));
-    else leaves += 1;
-  }
-  return leaves;
-}
-
 /** Outline items may carry a text colour (/C, RGB) that viewers show in the bookmarks panel. */
 function grayOutline(root: mupdf.PDFObject): number {
   let changed = 0;
@@ -236,8 +219,6 @@ export default function grayPrepare(payload: GrayPreparePayload): GrayPrepareRes
   const doc = openPdf(payload.input);
   try {
     const pages = doc.countPages();
-    const leaves = pageTreeLeaves(doc);
-    const pageCount = leaves === pages ? pages : undefined;
     const encrypted = !doc.getTrailer().get('Encrypt').isNull();
     const rewriteAfterGhostscript = ghostscriptBreaksNames(doc);
     let changed = 0;
@@ -268,7 +249,7 @@ export default function grayPrepare(payload: GrayPreparePayload): GrayPrepareRes
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
     }
-    return { changed, pageCount, encrypted, rewriteAfterGhostscript };
+    return { changed, pageCount: pages, encrypted, rewriteAfterGhostscript };
   } finally {
     doc.destroy();
   }
