@@ -70,15 +70,28 @@ function processCpuMs(pid: number | 'self'): number {
   }
 }
 
+/** A process's command name, '' once it has ended. */
+function processName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
 /**
- * CPU of this process (all its threads), of the children it has waited for, and of its live children but the
- * shell below: a long-lived helper that starts the engine's programs keeps their time in its own counters.
+ * CPU of this process (all its threads), of the children it has waited for, and of its live children: the engine
+ * starts its programs through a long-lived spawner process, which keeps their time in its own counters. Not
+ * counted: the shell below, and tsx's esbuild service, which compiles the sources for each new MuPDF worker here
+ * (a server runs built code).
  */
 function cpuMs(): number {
   let total = processCpuMs('self');
   for (const task of readdirSync('/proc/self/task')) {
     for (const child of readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ')) {
-      if (child !== '' && Number(child) !== plainShell.pid) total += processCpuMs(Number(child));
+      const pid = Number(child);
+      if (child === '' || pid === plainShell.pid || processName(pid) === 'esbuild') continue;
+      total += processCpuMs(pid);
     }
   }
   return total;
