@@ -112,8 +112,10 @@ async function timed(work: () => Promise<void>): Promise<Timing> {
 
 /**
  * The plain command runs from a long-lived shell, as from a terminal: started by this process, whose MuPDF workers
- * make it large, each run would also pay for copying its page tables. The shell answers each run's wall time and
- * the CPU of the children it waited for.
+ * make it large, each run would also pay for copying its page tables. Each run gets a session of its own (setsid),
+ * as the engine's programs do: with the kernel's autogroup scheduling a session is a group that gets its share of
+ * the CPU, so on a loaded machine a program sharing the benchmark's session ran up to 2x slower than ours by wall
+ * clock at the same CPU. The shell answers each run's wall time and the CPU of the children it waited for.
  */
 const plainShell = spawn('bash', ['--noprofile', '--norc'], { stdio: ['pipe', 'pipe', 'inherit'] });
 const shellAnswers: ((line: string) => void)[] = [];
@@ -139,7 +141,7 @@ function plainGhostscript(input: string, output: string): Promise<Timing> {
     });
     const command = gsPdfwriteCommand(grayPdfwriteSettings, input, output).map(quote).join(' ');
     plainShell.stdin.write(
-      `c0=${childTicks}; t0=$(date +%s%N); timeout ${GS_TIMEOUT_MS / 1000} ${command} >/dev/null 2>&1; ` +
+      `c0=${childTicks}; t0=$(date +%s%N); setsid --wait timeout ${GS_TIMEOUT_MS / 1000} ${command} >/dev/null 2>&1; ` +
         `status=$?; t1=$(date +%s%N); echo $status $((t1 - t0)) $((${childTicks} - c0))\n`,
     );
   });
