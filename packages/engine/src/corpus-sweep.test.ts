@@ -1,9 +1,7 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { basename, dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
@@ -13,6 +11,7 @@ import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { closeLibreOffice } from './libreoffice.js';
 import { engineTools } from './registry.js';
+import { ProcessFailure, runProcess } from './run-process.js';
 import {
   CONTENT_MAX_PAGES,
   corpusDir,
@@ -40,6 +39,8 @@ const present = corpusPresent();
 if (!present) console.warn(`Corpus sweep skipped: no corpus at ${corpusDir}`);
 
 const JOB_LIMIT_MS = 60_000;
+/** A single output check's limit: qpdf reads a large output whole (decision 062: 2 s on the largest input). */
+const CHECK_LIMIT_MS = 120_000;
 /**
  * Jobs at once: one per core. Another Vitest worker runs the other test files meanwhile, and some of those time
  * their work (compress's 30,000 objects, the event loop): 3 here pushed one past its bound on a loaded machine.
@@ -65,68 +66,29 @@ async function listFolder(folder: string): Promise<string[]> {
     .map((name) => join(corpusDir, folder, name));
 }
 
+/** Output checks at once: a split document's hundreds of parts are checked this many at a time. */
+const checkInTurn = jobQueue(SWEEP_CONCURRENCY);
+
 /**
- * `qpdf --check` through long-lived shells, one per concurrent job, each reading "password line, path line" pairs
- * and answering qpdf's exit code per pair. Every check is still qpdf's own, one qpdf run per file; what goes is a
- * child process started by this process per output (over a thousand). Node starts a child by forking, whose system
- * time grows with the parent's memory, and this process holds the MuPDF pool's, about 400 MB (measured on plain
- * Node: 0.7 ms a start at 50 MB, 14 ms at 400 MB); the shells are small. Not blocking the event loop either.
+ * Exit code of `qpdf --check` on each file, one qpdf run per file, started through runProcess's spawner
+ * (decision 063) rather than forked from this process, which holds the MuPDF pool.
  */
-class QpdfChecker {
-  private readonly shell: ChildProcessByStdio<Writable, Readable, null>;
-  private readonly waiting: { resolve: (code: number) => void; reject: (error: Error) => void }[] = [];
-  private buffered = '';
-  private ended: string | undefined;
-
-  constructor() {
-    const script =
-      'while IFS= read -r p && IFS= read -r f; do qpdf --check ${p:+"--password=$p"} "$f" >/dev/null 2>&1; echo $?; done';
-    this.shell = spawn('sh', ['-c', script], { stdio: ['pipe', 'pipe', 'ignore'] });
-    this.shell.stdout.setEncoding('utf8');
-    this.shell.stdout.on('data', (chunk: string) => {
-      this.buffered += chunk;
-      let end: number;
-      while ((end = this.buffered.indexOf('\n')) >= 0) {
-        const code = Number(this.buffered.slice(0, end));
-        this.buffered = this.buffered.slice(end + 1);
-        this.waiting.shift()?.resolve(code);
-      }
-    });
-    // Writing to a shell that has ended fails the write (EPIPE); the exit below fails its checks instead.
-    this.shell.stdin.on('error', () => {});
-    // A shell gone for any reason fails the checks it owed, rather than leaving their jobs waiting.
-    this.shell.on('exit', (code, signal) => {
-      this.ended = `the qpdf --check shell ended (${signal ?? code}) before answering`;
-      for (const { reject } of this.waiting.splice(0)) reject(new Error(this.ended));
-    });
-  }
-
-  /** Checks waiting for an answer: the next check goes to the least busy shell. */
-  get pending(): number {
-    return this.waiting.length;
-  }
-
-  check(path: string, password = ''): Promise<number> {
-    // One line each: a line break inside would shift every answer after it.
-    if (/[\n\r]/.test(path + password)) throw new Error(`line break in ${JSON.stringify(path)} or its password`);
-    if (this.ended) return Promise.reject(new Error(this.ended));
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.shell.stdin.write(`${password}\n${path}\n`);
-    });
-  }
-
-  close(): void {
-    this.shell.stdin.end();
-  }
-}
-
-let checkers: QpdfChecker[] = [];
-
-/** Exit code of `qpdf --check` on each file (a split document has hundreds of parts). */
 async function qpdfCheck(paths: readonly string[], password?: string): Promise<number[]> {
-  const checker = checkers.reduce((least, next) => (next.pending < least.pending ? next : least));
-  return Promise.all(paths.map((path) => checker.check(path, password)));
+  return Promise.all(
+    paths.map((path) =>
+      checkInTurn(async () => {
+        const args = ['--check', ...(password ? [`--password=${password}`] : []), path];
+        try {
+          const options = { cwd: dirname(path), signal: new AbortController().signal, timeoutMs: CHECK_LIMIT_MS };
+          return (await runProcess('qpdf', args, options)).code;
+        } catch (error) {
+          if (error instanceof ProcessFailure) return error.code;
+          // A check that cannot run or end is the sweep's failure, not an outcome of the tool.
+          throw new Error(`qpdf --check ${path} did not finish: ${String(error)}`);
+        }
+      }),
+    ),
+  );
 }
 
 /** Returns a problem description, or undefined when the output is valid. */
@@ -183,11 +145,9 @@ describe.skipIf(!present)('corpus sweep', () => {
     previousTmp = process.env['TMPDIR'];
     process.env['TMPDIR'] = sweepTmp;
     for (const name of await readdir('/tmp')) if (name.startsWith('OSL_PIPE_')) socketsBefore.add(name);
-    checkers = Array.from({ length: SWEEP_CONCURRENCY }, () => new QpdfChecker());
   });
 
   afterAll(async () => {
-    for (const checker of checkers) checker.close();
     await closeLibreOffice();
     // tsx's compile cache, made by MuPDF worker threads started from the TypeScript sources, is not a job's file.
     const left = (await readdir(sweepTmp)).filter((name) => !/^tsx-\d+$/.test(name));
