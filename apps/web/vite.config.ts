@@ -2,13 +2,16 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { islandsEntry } from './islands-entry.build';
+import { prebuiltData } from './prebuilt-data.build';
 import { publicSiteConfig } from './site-config.build';
 
+// Workspace packages are used from their TypeScript sources.
+const serverConditions = ['source', 'module', 'node', 'import', 'default'];
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), islandsEntry()],
-  // Workspace packages are used from their TypeScript sources.
+  plugins: [tailwindcss(), reactRouter(), islandsEntry(), prebuiltData(serverConditions)],
   resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] } },
+  ssr: { resolve: { conditions: serverConditions } },
   // No preload helper for lazy chunks: they load when used, not with the page (docs/decisions/070).
   build: {
     modulePreload: false,

@@ -8,6 +8,11 @@ export interface SiteConfig {
   supportEmail: string;
   /** The server's limits, as configured when the site was built. */
   limits: Limits;
+  /**
+   * The per-file limit as pages write it ("100 MB"), formatted at build time: the catalogue's formatter comes
+   * with zod, which a tool page does not load before a file is dropped (decision 074).
+   */
+  maxFileSize: string;
 }
 
 declare const __SITE_CONFIG__: SiteConfig;

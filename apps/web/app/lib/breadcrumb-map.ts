@@ -1,4 +1,4 @@
-import { toolIds, toolPaths, toolRedirects, tools } from '@paperknife/catalog/tools';
+import { toolInfo, toolRedirects } from './tool-info.prebuilt';
 
 export interface Crumb {
   label: string;
@@ -11,7 +11,7 @@ interface CrumbEntry {
 }
 
 const toolCrumbs: Record<string, CrumbEntry> = Object.fromEntries(
-  toolIds.map((id) => [toolPaths(id).canonical, { label: tools[id].title, parent: '/tools' }]),
+  Object.values(toolInfo).map((tool) => [tool.paths.canonical, { label: tool.title, parent: '/tools' }]),
 );
 
 /**

@@ -1,9 +1,9 @@
-import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import { toolInfo } from './tool-info.prebuilt';
 
 /** The header's menus, derived from the catalogue so they cannot drift from it. */
-export const menuTools = toolIds
-  .filter((id) => tools[id].inMenu)
-  .map((id) => ({ href: toolPaths(id).canonical, title: tools[id].title, description: tools[id].shortDescription }));
+export const menuTools = Object.values(toolInfo)
+  .filter((tool) => tool.inMenu)
+  .map((tool) => ({ href: tool.paths.canonical, title: tool.title, description: tool.shortDescription }));
 
 export const resourceLinks = [
   { href: '/guides', title: 'Guides', description: 'Step-by-step PDF tutorials' },

@@ -24,7 +24,6 @@ import { Button } from '../components/ui/button';
 import { featuredArticles, popularGuides } from '../content/content.server';
 import { SITE_NAME, SUPPORT_REPLY_TIME, TAGLINE, organizationJsonLd, pageMeta, websiteJsonLd } from '../lib/page-meta';
 import { siteConfig } from '../site-config';
-import { formatMegabytes } from '@paperknife/catalog/limits';
 import type { Route } from './+types/home';
 import { contentPageHandle } from '../lib/page-handle';
 
@@ -100,7 +99,7 @@ const whyChoose = [
   {
     icon: Zap,
     title: 'Fast and generous',
-    text: `Files up to ${formatMegabytes(siteConfig.limits.maxFileBytes)} and ${siteConfig.limits.maxPages} pages, processed on our server in seconds.`,
+    text: `Files up to ${siteConfig.maxFileSize} and ${siteConfig.limits.maxPages} pages, processed on our server in seconds.`,
   },
   {
     icon: Code,

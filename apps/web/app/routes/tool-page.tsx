@@ -1,18 +1,19 @@
-import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
+import type { ToolId } from '@paperknife/catalog/tools';
 import { useLocation } from 'react-router';
 import { ToolPageBody } from '../features/tools/components/tool-page-body';
 import { toolIdFromPath } from '../features/tools/utils/tool-route';
 import { pageMeta } from '../lib/page-meta';
+import { toolInfo } from '../lib/tool-info.prebuilt';
 import type { Route } from './+types/tool-page';
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const id = toolIdFromPath(location.pathname);
   if (!id) return [];
-  const tool = tools[id];
+  const tool = toolInfo[id];
   return pageMeta({
     title: tool.title,
     description: tool.description,
-    path: toolPaths(id).canonical,
+    path: tool.paths.canonical,
     keywords: tool.keywords,
     jsonLd: [
       {

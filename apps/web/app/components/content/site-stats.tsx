@@ -1,4 +1,3 @@
-import { formatMegabytes } from '@paperknife/catalog/limits';
 import { toolIds } from '@paperknife/catalog/tools';
 import { siteConfig } from '../../site-config';
 
@@ -6,7 +5,7 @@ import { siteConfig } from '../../site-config';
 const siteStats = [
   { value: String(toolIds.length), label: 'free PDF tools, no sign-up' },
   {
-    value: formatMegabytes(siteConfig.limits.maxFileBytes),
+    value: siteConfig.maxFileSize,
     label: `per file, up to ${siteConfig.limits.maxPages} pages`,
   },
   { value: '0', label: 'files kept after your download' },

@@ -2,7 +2,6 @@ import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { siteConfig } from '../../site-config';
-import { formatMegabytes } from '@paperknife/catalog/limits';
 import { Button } from '../ui/button';
 
 /** The box at the end of a guide or article that sends the reader to the tool it is about. */
@@ -18,8 +17,8 @@ export function ToolCallToAction({ toolId }: { toolId: ToolId }) {
           Try {tool.title} now
         </h2>
         <p className="mt-1 text-muted-foreground">
-          {tool.shortDescription}. Free and without an account: files up to{' '}
-          {formatMegabytes(siteConfig.limits.maxFileBytes)}, deleted as soon as you have your result.
+          {tool.shortDescription}. Free and without an account: files up to {siteConfig.maxFileSize}, deleted as soon as
+          you have your result.
         </p>
       </div>
       <Button asChild size="lg" className="mt-4 shrink-0 sm:mt-0">

@@ -1,7 +1,8 @@
-import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
+import type { ToolId } from '@paperknife/catalog/tools';
 import { Code, FileText, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { SITE_NAME, TAGLINE } from '../../lib/page-meta';
+import { toolInfo } from '../../lib/tool-info.prebuilt';
 import { type ThemePreference, useTheme } from '../../lib/theme';
 import { siteConfig } from '../../site-config';
 
@@ -11,7 +12,7 @@ const columns = [
   {
     title: 'PDF Tools',
     links: [
-      ...footerTools.map((id) => ({ href: toolPaths(id).canonical, label: tools[id].title })),
+      ...footerTools.map((id) => ({ href: toolInfo[id].paths.canonical, label: toolInfo[id].title })),
       { href: '/tools', label: 'All Tools' },
     ],
   },

@@ -1,6 +1,7 @@
-import { type ToolId, isToolId } from '@paperknife/catalog/tools';
+import type { ToolId } from '@paperknife/catalog/tools';
 import type { ComponentType } from 'react';
 import type { FormValues } from './utils/tool-form';
+import { isToolId } from './utils/tool-route';
 
 export interface OptionsPanelProps {
   values: FormValues;

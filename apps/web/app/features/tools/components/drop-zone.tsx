@@ -22,6 +22,7 @@ export function DropZone({
   accept,
   multiple,
   onFiles,
+  onApproach,
   className,
 }: {
   texts: DropZoneTexts;
@@ -29,6 +30,8 @@ export function DropZone({
   accept: string;
   multiple: boolean;
   onFiles: (files: File[]) => void;
+  /** A pointer, the focus or dragged files reached the zone: files may come soon. */
+  onApproach?: () => void;
   className?: string;
 }) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -43,6 +46,7 @@ export function DropZone({
         {...getRootProps({
           role: 'button',
           'aria-label': `${texts.idle}, or browse files. ${texts.hint}. ${texts.limit}.`,
+          ...(onApproach ? { onPointerEnter: onApproach, onFocus: onApproach, onDragEnter: onApproach } : {}),
         })}
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-10 text-center transition-colors',

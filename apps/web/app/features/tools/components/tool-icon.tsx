@@ -1,5 +1,5 @@
 import type { ToolId } from '@paperknife/catalog/tools';
-import { tools } from '@paperknife/catalog/tools';
+import { toolInfo } from '../../../lib/tool-info.prebuilt';
 import { createElement } from 'react';
 
 // React spells SVG attributes in camelCase ("stroke-width" as strokeWidth).
@@ -22,7 +22,7 @@ export function ToolIcon({ id, className }: { id: ToolId; className?: string }) 
       className={className}
       aria-hidden="true"
     >
-      {tools[id].icon.map(([tag, attributes], index) =>
+      {toolInfo[id].icon.map(([tag, attributes], index) =>
         createElement(tag, {
           key: index,
           ...Object.fromEntries(Object.entries(attributes).map(([name, value]) => [reactName(name), value])),

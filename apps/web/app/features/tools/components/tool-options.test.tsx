@@ -1,6 +1,6 @@
 import { type FormControl, formControls, selectChoices, sliderRange } from '@paperknife/catalog/option-form';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type FormValues, initialFormValues, shownControls } from '../utils/tool-form';
 import { ToolIcon } from './tool-icon';
@@ -35,11 +35,12 @@ function drawn(control: FormControl): HTMLElement {
 }
 
 describe('ToolOptions', () => {
-  it.each(toolIds)('%s: draws each shown control from its form metadata with its starting value', (id) => {
+  it.each(toolIds)('%s: draws each shown control from its form metadata with its starting value', async (id) => {
     renderOptions(id);
     const values = initialFormValues(id);
     for (const control of shownControls(id, values)) {
-      const element = drawn(control);
+      // A tool's own panel (organize's) is a lazy chunk: it shows once loaded.
+      const element = await waitFor(() => drawn(control));
       const value = values[control.name];
       if (control.meta.control.kind === 'checkbox') expect((element as HTMLInputElement).checked).toBe(value === true);
       else if (typeof value !== 'string') throw new Error(`${control.name} should start as text`);

@@ -1,7 +1,7 @@
 import { type FormControl, initialValue, selectChoices, sliderRange } from '@paperknife/catalog/option-form';
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { cn } from '../../../lib/cn';
 import { pageExtrasOf } from '../tool-page-extras';
 import { type FormValues, shownControls } from '../utils/tool-form';
@@ -98,7 +98,13 @@ export function ToolOptions({
   file?: File | undefined;
 }) {
   const { OptionsPanel } = pageExtrasOf(id);
-  if (OptionsPanel) return <OptionsPanel values={values} onChange={onChange} file={file} />;
+  if (OptionsPanel) {
+    return (
+      <Suspense fallback={null}>
+        <OptionsPanel values={values} onChange={onChange} file={file} />
+      </Suspense>
+    );
+  }
 
   const controls = shownControls(id, values);
   if (controls.length === 0) return null;

@@ -1,9 +1,10 @@
-import { type ToolId, tools } from '@paperknife/catalog/tools';
+import type { ToolId } from '@paperknife/catalog/tools';
+import { toolInfo } from '../../../lib/tool-info.prebuilt';
 import { pageExtrasOf } from '../tool-page-extras';
 import { ToolWorkspace } from './tool-workspace';
 
 function Hero({ id }: { id: ToolId }) {
-  const tool = tools[id];
+  const tool = toolInfo[id];
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{tool.title}</h1>

@@ -1,34 +1,20 @@
-import { ToolError } from '@paperknife/catalog/errors';
 import { recognisedPagesHeader, sizeHeaders } from '@paperknife/catalog/http-api';
-import { formatMegabytes } from '@paperknife/catalog/limits';
-import { formControls } from '@paperknife/catalog/option-form';
-import { parseToolOptions } from '@paperknife/catalog/tool-options';
-import type { ToolEntry } from '@paperknife/catalog/tool-entry';
-import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
+import type { ToolId } from '@paperknife/catalog/tools';
 import { Loader2 } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
-import { type ToolPhase, ToolRequestError, callTool, saveBlob } from '../api/api-client';
-import { runToolJob, runsAsJob } from '../api/job-client';
+import type { ToolPhase } from '../api/api-client';
 import { pickerAccept } from '../utils/file-check';
 import { formatBytes } from '../../../lib/format-size';
+import { type ToolInfo, pagePickingTools, toolInfo } from '../../../lib/tool-info.prebuilt';
 import { takeHandedOverFiles, takeStoredHandOver } from '../utils/pending-files';
-import {
-  type FormValues,
-  actionDisabled,
-  actionVisible,
-  apiFields,
-  checkBeforeSend,
-  initialFormValues,
-  valuesAfterSuccess,
-} from '../utils/tool-form';
+import type { FormValues } from '../utils/tool-form';
 import { siteConfig } from '../../../site-config';
 import { Button } from '../../../components/ui/button';
 import { pageExtrasOf } from '../tool-page-extras';
 import { type DropZoneTexts, DropZone } from './drop-zone';
 import { FileRow } from './file-row';
 import { MergeFileList } from './merge-file-list';
-import { ToolOptions } from './tool-options';
 import { useToolFiles } from '../hooks/use-tool-files';
 import { LazyPagePicker, preloadPageView } from '../page-view/lazy';
 
@@ -41,9 +27,54 @@ interface SizeOutcome {
   unchanged: boolean;
 }
 
+const loadForm = () => import('./workspace-form');
+type WorkspaceForm = Awaited<ReturnType<typeof loadForm>>;
+/** The form's chunk once loaded: a workspace mounted after that (another tool) has it from the start. */
+let loadedForm: WorkspaceForm | undefined;
+
+/** Starts loading the form's chunk before a file comes (the visitor heads for the drop zone). */
+export function preloadWorkspaceForm(): void {
+  if (loadedForm) return;
+  loadForm().then(
+    (module) => (loadedForm = module),
+    () => {}, // the workspace's own load, once a file comes, says so
+  );
+}
+
+/**
+ * The option form, checks and API calls (`workspace-form.ts`), loaded once `wanted` (a file was dropped) and
+ * kept; undefined until then. `onLoad` runs once with the loaded chunk.
+ */
+function useWorkspaceForm(wanted: boolean, onLoad: (form: WorkspaceForm) => void): WorkspaceForm | undefined {
+  const [form, setForm] = useState(loadedForm);
+  const loaded = useRef(onLoad);
+  loaded.current = onLoad;
+  useEffect(() => {
+    if (!wanted || form) return;
+    let live = true;
+    loadForm().then(
+      (module) => {
+        loadedForm = module;
+        if (!live) return;
+        loaded.current(module);
+        setForm(module);
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (live)
+          toast.error('Error', { description: 'This tool could not be loaded. Reload the page and try again.' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, form]);
+  return form;
+}
+
 /** The drop zone's words: the seed's for page numbers, the same pattern for every tool. */
 function dropZoneTexts(id: ToolId): DropZoneTexts {
-  const tool = tools[id];
+  const tool = toolInfo[id];
   const kind = tool.input.label;
   const several = tool.files.max !== 1;
   const hintBase = tool.noFileDescription.replace(/^Please upload /, 'Upload ').replace(/\.$/, '');
@@ -51,7 +82,7 @@ function dropZoneTexts(id: ToolId): DropZoneTexts {
     idle: several ? `Drag & drop ${kind} files` : `Drag & drop a ${kind} file`,
     dragging: several ? `Drop your ${kind} files here` : `Drop your ${kind} here`,
     hint: hintBase,
-    limit: `Up to ${formatMegabytes(siteConfig.limits.maxFileBytes)} per file`,
+    limit: `Up to ${siteConfig.maxFileSize} per file`,
   };
 }
 
@@ -80,10 +111,14 @@ const CANCELLED_TOAST = {
  * pressed.
  */
 export function ToolWorkspace({ id }: { id: ToolId }) {
-  const tool: ToolEntry = tools[id];
+  const tool: ToolInfo = toolInfo[id];
   const { AfterSuccess } = pageExtrasOf(id);
   const files = useToolFiles(id);
-  const [values, setValues] = useState<FormValues>(() => initialFormValues(id));
+  // The form as the visitor set it; undefined until the form's chunk has come with its defaults.
+  const [values, setValues] = useState<FormValues | undefined>(() => loadedForm?.initialFormValues(id));
+  const form = useWorkspaceForm(files.items.length > 0, (loaded) =>
+    setValues((current) => current ?? loaded.initialFormValues(id)),
+  );
   const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<ToolPhase | undefined>();
   // The run in progress, when it is a job that can be cancelled.
@@ -104,33 +139,36 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
   const { add } = files;
   useEffect(() => {
-    const path = toolPaths(id).canonical;
+    const path = tool.paths.canonical;
     const handed = takeHandedOverFiles(path);
     if (handed) add(handed);
     // From a page without the React app the files come across a page load (decision 073).
     else void takeStoredHandOver(path).then((stored) => stored && add(stored));
-  }, [add, id]);
+  }, [add, tool]);
 
   // Several files: a list to order them; one file: its row.
   const ordered = tool.files.max !== 1;
   const reportsSizes = tool.responseHeaders?.some((header) => header.name === sizeHeaders.output.name) ?? false;
   const ready = files.allReady && files.items.length >= tool.files.min;
   // A page range the visitor can pick on thumbnails (rotate, extract, delete, split's ranges).
-  const pickControl = formControls(id).find((control) => control.meta.pickPages);
+  const picksPages = pagePickingTools.includes(id);
+  const pickControl = form?.formControls(id).find((control) => control.meta.pickPages);
 
   // pdf.js loads once a file is dropped, never before (decision 095), and opens a single dropped file while the
   // file is checked, not after.
-  const showsPages = pickControl !== undefined || ordered;
+  const showsPages = picksPages || ordered;
   const wantsPreviews = showsPages && files.items.length > 0;
-  const fileToPick = pickControl && !files.multiple ? files.items[0]?.file : undefined;
+  const fileToPick = picksPages && !files.multiple ? files.items[0]?.file : undefined;
   useEffect(() => {
     if (wantsPreviews) preloadPageView(fileToPick);
   }, [wantsPreviews, fileToPick]);
 
-  const onChange = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
+  const onChange = (name: string, value: string | boolean) =>
+    setValues((current) => current && { ...current, [name]: value });
 
-  // The action shows only once enough files are ready, so there is no "no file" case to check here.
-  async function run() {
+  // The action shows only once enough files are ready and the form has come, so there is no "no file" case here.
+  async function run(form: WorkspaceForm, values: FormValues) {
+    const { ToolError, ToolRequestError, apiFields, checkBeforeSend, parseToolOptions, runsAsJob } = form;
     const problem = checkBeforeSend(id, values);
     if (problem) {
       toast.error(problem.title, { description: problem.description });
@@ -147,9 +185,9 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       throw error;
     }
 
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const item of files.items) form.append(files.multiple ? 'files' : 'file', item.file, item.file.name);
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    for (const item of files.items) body.append(files.multiple ? 'files' : 'file', item.file, item.file.name);
 
     const uploadBytes = files.items.reduce((sum, item) => sum + item.file.size, 0);
     const asJob = runsAsJob(tool, uploadBytes);
@@ -161,9 +199,9 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
     setRecognisedPages(0);
     if (asJob) setCancelRun(() => () => controller.abort());
     try {
-      const call = asJob ? runToolJob : callTool;
-      const response = await call(id, form, { onPhase: setPhase, signal: controller.signal });
-      saveBlob(response.blob, response.fileName ?? tool.download.name);
+      const call = asJob ? form.runToolJob : form.callTool;
+      const response = await call(id, body, { onPhase: setPhase, signal: controller.signal });
+      form.saveBlob(response.blob, response.fileName ?? tool.download.name);
       toast.success('Success!', { description: tool.successToast });
       setRecognisedPages(Number(response.headers(recognisedPagesHeader.name) ?? 0) || 0);
       if (reportsSizes) {
@@ -175,7 +213,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
           setSizes({ before, after, unchanged, ...(images ? { images: Number(images) } : {}) });
       }
       files.clear();
-      setValues((current) => valuesAfterSuccess(id, current));
+      setValues((current) => current && form.valuesAfterSuccess(id, current));
       setSucceeded(true);
     } catch (error) {
       if (controller.signal.aborted) {
@@ -202,6 +240,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
           accept={pickerAccept(tool.input)}
           multiple={files.multiple}
           onFiles={files.add}
+          onApproach={preloadWorkspaceForm}
         />
       ) : null}
 
@@ -214,21 +253,26 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
         <p className="text-sm text-muted-foreground">{tool.moreFilesHint}</p>
       ) : null}
 
-      {ready ? (
+      {ready && form && values ? (
         <div className="grid gap-6 rounded-xl border bg-card p-6 text-card-foreground">
-          <ToolOptions id={id} values={values} onChange={onChange} file={files.multiple ? undefined : single?.file} />
+          <form.ToolOptions
+            id={id}
+            values={values}
+            onChange={onChange}
+            file={files.multiple ? undefined : single?.file}
+          />
           {pickControl && single && !files.multiple ? (
             <Suspense fallback={null}>
               <LazyPagePicker file={single.file} control={pickControl} values={values} onChange={onChange} />
             </Suspense>
           ) : null}
-          {actionVisible(id, values) ? (
+          {form.actionVisible(id, values) ? (
             <div className="flex flex-col gap-3 sm:flex-row">
               <Button
                 size="lg"
                 className="w-full sm:w-auto"
-                onClick={() => void run()}
-                disabled={busy || actionDisabled(id, values)}
+                onClick={() => void run(form, values)}
+                disabled={busy || form.actionDisabled(id, values)}
               >
                 {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
                 {busy ? tool.busyLabel : tool.actionLabel}

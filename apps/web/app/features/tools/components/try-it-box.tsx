@@ -1,5 +1,4 @@
 import { type DetectedType, acceptedTypes } from '@paperknife/catalog/file-types';
-import { formatMegabytes } from '@paperknife/catalog/limits';
 import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
@@ -69,7 +68,7 @@ export function TryItBox({
           toast.error(problem?.kind === 'size' ? 'File too large' : 'Invalid file type', {
             description:
               problem?.kind === 'size'
-                ? `${item.file.name} is larger than the ${problem.limit} limit.`
+                ? `${item.file.name} is larger than the ${siteConfig.maxFileSize} limit.`
                 : `${item.file.name} is not a PDF or Word document.`,
           });
           return;
@@ -98,7 +97,7 @@ export function TryItBox({
           idle: 'Drag & drop your files',
           dragging: 'Drop your files here',
           hint: 'PDF (.pdf) and Word (.doc, .docx) files',
-          limit: `Up to ${formatMegabytes(siteConfig.limits.maxFileBytes)} per file`,
+          limit: `Up to ${siteConfig.maxFileSize} per file`,
         }}
         accept={pickerAccept(anyDocument)}
         multiple

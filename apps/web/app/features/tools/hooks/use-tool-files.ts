@@ -1,9 +1,10 @@
 import { acceptedTypes } from '@paperknife/catalog/file-types';
-import { type ToolId, tools } from '@paperknife/catalog/tools';
+import type { ToolId } from '@paperknife/catalog/tools';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { checkFile, looksLike } from '../utils/file-check';
 import { siteConfig } from '../../../site-config';
+import { toolInfo } from '../../../lib/tool-info.prebuilt';
 import type { FileItem } from '../components/file-row';
 
 let nextId = 0;
@@ -14,7 +15,7 @@ const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`
  * configured limit) with the row's progress showing that reading, and the seed's toasts for what does not fit.
  */
 export function useToolFiles(id: ToolId) {
-  const tool = tools[id];
+  const tool = toolInfo[id];
   const multiple = tool.files.max === null || tool.files.max > 1;
   const [items, setItems] = useState<FileItem[]>([]);
   // The items still wanted: a check that ends after its item was removed or replaced changes nothing.
@@ -53,7 +54,7 @@ export function useToolFiles(id: ToolId) {
         });
       } else if (problem.kind === 'size') {
         toast.error('File too large', {
-          description: `${item.file.name} is larger than the ${problem.limit} limit. Compress or split it first, or choose a smaller file.`,
+          description: `${item.file.name} is larger than the ${siteConfig.maxFileSize} limit. Compress or split it first, or choose a smaller file.`,
         });
       } else if (problem.kind === 'empty') {
         toast.error('Empty file', { description: `${item.file.name} is empty. Choose another file.` });

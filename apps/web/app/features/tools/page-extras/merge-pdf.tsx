@@ -1,4 +1,4 @@
-import { toolPaths, tools } from '@paperknife/catalog/tools';
+import { toolInfo } from '../../../lib/tool-info.prebuilt';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ToolPageExtras } from '../tool-page-extras';
@@ -8,8 +8,11 @@ function MergeSidebar() {
   const links = [
     { href: '/guides/how-to-merge-pdf-files', label: 'Guide: how to merge PDF files' },
     { href: '/blog/merge-pdf-files-complete-guide', label: 'The complete guide to merging PDFs' },
-    { href: toolPaths('split-pdf').canonical, label: `${tools['split-pdf'].title}: the opposite of merging` },
-    { href: toolPaths('compress-pdf').canonical, label: `${tools['compress-pdf'].title}: shrink the merged file` },
+    { href: toolInfo['split-pdf'].paths.canonical, label: `${toolInfo['split-pdf'].title}: the opposite of merging` },
+    {
+      href: toolInfo['compress-pdf'].paths.canonical,
+      label: `${toolInfo['compress-pdf'].title}: shrink the merged file`,
+    },
   ];
   return (
     <aside className="hidden lg:block" aria-labelledby="related-resources">
@@ -37,9 +40,9 @@ function MergeSidebar() {
 /** After a merge: what people usually do next with the merged file. */
 function MergeSuccess() {
   const next = [
-    { href: toolPaths('compress-pdf').canonical, label: 'Compress the merged PDF' },
-    { href: toolPaths('page-numbers').canonical, label: 'Add page numbers' },
-    { href: toolPaths('protect-pdf').canonical, label: 'Protect it with a password' },
+    { href: toolInfo['compress-pdf'].paths.canonical, label: 'Compress the merged PDF' },
+    { href: toolInfo['page-numbers'].paths.canonical, label: 'Add page numbers' },
+    { href: toolInfo['protect-pdf'].paths.canonical, label: 'Protect it with a password' },
   ];
   return (
     <section className="rounded-xl border border-success/40 bg-success/10 p-6" aria-labelledby="merge-success">

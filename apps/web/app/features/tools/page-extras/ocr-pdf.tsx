@@ -1,6 +1,6 @@
-import { ocrLanguageCodes } from '@paperknife/catalog/ocr-languages';
 import { FileSearch, Languages, ShieldCheck } from 'lucide-react';
 import { Cards, Steps, cardIcon } from '../components/page-sections';
+import { ocrLanguageCount } from '../../../lib/tool-info.prebuilt';
 import type { ToolPageExtras } from '../tool-page-extras';
 
 /** OCR PDF's how-to and what people get from it: the page explains what OCR is, since many do not know the word. */
@@ -34,7 +34,7 @@ function OcrSections() {
           },
           {
             icon: cardIcon(Languages),
-            title: `${ocrLanguageCodes.length} languages`,
+            title: `${ocrLanguageCount} languages`,
             text: 'From English and German to Russian, Arabic, Hindi, Chinese, Japanese and Korean, several at once.',
           },
           {

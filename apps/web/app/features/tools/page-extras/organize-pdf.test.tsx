@@ -148,10 +148,11 @@ describe('Organize PDF editor', () => {
     expect(tiles().length).toBeLessThan(100);
   });
 
-  it('is the tool page’s options panel: the typed field before a file is dropped', () => {
+  it('is the tool page’s options panel: the typed field before a file is dropped', async () => {
     const onChange = vi.fn();
     render(<ToolOptions id="organize-pdf" values={{ order: '' }} onChange={onChange} />);
-    const order = screen.getByRole('textbox', { name: 'New page order' });
+    // The panel is a lazy chunk, loaded with the form (decision 074).
+    const order = await screen.findByRole('textbox', { name: 'New page order' });
     expect(order).toHaveAttribute('placeholder', '3,1-2,4r90,blank,5-');
     fireEvent.change(order, { target: { value: '2,1' } });
     expect(onChange).toHaveBeenCalledWith('order', '2,1');

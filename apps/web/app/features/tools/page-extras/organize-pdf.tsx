@@ -1,41 +1,9 @@
-import { formControls } from '@paperknife/catalog/option-form';
-import { Suspense } from 'react';
-import { TextField } from '../components/option-fields';
-import { LazyOrganizePages } from '../page-view/lazy';
-import { PagesLoading } from '../page-view/pages-loading';
-import type { OptionsPanelProps, ToolPageExtras } from '../tool-page-extras';
+import { lazy } from 'react';
+import type { ToolPageExtras } from '../tool-page-extras';
 
-const orderControl = formControls('organize-pdf').find((control) => control.name === 'order')!;
-const ORDER = orderControl.name;
-
-/** Organize's options: the typed page order, and the visual editor once a PDF is dropped. */
-function OrganizeOptions({ values, onChange, file }: OptionsPanelProps) {
-  const raw = values[ORDER];
-  const order = typeof raw === 'string' ? raw : '';
-  const { meta } = orderControl;
-  return (
-    <div className="grid gap-4">
-      <TextField
-        label={meta.label}
-        value={order}
-        onChange={(next) => onChange(ORDER, next)}
-        {...(meta.hint ? { hint: meta.hint } : {})}
-        {...(meta.placeholder ? { placeholder: meta.placeholder } : {})}
-      />
-      {file ? (
-        // The editor and pdf.js are lazy chunks, not part of every tool page's first JavaScript (decision 095).
-        <Suspense fallback={<PagesLoading />}>
-          <LazyOrganizePages
-            // Another file is another document: its editor starts afresh.
-            key={`${file.name}:${file.size}:${file.lastModified}`}
-            file={file}
-            order={order}
-            onOrderChange={(spec) => onChange(ORDER, spec)}
-          />
-        </Suspense>
-      ) : null}
-    </div>
-  );
-}
+// Its field reads the catalogue's form metadata, which comes with the form once a file is dropped (decision 074).
+const OrganizeOptions = lazy(() =>
+  import('../components/organize-options').then((module) => ({ default: module.OrganizeOptions })),
+);
 
 export const pageExtras: ToolPageExtras = { OptionsPanel: OrganizeOptions };

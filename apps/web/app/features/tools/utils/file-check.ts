@@ -1,12 +1,8 @@
 import { type DetectedType, SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
-import { formatMegabytes } from '@paperknife/catalog/limits';
 import type { FileKind } from '@paperknife/catalog/tools';
 
 export type FileProblem =
-  | { kind: 'type'; detected: DetectedType | null }
-  | { kind: 'size'; limit: string }
-  | { kind: 'empty' }
-  | { kind: 'unreadable' };
+  { kind: 'type'; detected: DetectedType | null } | { kind: 'size' } | { kind: 'empty' } | { kind: 'unreadable' };
 
 export interface FileCheckResult {
   detected: DetectedType | null;
@@ -25,7 +21,7 @@ export async function checkFile(
   onProgress: (percent: number) => void,
 ): Promise<FileCheckResult> {
   if (file.size === 0) return { detected: null, problem: { kind: 'empty' } };
-  if (file.size > maxBytes) return { detected: null, problem: { kind: 'size', limit: formatMegabytes(maxBytes) } };
+  if (file.size > maxBytes) return { detected: null, problem: { kind: 'size' } };
   let head = new Uint8Array(0);
   let read = 0;
   try {

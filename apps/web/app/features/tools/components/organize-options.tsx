@@ -1,0 +1,39 @@
+import { formControls } from '@paperknife/catalog/option-form';
+import { Suspense } from 'react';
+import { TextField } from './option-fields';
+import { LazyOrganizePages } from '../page-view/lazy';
+import { PagesLoading } from '../page-view/pages-loading';
+import type { OptionsPanelProps } from '../tool-page-extras';
+
+const orderControl = formControls('organize-pdf').find((control) => control.name === 'order')!;
+const ORDER = orderControl.name;
+
+/** Organize's options: the typed page order, and the visual editor once a PDF is dropped. */
+export function OrganizeOptions({ values, onChange, file }: OptionsPanelProps) {
+  const raw = values[ORDER];
+  const order = typeof raw === 'string' ? raw : '';
+  const { meta } = orderControl;
+  return (
+    <div className="grid gap-4">
+      <TextField
+        label={meta.label}
+        value={order}
+        onChange={(next) => onChange(ORDER, next)}
+        {...(meta.hint ? { hint: meta.hint } : {})}
+        {...(meta.placeholder ? { placeholder: meta.placeholder } : {})}
+      />
+      {file ? (
+        // The editor and pdf.js are lazy chunks, not part of every tool page's first JavaScript (decision 095).
+        <Suspense fallback={<PagesLoading />}>
+          <LazyOrganizePages
+            // Another file is another document: its editor starts afresh.
+            key={`${file.name}:${file.size}:${file.lastModified}`}
+            file={file}
+            order={order}
+            onOrderChange={(spec) => onChange(ORDER, spec)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
