@@ -62,7 +62,22 @@ interface LighthouseResult {
   audits: Record<string, { score: number | null; title: string; displayValue?: string; details?: unknown }>;
 }
 
+/** Attempts per measurement: on a loaded machine Chromium now and then records no navigation start (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
 async function runLighthouse(url: string, outputPath: string): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, outputPath);
+    } catch (error) {
+      const missedNavigation = error instanceof Error && error.message.includes('NO_NAVSTART');
+      if (!missedNavigation || attempt === ATTEMPTS) throw error;
+      console.error(`${url}: no navigation start recorded (NO_NAVSTART), measuring again`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url: string, outputPath: string): Promise<LighthouseResult> {
   await execFileAsync(
     process.execPath,
     [
