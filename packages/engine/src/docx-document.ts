@@ -33,6 +33,8 @@ export interface WordPage {
   items: WordItem[];
   header?: WordRunning;
   footer?: WordRunning;
+  /** The number the page prints in its running header or footer, where that counts on with the pages. */
+  number?: number;
 }
 
 /*
@@ -468,7 +470,7 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
     const distances = [odd, even, first].flatMap((content) => (content ? [content.distance] : []));
     return distances.length > 0 ? Math.min(...distances) : 0;
   };
-  for (const { pages: section, titlePage, header, footer } of planned) {
+  for (const { pages: section, titlePage, header, footer, firstNumber } of planned) {
     const first = section[0]!;
     const landscape = first.width > first.height;
     sections.push({
@@ -491,6 +493,7 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
             header: twips(distance(header)),
             footer: twips(distance(footer)),
           },
+          pageNumbers: firstNumber === undefined ? undefined : { start: firstNumber },
         },
       },
       children: [markParagraph(sections.length)],

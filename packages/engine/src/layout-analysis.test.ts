@@ -5,6 +5,7 @@ import {
   placeTables,
   readingOrder,
   ruledTables,
+  printedPageNumbers,
   tablesWithText,
   takeRunningLines,
 } from './layout-analysis.js';
@@ -350,6 +351,21 @@ describe('takeRunningLines on odd and even pages', () => {
     ]);
     expect(texts(footers)).toEqual(['1', '2', '3', '4', '5', '6', '7'].map((number) => [number]));
     expect(pages.map((each) => lineTexts(each.blocks))).toEqual(bodies.map((body) => [body]));
+  });
+});
+
+describe('printedPageNumbers', () => {
+  it('reads the numbers pages print that count on with them, wherever the count starts', () => {
+    const running = ['xi PREFACE', 'PREFACE xii', '1', '2 FREE CULTURE © 2004', 'INTRODUCTION 3 © 2004', 'Notes'];
+    const footers = running.map((text) => [line(text, 760)]);
+    const headers = running.map(() => []);
+    expect(printedPageNumbers(headers, footers)).toEqual([undefined, undefined, 1, 2, 3, undefined]);
+    // A number that stays (a year, a chapter) is no page number; one page alone has nothing to count on with.
+    expect(printedPageNumbers([[], []], [[line('Chapter 3', 760)], [line('Chapter 3', 760)]])).toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(printedPageNumbers([[line('Page 4 of 9', 30)]], [[]])).toEqual([undefined]);
   });
 });
 

@@ -719,6 +719,26 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
   return { headers, footers };
 }
 
+/**
+ * The number each page prints in its running header or footer, where it counts on with the pages: a number that
+ * differs from the page's place by as much as a number on a page one or two away does (a number on the outer side
+ * alternates between header and footer rows of its own). Undefined where none does: no number, roman numerals.
+ */
+export function printedPageNumbers(
+  headers: readonly LayoutLine[][],
+  footers: readonly LayoutLine[][],
+): (number | undefined)[] {
+  const numbers = headers.map((lines, index) =>
+    [...lines, ...footers[index]!].flatMap((line) => (lineText(line).match(/\d{1,6}/g) ?? []).map(Number)),
+  );
+  const offsets = numbers.map((list, index) => new Set(list.map((number) => number - index)));
+  return numbers.map((list, index) =>
+    list.find((number) =>
+      [index - 2, index - 1, index + 1, index + 2].some((other) => offsets[other]?.has(number - index)),
+    ),
+  );
+}
+
 /** The size most characters of the pages' text are set in. */
 function bodySize(pages: readonly PageLayout[]): number {
   const characters = new Map<number, number>();

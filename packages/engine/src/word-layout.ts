@@ -719,11 +719,11 @@ export function markHeadingsAndLists(pages: readonly WordItem[][]): void {
 /**
  * The paragraphs of a running header or footer, from its lines on one page: one paragraph per row, aligned by
  * where the row sits, and a number that is the page's own number (it changes from page to page) as Word's page
- * number field. `pageNumber` is the page's number, counted from 1.
+ * number field. `pageNumber` is the number the page shows (undefined: none becomes the field).
  */
 export function runningParagraphs(
   lines: readonly LayoutLine[],
-  pageNumber: number,
+  pageNumber: number | undefined,
   textLeft: number,
   textRight: number,
 ): WordParagraph[] {

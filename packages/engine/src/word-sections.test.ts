@@ -104,6 +104,29 @@ describe('wordSections', () => {
     expect(shown(sections[1]!.header)).toEqual({ default: 'Chapter Two', even: 'The Book', first: undefined });
   });
 
+  it('starts a section that numbers its pages from the number the first one prints, odd and even by that number', () => {
+    const numbered = (number: number | undefined, header: string) => ({ ...page(header), number });
+    const pages = [
+      numbered(undefined, 'Preface'),
+      numbered(undefined, 'Preface'),
+      numbered(1, 'Introduction'),
+      numbered(2, 'The Book'),
+      numbered(3, 'Introduction'),
+      // A page of the PDF Word does not get (a table that went on over it): the count jumps.
+      numbered(5, 'Introduction'),
+      numbered(6, 'The Book'),
+    ];
+    const { sections, evenAndOdd } = wordSections(pages, sameGeometry);
+    expect(evenAndOdd).toBe(true);
+    expect(sections.map((section) => [section.pages.length, section.firstNumber])).toEqual([
+      [2, undefined],
+      [3, 1],
+      [2, 5],
+    ]);
+    expect(shown(sections[1]!.header)).toEqual({ default: 'Introduction', even: 'The Book', first: undefined });
+    expect(shown(sections[2]!.header)).toEqual({ default: 'Introduction', even: 'The Book', first: undefined });
+  });
+
   it('starts a section where the page size changes, and keeps one where only a number changes', () => {
     const pages = [
       page('Page {1}'),

@@ -15,6 +15,8 @@ export interface RunningVariants {
 
 export interface WordSection {
   pages: WordPage[];
+  /** Word's number for the section's first page, where it does not go on from the page before (pgNumType). */
+  firstNumber?: number;
   /** The first page has a header and footer of its own (Word's "different first page"). */
   titlePage: boolean;
   header: RunningVariants;
@@ -62,6 +64,7 @@ function fill(slots: Slots, page: WordPage, odd: boolean): boolean {
 
 interface OpenSection {
   pages: WordPage[];
+  firstNumber?: number;
   /** Whether each page is an odd page of the Word document. */
   odd: boolean[];
   titlePage: boolean;
@@ -72,21 +75,27 @@ interface OpenSection {
  * The sections of the Word document: a new one where the page size or margins change (`sameGeometry`), or where a
  * page's running header or footer is not the one its section shows on pages of its kind (first, odd or even). A
  * section whose first page alone differs from the later pages of its kind gets "different first page". Pages are
- * odd or even as Word numbers them, from 1, one Word page per page.
+ * odd or even as Word numbers them: from 1, one Word page per page, and from the number a page prints where it does
+ * not go on from the page before (a new section then starts its numbering there).
  */
 export function wordSections(
   pages: readonly WordPage[],
   sameGeometry: (a: WordPage, b: WordPage) => boolean,
 ): WordSections {
   const open: OpenSection[] = [];
-  pages.forEach((page, index) => {
-    const odd = index % 2 === 0;
+  let previous = 0;
+  for (const page of pages) {
+    // Word numbers the pages on from 1, or from where a section says: a page that prints another number starts one.
+    const restart = page.number !== undefined && page.number !== previous + 1;
+    const number = restart ? page.number! : previous + 1;
+    previous = number;
+    const odd = number % 2 === 1;
     const current = open.at(-1);
-    if (current && sameGeometry(current.pages[0]!, page)) {
+    if (current && !restart && sameGeometry(current.pages[0]!, page)) {
       if (fill(current.slots, page, odd)) {
         current.pages.push(page);
         current.odd.push(odd);
-        return;
+        continue;
       }
       // The first page alone may be the one that differs: Word's first page header.
       const slots = current.titlePage ? undefined : slotsOf([...current.pages, page], [...current.odd, odd], true);
@@ -94,13 +103,13 @@ export function wordSections(
         Object.assign(current, { titlePage: true, slots });
         current.pages.push(page);
         current.odd.push(odd);
-        return;
+        continue;
       }
     }
     const slots: Slots = { header: {}, footer: {} };
     fill(slots, page, odd);
-    open.push({ pages: [page], odd: [odd], titlePage: false, slots });
-  });
+    open.push({ pages: [page], firstNumber: restart ? number : undefined, odd: [odd], titlePage: false, slots });
+  }
   // Odd and even pages that differ only because of a section's first page: that is its own first page header,
   // unless the document has odd and even headers anyway.
   const differ = (slots: Slots) =>
@@ -121,7 +130,7 @@ export function wordSections(
 }
 
 /** A section's headers and footers from the pages of each kind. */
-function closeSection({ pages, odd, titlePage, slots }: OpenSection): WordSection {
+function closeSection({ pages, firstNumber, odd, titlePage, slots }: OpenSection): WordSection {
   const variants = (kind: Kind): RunningVariants => {
     const on = (parity: Parity) =>
       pages.find((page, index) => (index > 0 || !titlePage) && odd[index] === (parity === 'odd') && page[kind]);
@@ -134,5 +143,5 @@ function closeSection({ pages, odd, titlePage, slots }: OpenSection): WordSectio
       first: titlePage ? pages[0]![kind] : undefined,
     };
   };
-  return { pages, titlePage, header: variants('header'), footer: variants('footer') };
+  return { pages, firstNumber, titlePage, header: variants('header'), footer: variants('footer') };
 }

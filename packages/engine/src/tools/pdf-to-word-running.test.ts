@@ -101,6 +101,22 @@ describe('pdf-to-word running headers and footers', () => {
     expect(referenced(parts, 'footer')).toEqual({ default: 'Page {PAGE}', even: 'Page {PAGE}', first: '' });
   });
 
+  it("numbers the pages from the number the PDF's first page prints, as Word's page number field", async () => {
+    const document = new Document({
+      sections: [
+        {
+          properties: { page: { pageNumbers: { start: 7 } } },
+          footers: { default: footerOf(AlignmentType.CENTER) },
+          children: paragraphs(14),
+        },
+      ],
+    });
+    const parts = await roundTrip(document, 'numbered');
+    expect(textOf(parts['word/document.xml']!)).not.toMatch(/Page \d/);
+    expect(parts['word/document.xml']).toContain('<w:pgNumType w:start="7"/>');
+    expect(referenced(parts, 'footer')).toEqual({ default: 'Page {PAGE}' });
+  });
+
   it('takes the headers of two pages, each its own, out of the body', async () => {
     const document = new Document({
       evenAndOddHeaderAndFooters: true,

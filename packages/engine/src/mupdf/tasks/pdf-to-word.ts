@@ -1,7 +1,7 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import type * as mupdf from 'mupdf';
 import { type WordPage, type WordRunning, writeWordDocument } from '../../docx-document.js';
-import { takeRunningLines } from '../../layout-analysis.js';
+import { printedPageNumbers, takeRunningLines } from '../../layout-analysis.js';
 import {
   type LayoutLine,
   type PageLayout,
@@ -42,7 +42,7 @@ function running(
   lines: LayoutLine[],
   page: PageLayout,
   margins: WordPage['margins'],
-  pageNumber: number,
+  pageNumber: number | undefined,
   top: boolean,
 ): WordRunning | undefined {
   if (lines.length === 0) return undefined;
@@ -161,6 +161,10 @@ export default async function pdfToWord(
  */
 function wordPages(layouts: PageLayout[]): WordPage[] {
   const { headers, footers } = takeRunningLines(layouts);
+  // The number a page prints becomes Word's page number field; where none counts on with the pages, the page's
+  // place, unless other pages print numbers of their own (then Word's number there is not the place).
+  const printed = printedPageNumbers(headers, footers);
+  const inPlace = printed.every((number, index) => number === undefined || number === index + 1);
   const pages: WordPage[] = [];
   for (let start = 0; start < layouts.length;) {
     const { width, height } = layouts[start]!;
@@ -171,13 +175,15 @@ function wordPages(layouts: PageLayout[]): WordPage[] {
     section.forEach((layout, offset) => {
       const index = start + offset;
       const items = pageItems(layout, margins);
+      const number = printed[index] ?? (inPlace ? index + 1 : undefined);
       pages.push({
         width,
         height,
         margins,
         items,
-        header: running(headers[index]!, layout, margins, index + 1, true),
-        footer: running(footers[index]!, layout, margins, index + 1, false),
+        header: running(headers[index]!, layout, margins, number, true),
+        footer: running(footers[index]!, layout, margins, number, false),
+        number: printed[index],
       });
     });
     start = end;
