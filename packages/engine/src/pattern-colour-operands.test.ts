@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PatternSpaces, grayPatternOperands } from './pattern-colour-operands.js';
+import { type PatternSpaces, grayPatternOperands, pdfNames } from './pattern-colour-operands.js';
 
 const spaces: PatternSpaces = new Map([
   ['CsRgb', { components: 3, gray: (components: number[]) => (components[0] ?? 0) / 2 }],
@@ -29,5 +29,12 @@ describe('grayPatternOperands', () => {
       '/CsRgb cs (1 0 0 /P0 scn \\) (nested)) Tj % 1 0 0 /P0 scn\n' +
       'BI /W 4 /H 1 /CS /G /BPC 8 ID \x00 1 0 0 /P0 scn EI Q\n<31203020> Tj 1 0 0 /P0 scn';
     expect(grayPatternOperands(tricky, spaces)).toBe(tricky.replace(/1 0 0 \/P0 scn$/, '0.5 /P0 scn'));
+  });
+});
+
+describe('pdfNames', () => {
+  it('lists the names of an object as written, escapes kept, and passes over strings', () => {
+    const printed = '<</Subtype/text#2Fplain/S(x /y#20z \\(q\\) /w)/H<2F41>/K[/A#20B 1 0 R]/D<</E/F>>>>';
+    expect(pdfNames(printed)).toEqual(['Subtype', 'text#2Fplain', 'S', 'H', 'K', 'A#20B', 'D', 'E', 'F']);
   });
 });
