@@ -283,7 +283,10 @@ export async function grayJpegScanPdf(pages = 6): Promise<Buffer> {
     for (let x = 0; x < width; x++)
       pixels[y * width + x] = inLine && (x * 7 + y * 3) % 23 < 9 ? 40 : 235 - ((x ^ y) & 15);
   }
+  // One-component JPEG data, as the image's DeviceGray says: sharp writes three (YCbCr) unless told, and a reader
+  // that goes by the colour space (Ghostscript's pass-through) then takes a third of the data.
   const jpeg = await sharp(pixels, { raw: { width, height, channels: 1 } })
+    .toColourspace('b-w')
     .jpeg({ quality: 80 })
     .toBuffer();
   const image = { jpeg, gray: true, pixelWidth: width, pixelHeight: height, x: 0, y: 0, width: 595, height: 842 };
