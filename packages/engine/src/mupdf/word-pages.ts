@@ -8,6 +8,7 @@ import {
   type LayoutLine,
   type LayoutTextBlock,
   type PageLayout,
+  type Span,
   wordFontName,
 } from '../word-layout.js';
 import { looksScanned } from './scanned-pages.js';
@@ -524,6 +525,8 @@ export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: numbe
   let block: LayoutTextBlock | undefined;
   let line: LayoutLine | undefined;
   let pictures = 0;
+  /** What the last character was drawn with, and the span it went into. */
+  let previous: { style?: FontStyle; size?: number; rgb?: number; bidi?: number; span?: Span } = {};
   // Links to web pages, for the text under them.
   const pageLinks = page.getLinks();
   const links = pageLinks
@@ -549,13 +552,28 @@ export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: numbe
     onChar(char, style, size, rgb, bidi, quad) {
       if (!line) return;
       const text = char === '\t' || char === '\u00a0' ? ' ' : char;
+      // Most characters go on the span of the one before, drawn in the same font, size, colour and direction: that
+      // is checked on what MuPDF gives, before any of it is turned into the span's fields. Under a link, the link
+      // (from the character's position) can change within a run.
+      if (
+        style === previous.style &&
+        size === previous.size &&
+        rgb === previous.rgb &&
+        bidi === previous.bidi &&
+        links.length === 0 &&
+        previous.span !== undefined &&
+        line.spans.at(-1) === previous.span
+      ) {
+        previous.span.text += text;
+        return;
+      }
       // Compared field by field, and the colour named once per colour: this runs for every character of a book.
       const rounded = Math.round(size * 2) / 2;
       let colour = colours.get(rgb);
       if (colour === undefined) colours.set(rgb, (colour = rgb.toString(16).padStart(6, '0').toUpperCase()));
       const rightToLeft = bidi % 2 === 1;
       const link = links.length > 0 ? linkAt(quad()) : undefined;
-      const last = line.spans.at(-1);
+      let last = line.spans.at(-1);
       if (
         last &&
         last.font === style.font &&
@@ -567,7 +585,11 @@ export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: numbe
         last.link === link
       ) {
         last.text += text;
-      } else line.spans.push({ ...style, size: rounded, color: colour, rightToLeft, ...(link && { link }), text });
+      } else {
+        last = { ...style, size: rounded, color: colour, rightToLeft, ...(link && { link }), text };
+        line.spans.push(last);
+      }
+      previous = { style, size, rgb, bidi, span: last };
     },
     endLine() {
       if (block && line && line.spans.some((span) => span.text.trim() !== '')) block.lines.push(line);
