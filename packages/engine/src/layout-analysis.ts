@@ -576,7 +576,7 @@ function rowsOf(lines: readonly LayoutLine[]): LayoutLine[][] {
   return rows;
 }
 
-/** The largest size a line's text is set in, and whether all of it is bold. */
+/** The largest size a line's text is set in; whether all of it is bold. */
 const lineSize = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size));
 const lineBold = (line: LayoutLine) => line.spans.every((span) => span.bold || span.text.trim() === '');
 
@@ -584,7 +584,7 @@ const lineBold = (line: LayoutLine) => line.spans.every((span) => span.bold || s
 interface RunningPage {
   height: number;
   rows: LayoutLine[][];
-  /** Tables: body text the outermost row must not lie inside of. */
+  /** A row with a table between it and the page's edge is not the outermost one. */
   tables: Box[];
 }
 
@@ -647,11 +647,8 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
     tables: page.blocks.filter((block) => block.kind === 'table'),
   }));
 
-  for (const group of repeatedLines(
-    pages,
-    pagesOfLines.map((page) => page.rows),
-  ))
-    for (const { page, line, top } of group) take(page, line, top);
+  const rows = pagesOfLines.map((page) => page.rows);
+  for (const group of repeatedLines(pages, rows)) for (const { page, line, top } of group) take(page, line, top);
 
   // Slots: where running lines were found, at the top and at the bottom, by height and size.
   for (const top of [true, false]) {
