@@ -1,6 +1,12 @@
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { closeLibreOffice, closeMupdfPool, isLibreOfficeReady, warmLibreOffice } from '@paperknife/engine';
+import {
+  closeLibreOffice,
+  closeMupdfPool,
+  isLibreOfficeReady,
+  warmLibreOffice,
+  warmProcessSpawner,
+} from '@paperknife/engine';
 
 /** The command-line engines the tools run. */
 export const requiredPrograms = ['qpdf', 'gs', 'soffice'] as const;
@@ -31,8 +37,9 @@ export async function readiness(): Promise<Readiness> {
   return { ready: found.every(([, ok]) => ok) && libreOffice === 'warm', programs, libreOffice };
 }
 
-/** Starts LibreOffice ahead of the first Word conversion. */
+/** Starts LibreOffice ahead of the first Word conversion, and the process that starts the engines' programs. */
 export function warmEngines(): Promise<void> {
+  warmProcessSpawner();
   return warmLibreOffice();
 }
 

@@ -9,6 +9,7 @@ export type { InputFile, ToolContext, ToolProgress, ToolResult, ToolRunner } fro
 
 // Long-lived engines: started ahead of the first job, stopped on shutdown.
 export { closeLibreOffice, isLibreOfficeReady, warmLibreOffice } from './libreoffice.js';
+export { warmProcessSpawner } from './run-process.js';
 export { closeMupdfPool, runMupdfTask } from './mupdf/pool.js';
 export type { MupdfTaskOptions } from './mupdf/pool.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
-import { ProcessFailure, type ProcessOptions, runProcess } from './run-process.js';
+import { ProcessFailure, type ProcessOptions, runProcess, warmProcessSpawner } from './run-process.js';
 import { toolErrorCode } from './testing/test-job.js';
 
 let folder: string;
@@ -59,6 +59,13 @@ function spawnerPids(): number[] {
 }
 
 describe('runProcess', () => {
+  it('starts its spawner when warmed, before any program, once', () => {
+    expect(spawnerPids()).toEqual([]);
+    warmProcessSpawner();
+    warmProcessSpawner();
+    expect(spawnerPids().length).toBe(1);
+  });
+
   it('returns standard output and error, in the given folder with the given environment', async () => {
     const result = await runProcess('sh', ['-c', 'pwd; echo "$PAPERKNIFE_PROBE"; echo warning >&2'], {
       ...options(),

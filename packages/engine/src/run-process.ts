@@ -260,6 +260,14 @@ function killGroup(pid: number | undefined): void {
 
 let current: Spawner | undefined;
 
+/**
+ * Starts the spawner ahead of the first program (the server calls this at start-up, beside LibreOffice), so it is
+ * not a new process of the first job's. Idle, it does not keep this process alive.
+ */
+export function warmProcessSpawner(): void {
+  spawner();
+}
+
 /** The spawner, started on first use and again after one has ended. */
 function spawner(): Spawner {
   current ??= new Spawner(() => {
