@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
@@ -189,7 +190,9 @@ export async function resampleImage(
       const components = pixmap.getNumberOfComponents();
       if (components !== 1 && components !== 3) throw new Error(`unexpected ${components}-channel pixmap`);
       let channels: 1 | 3 = components;
-      let packed = packPixels(pixmap);
+      const originalBytes = streamBytes(ref);
+      // From here to the write, no MuPDF call: the samples may be MuPDF's own memory (see pixmapSamples).
+      let packed = pixmapSamples(pixmap);
       let colorSpace = cmyk ? toRgb.name : space.name;
       if (channels === 3 && looksGray(packed)) {
         packed = toGray(packed);
@@ -211,13 +214,13 @@ export async function resampleImage(
         height: newHeight,
         channels,
         flat,
-        originalBytes: streamBytes(ref),
+        originalBytes,
         ...(colorSpace ? { colorSpace } : {}),
         ...(cmyk ? { convertedFromCmyk: true } : {}),
         ...(!downsample && lossySource ? { lossyAtOwnSize: true } : {}),
       };
       sampled.pixels = `${base}.raw`;
-      await writeFile(sampled.pixels, packed);
+      writeFileSync(sampled.pixels, packed);
       if (smaskRef.isStream()) {
         const smask = await resampleSoftMask(doc, smaskRef, newWidth, newHeight, settings.folder);
         if (smask) sampled.smask = smask;
@@ -705,6 +708,17 @@ function swopApproximation(c: number, m: number, y: number, k: number, rgb: numb
   rgb[0] = Math.round(Math.min(1, Math.max(0, r)) * 255);
   rgb[1] = Math.round(Math.min(1, Math.max(0, g)) * 255);
   rgb[2] = Math.round(Math.min(1, Math.max(0, b)) * 255);
+}
+
+/**
+ * The pixmap's samples without row padding: a view of MuPDF's memory when its rows have none, valid only until the
+ * next MuPDF call (one that allocates may move the heap), else a copy. A copy of every resampled image (4.5 MB for
+ * a 6-megapixel photograph at 150 dpi) was garbage the worker's allocator kept (docs/decisions/105).
+ */
+function pixmapSamples(pixmap: mupdf.Pixmap): Uint8Array {
+  if (pixmap.getStride() !== pixmap.getWidth() * pixmap.getNumberOfComponents()) return packPixels(pixmap);
+  const pixels = pixmap.getPixels();
+  return new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength);
 }
 
 /** The pixmap's samples without row padding. */
