@@ -8,15 +8,16 @@ import { lumaFidelity, windowGrid } from '@paperknife/engine';
 
 /**
  * Compress benchmark: `npm run compress --workspace bench` (or `node --import tsx bench/compress/run.ts
- * [--only=name,name]`).
+ * [--only=name,name] [--source]`).
  *
  * The corpus's image-heavy and scanned files (../shared/corpus) and PDFs made here (a 6-page 300 ppi colour JPEG
  * scan whose pages all name their image /Im0, a 1-bit scan, a CMYK JPEG scan, the same as PDF/X with a CMYK
  * output intent, a form; and the corpus's largest form) through Compress PDF at
  * low, medium and high, Ghostscript's pdfwrite /ebook and /screen, and qpdf's lossless command. Per file and in
  * total: bytes, time, peak RSS, and the mean PSNR and SSIM of every page rendered at 100 dpi against the original.
- * Each run is a process of its own (ours: the engine warm, only the job timed; see ../engine/run-job.ts). Prints
- * tables and the issue's targets; asserts nothing.
+ * Each run is a process of its own (ours: the engine warm, only the job timed; see ../engine/run-job.ts), ours
+ * built as the server runs it unless --source asks for the TypeScript sources under tsx. Prints tables and the
+ * issue's targets; asserts nothing.
  */
 
 // The engine is imported from its TypeScript sources, which the "source" export condition selects.
@@ -30,8 +31,17 @@ if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
 
 const { corpusDir, corpusPresent, imageHeavyPdfs, pdf } = await import('../engine/corpus.js');
 const { iccProfile } = await import('@paperknife/engine/testing/compress-fixtures');
-const { formatDb, formatKb, formatMb, gsPdfwriteCommand, onlyArgument, requirePrograms, runEngineJob, runTimed } =
-  await import('../engine/measure.js');
+const {
+  buildEngine,
+  formatDb,
+  formatKb,
+  formatMb,
+  gsPdfwriteCommand,
+  onlyArgument,
+  requirePrograms,
+  runEngineJob,
+  runTimed,
+} = await import('../engine/measure.js');
 const { parsePpm } = await import('@paperknife/engine/testing/ppm');
 const { makeScanPdf } = await import('@paperknife/engine/testing/scan-fixtures');
 const { colouredFormPdf } = await import('@paperknife/engine/testing/grayscale-fixtures');
@@ -46,6 +56,10 @@ const RENDER_DPI = 100;
 requirePrograms(['/usr/bin/time', 'qpdf', 'gs', 'pdftoppm', 'pdfinfo']);
 
 const only = onlyArgument();
+// The engine as the server runs it (built JavaScript); --source measures the TypeScript sources under tsx, whose
+// idle process alone is about 85 MB larger (docs/decisions/105).
+const fromSource = process.argv.includes('--source');
+const engine = fromSource ? undefined : await buildEngine();
 
 type Variant = 'low' | 'medium' | 'high' | 'gs /ebook' | 'gs /screen' | 'qpdf';
 const variants: Variant[] = ['low', 'medium', 'high', 'gs /ebook', 'gs /screen', 'qpdf'];
@@ -86,7 +100,7 @@ async function runVariant(variant: Variant, input: string, output: string): Prom
       keep: output,
       jobTimeoutMs: JOB_TIMEOUT_MS,
     };
-    const job = await runEngineJob(spec, JOB_TIMEOUT_MS);
+    const job = await runEngineJob(spec, JOB_TIMEOUT_MS, engine);
     const ok = job.outcome === 'ok';
     return { ok, bytes: ok ? job.bytes : 0, ms: job.ms, peakMb: job.peakMb };
   }
@@ -216,6 +230,7 @@ try {
   printTables(results, originals);
 } finally {
   await rm(scratch, { recursive: true, force: true });
+  if (engine) await rm(engine.folder, { recursive: true, force: true });
 }
 
 function printTables(results: Map<string, Record<Variant, Run>>, originals: Map<string, number>): void {
@@ -304,7 +319,10 @@ function printTables(results: Map<string, Record<Variant, Run>>, originals: Map<
       qualityRows,
     ),
   );
-  console.log('\nTime (s; ours: the job in a warm process) and peak RSS (the whole process)');
+  console.log(
+    `\nTime (s; ours: the job in a warm process) and peak RSS (the largest process; ours ` +
+      `${fromSource ? 'from the TypeScript sources under tsx' : 'built, as the server runs it'})`,
+  );
   console.log(table(['file', ...variants.flatMap((variant) => [variant, 'RSS'])], costRows));
 
   const ebook = totals['gs /ebook'];

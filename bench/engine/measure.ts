@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +18,13 @@ export interface Timed {
   stderr: string;
 }
 
-/** Runs a command under /usr/bin/time -v style accounting (only %e and %M are read). */
-export async function runTimed(command: string, args: readonly string[], timeoutMs: number): Promise<Timed> {
+/** Runs a command under /usr/bin/time -v style accounting (only %e and %M are read), with `env` added to ours. */
+export async function runTimed(
+  command: string,
+  args: readonly string[],
+  timeoutMs: number,
+  env: Record<string, string> = {},
+): Promise<Timed> {
   const folder = await mkdtemp(join(tmpdir(), 'paperknife-bench-time-'));
   const report = join(folder, 'time.txt');
   try {
@@ -28,6 +33,7 @@ export async function runTimed(command: string, args: readonly string[], timeout
       (resolve, reject) => {
         const child = spawn('/usr/bin/time', ['-f', '%M', '-o', report, command, ...args], {
           stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, ...env },
         });
         let out = '';
         let err = '';
@@ -96,16 +102,57 @@ export interface EngineJobRun {
   peakMb: number;
 }
 
-/** One tool job in a process of its own (run-job.ts: the engines warm, only the job timed). */
+/**
+ * The engine as the server runs it: run-job.ts and the workspace packages bundled into plain JavaScript, and the
+ * MuPDF worker built (BUILT_WORKER_VARIABLE), so no TypeScript is compiled at run time. Under tsx a warm idle
+ * process is about 207 MB, built about 121 MB (docs/decisions/105). The caller removes `folder`.
+ */
+/** The engine's BUILT_WORKER_VARIABLE (mupdf/pool.ts), without loading the engine in the benchmark's process. */
+const BUILT_WORKER_VARIABLE = 'PAPERKNIFE_MUPDF_WORKER';
+
+export interface BuiltEngine {
+  script: string;
+  worker: string;
+  folder: string;
+}
+
+export async function buildEngine(): Promise<BuiltEngine> {
+  const { buildMupdfWorker } = await import('@paperknife/engine/testing/mupdf-worker-build');
+  const { build } = await import('esbuild');
+  // Beside the worker, inside node_modules, so the installed packages the bundle imports resolve.
+  const { worker, folder } = await buildMupdfWorker();
+  const installed = ['packages/engine/package.json', 'packages/catalog/package.json'].flatMap((manifest) => {
+    const { dependencies = {} } = JSON.parse(readFileSync(new URL(`../../${manifest}`, import.meta.url), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    return Object.keys(dependencies).flatMap((name) => [name, `${name}/*`]);
+  });
+  const script = join(folder, 'run-job.mjs');
+  await build({
+    ...{ entryPoints: [runJob], outfile: script, bundle: true, format: 'esm', platform: 'node', target: 'node20' },
+    ...{ conditions: ['source'], external: installed, logLevel: 'error' },
+  });
+  return { script, worker, folder };
+}
+
+/**
+ * One tool job in a process of its own (run-job.ts: the engines warm, only the job timed): from the TypeScript
+ * sources under tsx, or `built` (see buildEngine).
+ */
 export async function runEngineJob(
   spec: { tool?: string; files?: string[]; options?: Record<string, unknown>; keep?: string; jobTimeoutMs?: number },
   timeoutMs: number,
+  built?: BuiltEngine,
 ): Promise<EngineJobRun> {
-  const timed = await runTimed(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', runJob, JSON.stringify(spec)],
-    timeoutMs,
-  );
+  const timed = built
+    ? await runTimed(process.execPath, [built.script, JSON.stringify(spec)], timeoutMs, {
+        [BUILT_WORKER_VARIABLE]: built.worker,
+      })
+    : await runTimed(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', runJob, JSON.stringify(spec)],
+        timeoutMs,
+      );
   const line = timed.stdout
     .trim()
     .split('\n')
