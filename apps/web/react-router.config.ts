@@ -14,7 +14,7 @@ const gzipAsync = promisify(gzip);
  * React Router's `<Scripts>` puts a `modulepreload` link in `<head>` for every module of the matched routes, and
  * always has (no option turns it off). They are fetched at high priority, ahead of the first paint that needs none
  * of them, so they go from the prerendered HTML: the module script at the end of `<body>` loads the same files.
- * React re-adds the links on hydration, when they cost nothing.
+ * On hydration React adds links for the route modules only: `dropManifestImports` below.
  */
 async function dropModulePreloads(folder: string): Promise<void> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
@@ -27,6 +27,34 @@ async function dropModulePreloads(folder: string): Promise<void> {
         const trimmed = html.replace(/<link rel="modulepreload" href="[^"]*"\/>/g, '');
         if (trimmed !== html) await writeFile(path, trimmed);
       }),
+  );
+}
+
+/**
+ * The browser's route manifest (`assets/manifest-*.js`) lists every module each route imports only so that
+ * `<Scripts>` can write a `modulepreload` link per module. The prerendered HTML has none (above), so React added
+ * them all on hydration: 30-odd `<link>` elements created and inserted into `<head>` in the hydration's one
+ * synchronous commit, on a tool page. Without the lists it adds the route modules' own links only; nothing else
+ * reads them (decision 074).
+ */
+async function dropManifestImports(folder: string): Promise<void> {
+  const assets = join(folder, 'assets');
+  const manifests = (await readdir(assets)).filter((name) => /^manifest-[\w-]+\.js$/.test(name));
+  await Promise.all(
+    manifests.map(async (name) => {
+      const path = join(assets, name);
+      const source = await readFile(path, 'utf8');
+      const prefix = 'window.__reactRouterManifest=';
+      if (!source.startsWith(prefix)) throw new Error(`${path}: not a route manifest`);
+      const manifest = JSON.parse(source.slice(prefix.length).replace(/;\s*$/, '')) as {
+        entry: { imports?: string[] };
+        routes: Record<string, { imports?: string[] }>;
+      };
+      for (const entry of [manifest.entry, ...Object.values(manifest.routes)]) {
+        if (entry.imports) entry.imports = [];
+      }
+      await writeFile(path, `${prefix}${JSON.stringify(manifest)};`);
+    }),
   );
 }
 
@@ -75,6 +103,7 @@ export default {
     await writeFile(join(client, 'sitemap.xml'), sitemapXml(siteUrl, indexedPaths()));
     await writeFile(join(client, 'robots.txt'), robotsTxt(siteUrl));
     await dropModulePreloads(client);
+    await dropManifestImports(client);
     await precompress(client);
   },
 } satisfies Config;
