@@ -74,6 +74,18 @@ function grayOrRgb(pixmap: mupdf.Pixmap): mupdf.Pixmap {
   return converted;
 }
 
+/** Bytes the image's samples take decoded: one a pixel for stencils and gray scans (often huge), up to four for colour. */
+function decodedSize(image: mupdf.Image): number {
+  const bytesPerPixel = image.getImageMask() || image.getColorSpace()?.isGray() ? 1 : 4;
+  return image.getWidth() * image.getHeight() * bytesPerPixel;
+}
+
+/**
+ * Images whose decoded samples pass this many bytes are dropped from MuPDF's store once drawn: it keeps what it
+ * decodes for a reuse that does not come (each picture is drawn once), and the WASM heap it grows never shrinks.
+ */
+const EMPTY_STORE_FROM_BYTES = 1e6;
+
 /**
  * The image as the page shows it (turned and flipped by its placement, mask applied), resampled to at most
  * PICTURE_DPI, as a JPEG (opaque) or PNG (with transparency). Undefined for images not worth a picture.
@@ -87,9 +99,7 @@ function encodePicture(
 ): { file: string; format: 'png' | 'jpg' } | undefined {
   const [x0, y0, x1, y1] = bbox;
   if (x1 - x0 < MIN_PICTURE_SIDE || y1 - y0 < MIN_PICTURE_SIDE) return undefined;
-  // One byte a pixel for stencils and gray scans (often huge, and cheap), up to four for colour.
-  const bytesPerPixel = image.getImageMask() || image.getColorSpace()?.isGray() ? 1 : 4;
-  const decodedBytes = image.getWidth() * image.getHeight() * bytesPerPixel;
+  const decodedBytes = decodedSize(image);
   if (decodedBytes > MAX_IMAGE_BYTES) return undefined;
   if (decodedBytes > DRAW_FROM_BYTES && !image.getMask()) return drawPicture(image, bbox, transform, file);
 
@@ -615,6 +625,8 @@ export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: numbe
         }
       } catch {
         // An image MuPDF cannot decode shows as nothing in a viewer too; the text around it still converts.
+      } finally {
+        if (decodedSize(image) > EMPTY_STORE_FROM_BYTES) mupdf.emptyStore();
       }
     },
   });
