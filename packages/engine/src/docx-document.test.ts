@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -154,5 +154,20 @@ describe('writeWordDocument', () => {
       /^<w:tr><w:tc><w:tcPr><w:tcW w:type="dxa" w:w="2000"\/><w:gridSpan w:val="2"\/><w:vMerge w:val="continue"\/><\/w:tcPr><w:p><w:pPr><w:jc w:val="center"\/><\/w:pPr><\/w:p><\/w:tc><w:tc>.*below/,
     );
     expect(rows[2]).not.toContain('vMerge');
+  });
+
+  it('fails, rather than the thread, when a picture cannot go into the zip', async () => {
+    // A folder where the picture file should be: yazl cannot read it.
+    const picture = join(folder, 'not-a-file.png');
+    await mkdir(picture);
+    const page: WordPage = {
+      width: 612,
+      height: 792,
+      margins,
+      items: [
+        { kind: 'picture', file: picture, format: 'png', width: 10, height: 10, alignment: 'left', spaceBefore: 0 },
+      ],
+    };
+    await expect(writeWordDocument([page], 'Test', join(folder, 'out.docx'))).rejects.toThrow(/not a file/);
   });
 });

@@ -568,6 +568,9 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
   }
 
   const zip = new yazl.ZipFile();
+  // yazl reports a failed entry (a picture file gone, the body's stream failing) on itself, where nothing would
+  // listen: it fails the output instead, and with it the job.
+  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
   const written = pipeline(zip.outputStream, createWriteStream(output));
   for (const [path, data] of parts) {
     if (path === 'word/document.xml') zip.addReadStream(Readable.from(documentXml()), path);
