@@ -8,12 +8,14 @@ import { fileURLToPath } from 'node:url';
 /**
  * PDF to Word on long text documents: time and peak RSS of our tool next to LibreOffice's PDF import of the same
  * file. `npm run pdf-to-word-speed --workspace bench` (or `node --import tsx bench/pdf-to-word-roundtrip/speed.ts
- * [--runs=3] [--reference-runs=1] [--only=book,generated] [--baseline=/path/to/another/checkout]`).
+ * [--runs=3] [--reference-runs=1] [--only=book,generated] [--baseline=/path/to/another/checkout] [--source]`).
  *
  * Files: the corpus's 352-page book (when /work/shared is there) and a long text book written here of the same
  * shape (long-document.ts). Ours: the engine's PDF to Word tool (OCR off) in a process of its own with the MuPDF
  * pool warmed first, as a running server has it (bench/engine/run-job.ts); the time is the job's, the peak RSS the
- * whole process's, worker threads included. LibreOffice: `soffice --infilter=writer_pdf_import --convert-to docx`,
+ * whole process's, worker threads included. Built as the server runs it (bench/engine/measure.ts `buildEngine`:
+ * a warm idle process is about 85 MB smaller than under tsx), unless --source or --baseline ask for the TypeScript
+ * sources under tsx (another checkout is measured from its sources, and this one then too, so they compare). LibreOffice: `soffice --infilter=writer_pdf_import --convert-to docx`,
  * wall time and peak RSS of the whole run (its start included: it is how the import is used), once by default (it
  * takes minutes on the book). Median of `--runs`, the sides interleaved, as the machine is shared. `--baseline` runs another checkout's engine the same way in
  * the same rounds (before/after tables). Target (issue 14): <= 3 s and <= 300 MB for a 350-page text book.
@@ -31,7 +33,8 @@ const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/co
 // The pool runs this worker instead of its own folder's (packages/engine/src/mupdf/pool.ts).
 const BUILT_WORKER_VARIABLE = 'PAPERKNIFE_MUPDF_WORKER';
 const { longTextBookPdf } = await import('./long-document.js');
-const { formatMb, median, onlyArgument, requirePrograms, runTimed } = await import('../engine/measure.js');
+const { buildEngine, formatMb, median, onlyArgument, requirePrograms, runEngineJob, runTimed } =
+  await import('../engine/measure.js');
 const { table } = await import('../table.js');
 
 requirePrograms(['soffice', '/usr/bin/time']);
@@ -45,6 +48,7 @@ const runs = Math.max(1, Number(argument('runs') ?? 3));
 // LibreOffice takes minutes on a long book: one run is the reference unless asked for more (0: left out).
 const referenceRuns = Math.max(0, Number(argument('reference-runs') ?? 1));
 const baseline = argument('baseline');
+const fromSource = baseline !== undefined || process.argv.includes('--source');
 const only = onlyArgument();
 const JOB_TIMEOUT_MS = 300_000;
 
@@ -66,9 +70,11 @@ const generated = join(scratch, 'generated-book.pdf');
 await writeFile(generated, longTextBookPdf(352));
 files.push({ name: 'generated', path: generated, pages: 352 });
 
-/** Each checkout's MuPDF worker built once, as production runs it (no TypeScript compiled in the threads). */
+/** This checkout's engine built (run-job.ts bundled and the MuPDF worker), as the server runs it. */
+const engine = fromSource ? undefined : await buildEngine();
+/** From the sources: each checkout's MuPDF worker built once (no TypeScript compiled in the threads). */
 const workers = new Map<string, { worker: string; folder: string }>();
-for (const checkout of checkouts) {
+for (const checkout of fromSource ? checkouts : []) {
   const builder = (await import(join(checkout.root, 'packages/engine/src/testing/mupdf-worker-build.ts'))) as {
     buildMupdfWorker: () => Promise<{ worker: string; folder: string }>;
   };
@@ -81,8 +87,13 @@ interface Sample {
 }
 
 async function ours(checkout: { label: string; root: string }, path: string): Promise<Sample> {
+  const spec = { tool: 'pdf-to-word', files: [path], options: { ocr: 'never' }, jobTimeoutMs: JOB_TIMEOUT_MS };
+  if (engine) {
+    const job = await runEngineJob(spec, JOB_TIMEOUT_MS, engine);
+    if (job.outcome !== 'ok') console.error(`${checkout.label} ${path}: ${job.outcome}`);
+    return { seconds: job.outcome === 'ok' ? job.ms / 1000 : Number.NaN, peakMb: job.peakMb };
+  }
   process.env[BUILT_WORKER_VARIABLE] = workers.get(checkout.label)!.worker;
-  const spec = { tool: 'pdf-to-word', files: [path], options: { ocr: 'never' } };
   const timed = await runTimed(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', join(checkout.root, 'bench/engine/run-job.ts'), JSON.stringify(spec)],
@@ -153,6 +164,7 @@ try {
 } finally {
   await rm(scratch, { recursive: true, force: true });
   for (const { folder } of workers.values()) await rm(folder, { recursive: true, force: true });
+  if (engine) await rm(engine.folder, { recursive: true, force: true });
 }
 
 console.log(
@@ -160,5 +172,6 @@ console.log(
 );
 console.log(
   `\nMedian of ${runs} runs (LibreOffice: ${referenceRuns}), interleaved. Ours: the PDF to Word job (OCR off) in a process with a warm MuPDF pool; ` +
-    'peak RSS of the whole process. LibreOffice: a whole soffice --convert-to run. Target: <= 3 s, <= 300 MB.',
+    `peak RSS of the whole process, ${fromSource ? 'from the TypeScript sources under tsx' : 'built, as the server runs it'}. ` +
+    'LibreOffice: a whole soffice --convert-to run. Target: <= 3 s, <= 300 MB.',
 );
