@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
@@ -116,6 +116,18 @@ describe('image placements', () => {
     });
     expect(merged.edits?.duplicates).toHaveLength(2);
     expect(merged.edits?.referring).toHaveLength(2);
+
+    // In a file with object streams qpdf's update can lose its changes: MuPDF merges and writes the copy.
+    const packed = new mupdf.PDFDocument(await readFile(twice));
+    try {
+      await writeFile(join(folder, 'packed.pdf'), packed.saveToBuffer('objstms=yes').asUint8Array());
+    } finally {
+      packed.destroy();
+    }
+    const packedOutput = join(folder, 'packed-out.pdf');
+    const copied = await compressPrepare({ input: join(folder, 'packed.pdf'), output: packedOutput });
+    expect(copied.path).toBe(packedOutput);
+    expect(copied.edits).toBeUndefined();
 
     const withFont = new mupdf.PDFDocument();
     try {

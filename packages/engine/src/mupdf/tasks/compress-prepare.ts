@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { openPdfFromFile } from '../file-stream.js';
+import { forEachObject, nameOf } from '../pdf-objects.js';
 import { findImageXObjects, measurePlacements } from '../image-placements.js';
 import { hasFontsToSubset, subsetFontsUnlessFieldsNeedThem } from '../font-subset.js';
 import { discardPrintOutputIntents, printIntentProfile } from '../output-intents.js';
@@ -75,7 +76,10 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
     const subset = payload.subsetFonts === true && hasFontsToSubset(doc);
     let duplicates = subset ? new Map<number, number>() : findDuplicateStreams(doc);
     const privateData = !subset && payload.discardPrivateData ? findPrivateData(doc) : [];
-    if (subset || doc.wasRepaired()) {
+    // qpdf 11.3's --update-from-json can lose its change to an object stored in an object stream (the stream,
+    // read later, brings the old object back): with any object stream, MuPDF makes the edits and saves.
+    const edited = duplicates.size > 0 || privateData.length > 0;
+    if (subset || doc.wasRepaired() || (edited && hasObjectStreams(doc))) {
       duplicates = new Map();
       if (payload.discardPrivateData) discardPrivateData(doc);
       mergeDuplicateStreams(doc);
@@ -91,7 +95,7 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
       // it writes the file. A copy written here cost a pass over the whole file and its size again in the worker's
       // heap, which never shrinks (docs/decisions/105).
       result.path = payload.input;
-      if (duplicates.size > 0 || privateData.length > 0) {
+      if (edited) {
         const referring = referringObjects(doc, new Set(duplicates.keys()));
         result.edits = {
           duplicates: [...duplicates],
@@ -110,6 +114,15 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
   } finally {
     doc.destroy();
   }
+}
+
+/** True when the file stores objects in object streams (/Type /ObjStm). */
+function hasObjectStreams(doc: mupdf.PDFDocument): boolean {
+  let found = false;
+  forEachObject(doc, (ref) => {
+    if (!found && ref.isStream()) found = nameOf(ref.get('Type')) === 'ObjStm';
+  });
+  return found;
 }
 
 /** Writes the document through a buffer freed at once: the heap it took is reused by what comes next. */
