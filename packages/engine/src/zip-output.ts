@@ -16,9 +16,14 @@ export interface ZipEntry {
 /** Writes a ZIP to `target` from files on disk or buffers, streaming. */
 export async function writeZip(target: string, entries: readonly ZipEntry[], signal?: AbortSignal): Promise<void> {
   const zip = new yazl.ZipFile();
+  // A file that cannot be read (gone, a folder) errs on its read stream, and yazl errs on itself, where nothing else
+  // listens: an unhandled 'error' event would end the process, and the output would never end. Either fails the
+  // output instead, and with it the job.
+  const fail = (error: Error) => zip.outputStream.destroy(error);
+  zip.on('error', fail);
   for (const entry of entries) {
     const options = { compress: !entry.store, mtime: new Date(0) };
-    if (entry.path) zip.addReadStream(createReadStream(entry.path), entry.name, options);
+    if (entry.path) zip.addReadStream(createReadStream(entry.path).on('error', fail), entry.name, options);
     else zip.addBuffer(entry.data ?? Buffer.alloc(0), entry.name, options);
   }
   zip.end();
