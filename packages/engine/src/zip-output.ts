@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 
@@ -19,7 +20,7 @@ export async function writeZip(target: string, entries: readonly ZipEntry[], sig
   // A file that cannot be read (gone, a folder) errs on its read stream, and yazl errs on itself, where nothing else
   // listens: an unhandled 'error' event would end the process, and the output would never end. Either fails the
   // output instead, and with it the job.
-  const fail = (error: Error) => zip.outputStream.destroy(error);
+  const fail = (error: Error) => (zip.outputStream as Readable).destroy(error);
   zip.on('error', fail);
   for (const entry of entries) {
     const options = { compress: !entry.store, mtime: new Date(0) };
