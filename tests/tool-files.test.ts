@@ -73,9 +73,15 @@ function toolLiterals(path: string, text: string): { literal: string; id: string
   return found;
 }
 
-/** Types that list every tool (`Record<ToolId, ...>`, `{ [Id in ToolId]: ... }`): a new tool must fill them. */
+/**
+ * Types that list every tool (`Record<ToolId, ...>`, `{ [Id in ToolId]: ... }`): a new tool must fill them. A table
+ * built from the catalogue's list (`Object.fromEntries(toolIds.map(...)) as Record<ToolId, ...>`) fills itself.
+ */
 function everyToolTables(text: string): string[] {
-  return [...text.matchAll(/(?<!Partial<)Record<\s*ToolId\b|\[\s*\w+\s+in\s+ToolId\s*\]/g)].map((match) => match[0]);
+  const handFilled = text.replace(/Object\.fromEntries\(\s*toolIds\.map\([^;]*?\)\s*as\s+Record<\s*ToolId\b/g, '');
+  return [...handFilled.matchAll(/(?<!Partial<)Record<\s*ToolId\b|\[\s*\w+\s+in\s+ToolId\s*\]/g)].map(
+    (match) => match[0],
+  );
 }
 
 /** What in a file ties it to particular tools, as "path:line literal" lines. */
@@ -131,6 +137,9 @@ describe('a tool is its own files', () => {
     // Comments and longer strings are not couplings; a partial map does not need every tool.
     expect(toolCoupling(path, `// see 'merge-pdf'\nconst path = '/merge-pdf';`)).toEqual([]);
     expect(toolCoupling(path, 'const some: Partial<Record<ToolId, string>> = {};')).toEqual([]);
+    const derived = 'const names = Object.fromEntries(toolIds.map((id) => [id, title(id)])) as Record<ToolId, string>;';
+    expect(toolCoupling(path, derived)).toEqual([]);
+    expect(toolCoupling(path, `const names = { a: 1 } as Record<ToolId, string>;\n${derived}`)).toHaveLength(1);
   });
 
   it('lets a tool name itself in its own files, and only itself in the catalogue and engine', () => {

@@ -4,6 +4,8 @@ import type { FormValues } from './utils/tool-form';
 import { isToolId } from './utils/tool-route';
 
 export interface OptionsPanelProps {
+  /** The tool whose options these are: the panel reads its fields from the catalogue by it. */
+  tool: ToolId;
   values: FormValues;
   onChange: (name: string, value: string | boolean) => void;
   /** The dropped file of a one-file tool, once it is ready (organize draws its pages). */

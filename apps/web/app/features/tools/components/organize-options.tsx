@@ -5,11 +5,12 @@ import { LazyOrganizePages } from '../page-view/lazy';
 import { PagesLoading } from '../page-view/pages-loading';
 import type { OptionsPanelProps } from '../tool-page-extras';
 
-const orderControl = formControls('organize-pdf').find((control) => control.name === 'order')!;
-const ORDER = orderControl.name;
+const ORDER = 'order';
 
 /** Organize's options: the typed page order, and the visual editor once a PDF is dropped. */
-export function OrganizeOptions({ values, onChange, file }: OptionsPanelProps) {
+export function OrganizeOptions({ tool, values, onChange, file }: OptionsPanelProps) {
+  const orderControl = formControls(tool).find((control) => control.name === ORDER);
+  if (!orderControl) throw new Error(`${tool} has no ${ORDER} field`);
   const raw = values[ORDER];
   const order = typeof raw === 'string' ? raw : '';
   const { meta } = orderControl;

@@ -101,7 +101,7 @@ export function ToolOptions({
   if (OptionsPanel) {
     return (
       <Suspense fallback={null}>
-        <OptionsPanel values={values} onChange={onChange} file={file} />
+        <OptionsPanel tool={id} values={values} onChange={onChange} file={file} />
       </Suspense>
     );
   }
