@@ -1,22 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { jobPerTest } from './testing/test-job.js';
 import { writeZip } from './zip-output.js';
 
-let folder: string;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'paperknife-zip-'));
-});
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const job = jobPerTest();
 
 describe('writeZip', () => {
   it('writes files from disk and from memory, stored or deflated', async () => {
+    const folder = job.context.workDir;
     await writeFile(join(folder, 'a.txt'), 'from disk '.repeat(100));
     const target = join(folder, 'ok.zip');
     await writeZip(target, [
@@ -29,11 +22,11 @@ describe('writeZip', () => {
   });
 
   it('fails with the read error when the file of an entry is gone, without an unhandled error event', async () => {
-    const target = join(folder, 'gone.zip');
+    const folder = job.context.workDir;
     const entries = [
       { name: 'a.txt', data: Buffer.from('kept') },
       { name: 'gone.txt', path: join(folder, 'no-such-file.txt') },
     ];
-    await expect(writeZip(target, entries)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(writeZip(join(folder, 'gone.zip'), entries)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type * as mupdf from 'mupdf';
 import { pixelsWithAlpha } from '../image-pixels.js';
 import { openPdf } from '../open-pdf.js';
-import { streamFilters } from '../pdf-objects.js';
+import { loadImage, streamFilters } from '../pdf-objects.js';
 
 export interface ExtractImagesPayload {
   input: string;
@@ -89,9 +89,12 @@ export default function extractPageImages(payload: ExtractImagesPayload): Extrac
         }
         let decoded;
         try {
-          const image = doc.loadImage(stream);
-          decoded = pixelsWithAlpha(image);
-          image.destroy();
+          const image = loadImage(doc, stream);
+          try {
+            decoded = pixelsWithAlpha(image);
+          } finally {
+            image.destroy();
+          }
         } catch {
           continue; // an image MuPDF cannot decode is skipped, as a viewer would show nothing for it
         }
