@@ -12,6 +12,7 @@ describe('catalogue coverage', () => {
     expect(Object.keys(engineTools).sort()).toEqual([...toolIds].sort());
   });
 
+  // Imports and starts the whole server (its engines too): 1-2 s alone, past 5 s on a loaded machine.
   it('every tool has an API route', async () => {
     const { makeTestApp } = await import('../apps/server/src/testing/test-app.js');
     const testApp = await makeTestApp();
@@ -22,7 +23,7 @@ describe('catalogue coverage', () => {
     } finally {
       await testApp.close();
     }
-  });
+  }, 30_000);
 
   it('every tool has its web pages, at both paths, and its route module', async () => {
     const { prerenderPaths } = await import('../apps/web/app/site-routes.js');
