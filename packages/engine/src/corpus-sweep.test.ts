@@ -9,6 +9,7 @@ import { defaultLimits } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
+import { concurrencyLimit } from './concurrency-limit.js';
 import { closeLibreOffice } from './libreoffice.js';
 import { engineTools } from './registry.js';
 import { ProcessFailure, runProcess } from './run-process.js';
@@ -67,7 +68,7 @@ async function listFolder(folder: string): Promise<string[]> {
 }
 
 /** Output checks at once: a split document's hundreds of parts are checked this many at a time. */
-const checkInTurn = jobQueue(SWEEP_CONCURRENCY);
+const checkInTurn = concurrencyLimit(SWEEP_CONCURRENCY);
 
 /**
  * Exit code of `qpdf --check` on each file, one qpdf run per file, started through runProcess's spawner
@@ -162,7 +163,7 @@ describe.skipIf(!present)('corpus sweep', () => {
     expect(sockets, 'LibreOffice sockets left in /tmp').toEqual([]);
   });
 
-  const inTurn = jobQueue(SWEEP_CONCURRENCY);
+  const inTurn = concurrencyLimit(SWEEP_CONCURRENCY);
   // The table lists the tools in the catalogue's order, whichever finishes first.
   for (const id of toolIds) results.set(id, []);
 
@@ -198,23 +199,6 @@ describe.skipIf(!present)('corpus sweep', () => {
     );
   }
 });
-
-/** Runs the tasks given to it at most `limit` at a time, in the order given. */
-function jobQueue(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (running < limit) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing task hands its slot over
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
 
 async function runOne(id: ToolId, path: string): Promise<Run> {
   const file = basename(path);

@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
-import { preparePdfInput } from './pdf-input.js';
+import { jpegDataDecodes, preparePdfInput } from './pdf-input.js';
 import { runQpdfJob } from './qpdf.js';
+import { grayJpegPdf } from './testing/compress-fixtures.js';
 import { makePdf } from './testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from './testing/pdf-assertions.js';
 import { jobPerTest, makeTestJob } from './testing/test-job.js';
@@ -24,6 +25,16 @@ async function encrypted(user: string, owner: string) {
   return job.input('locked.pdf', await readFile(target));
 }
 
+/** The object numbers of the file's /DCTDecode streams, as qpdf reads them. */
+function jpegObjects(path: string): number[] {
+  const json = spawnSync('qpdf', ['--json-output', '--json-stream-data=none', path, '-'], { encoding: 'utf8' });
+  const objects = (JSON.parse(json.stdout) as { qpdf: [unknown, Record<string, { stream?: { dict: object } }>] })
+    .qpdf[1];
+  return Object.entries(objects)
+    .filter(([, value]) => JSON.stringify(value.stream?.dict ?? {}).includes('"/DCTDecode"'))
+    .map(([key]) => Number(/^obj:(\d+)/.exec(key)?.[1]));
+}
+
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -38,7 +49,8 @@ describe('preparePdfInput', () => {
   it('passes a clean PDF through untouched with its page count', async () => {
     const file = await job.input('a.pdf', makePdf({ pageCount: 4 }));
     const prepared = await preparePdfInput(file, job.context);
-    expect(prepared).toEqual({ path: file.path, pageCount: 4, wasEncrypted: false, wasRepaired: false });
+    const plain = { path: file.path, pageCount: 4, wasEncrypted: false, wasRepaired: false };
+    expect(prepared).toEqual({ ...plain, jpegDataChecked: true });
   });
 
   it('refuses files that are not PDFs, whatever their name', async () => {
@@ -106,29 +118,34 @@ describe('preparePdfInput', () => {
     }
   });
 
-  describe('for a tool that decodes every image itself (imagesDecodedByTool)', () => {
-    const skipImages = { imagesDecodedByTool: true } as const;
-
-    /** A two-page PDF with a gray JPEG on page 1; `broken` zeroes the JPEG's header (its tables and frame). */
-    async function grayJpegPdf(broken: boolean): Promise<Buffer> {
-      const jpeg = await sharp(new Uint8Array(64 * 64).fill(90), { raw: { width: 64, height: 64, channels: 1 } })
-        .jpeg()
-        .toBuffer();
-      if (broken) jpeg.fill(0, 2, 200);
-      const image = { jpeg, gray: true, pixelWidth: 64, pixelHeight: 64, x: 72, y: 72, width: 200, height: 200 };
-      return makePdf({ pages: [{ text: ['Scan'], image }, { text: ['Page 2'] }] });
-    }
+  describe('for a tool that takes care of JPEG data itself (jpegDataCheckedByTool)', () => {
+    const skipImages = { jpegDataCheckedByTool: true } as const;
 
     it('passes a clean PDF through untouched with its page count', async () => {
       const file = await job.input('a.pdf', await grayJpegPdf(false));
       const prepared = await preparePdfInput(file, job.context, skipImages);
-      expect(prepared).toEqual({ path: file.path, pageCount: 2, wasEncrypted: false, wasRepaired: false });
+      const plain = { path: file.path, pageCount: 2, wasEncrypted: false, wasRepaired: false };
+      expect(prepared).toEqual({ ...plain, jpegDataChecked: false });
     });
 
     it('leaves JPEG data unchecked, which the full check refuses', async () => {
       const file = await job.input('broken-jpeg.pdf', await grayJpegPdf(true));
       expect((await preparePdfInput(file, job.context, skipImages)).path).toBe(file.path);
       expect(await codeOf(preparePdfInput(file, job.context))).toBe('damaged_pdf');
+    });
+
+    it('leaves the JPEG data to jpegDataDecodes, which decodes every JPEG stream but those it is told to pass over', async () => {
+      const clean = await job.input('a.pdf', await grayJpegPdf(false));
+      const broken = await job.input('broken-jpeg.pdf', await grayJpegPdf(true));
+      expect(await jpegDataDecodes(clean.path, job.context)).toBe(true);
+      expect(await jpegDataDecodes(broken.path, job.context)).toBe(false);
+      const jpegs = jpegObjects(broken.path);
+      expect(jpegs).toHaveLength(1);
+      expect(await jpegDataDecodes(broken.path, job.context, new Set(jpegs))).toBe(true);
+      // A file without JPEG data has nothing to decode.
+      expect(await jpegDataDecodes((await job.input('plain.pdf', makePdf({ pageCount: 1 }))).path, job.context)).toBe(
+        true,
+      );
     });
 
     it('still refuses, decrypts, repairs and limits as the full preflight does', async () => {

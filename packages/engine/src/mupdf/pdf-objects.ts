@@ -82,3 +82,24 @@ export function loadImage(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): mupdf.I
   if (loadImageKeepsTwice) mupdf.Image._drop(image.pointer);
   return image;
 }
+
+/**
+ * Runs `work` and answers the errors MuPDF logged meanwhile. MuPDF recovers from many and only prints them: an
+ * image whose data it cannot decode (a JPEG without its frame header) comes out padded, pixels that are not the
+ * image's. The messages still go to stderr, as before.
+ */
+export async function withMupdfErrors<T>(work: () => Promise<T>): Promise<{ value: T; errors: string[] }> {
+  const errors: string[] = [];
+  mupdf.setLog({
+    error: (message) => {
+      errors.push(message);
+      process.stderr.write(`error: ${message}\n`);
+    },
+    warning: (message) => process.stderr.write(`warning: ${message}\n`),
+  });
+  try {
+    return { value: await work(), errors };
+  } finally {
+    mupdf.setLog(null);
+  }
+}

@@ -11,6 +11,7 @@ const probe = (
     signal?: AbortSignal;
     forceRecycle?: boolean;
     progress?: (update: ToolProgress) => void;
+    onPart?: (part: unknown) => void;
   } = {},
 ) =>
   runMupdfTask<PoolProbeResult>('pool-probe', payload, {
@@ -18,6 +19,7 @@ const probe = (
     timeoutMs: options.timeoutMs ?? 20_000,
     ...(options.forceRecycle ? { forceRecycle: true } : {}),
     ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.onPart ? { onPart: options.onPart } : {}),
   });
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -100,6 +102,21 @@ describe('MuPDF pool', () => {
     const recycled = await probe({ steps: 5 }, { forceRecycle: true, progress: (update) => heard.push(update) });
     expect(recycled.pageCount).toBe(1);
     expect(heard.map((update) => update.done)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("hands the caller a task's parts in order, all before the answer, beside its progress reports", async () => {
+    const parts: unknown[] = [];
+    const updates: ToolProgress[] = [];
+    const answer = await probe({ steps: 2, parts: 4 }, { onPart: (part) => parts.push(part) });
+    expect(answer.pageCount).toBe(1);
+    expect(parts).toEqual([1, 2, 3, 4]);
+    // Through a recycling worker too, whose answer comes on the same port behind the parts.
+    parts.length = 0;
+    const options = { forceRecycle: true, progress: (update: ToolProgress) => updates.push(update) };
+    const recycled = await probe({ steps: 2, parts: 3 }, { ...options, onPart: (part) => parts.push(part) });
+    expect(recycled.pageCount).toBe(1);
+    expect(parts).toEqual([1, 2, 3]);
+    expect(updates.map((update) => update.done)).toEqual([1, 2]);
   });
 
   it('starts its worker from the TypeScript sources when no built worker is given', async () => {

@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import { ToolError, isErrorCode } from '@paperknife/catalog/errors';
 import { abortError } from '../run-process.js';
 import type { ToolProgress } from '../tool-runner.js';
-import type { ProgressMessage, WorkerAnswer, WorkerJob } from './worker.js';
+import type { PortMessage, WorkerAnswer, WorkerJob } from './worker.js';
 
 /**
  * The pool of MuPDF worker threads. MuPDF calls are synchronous and its WASM heap never shrinks, so PDF content
@@ -26,6 +26,8 @@ export interface MupdfTaskOptions {
   forceRecycle?: boolean;
   /** Receives the task's progress reports (page i of n), for the job API. */
   progress?: (update: ToolProgress) => void;
+  /** Receives the parts of its result the task sends while it runs, in order, all before the call resolves. */
+  onPart?: (part: unknown) => void;
 }
 
 export interface MupdfPoolStats {
@@ -89,16 +91,24 @@ function toError(task: string, answer: Extract<WorkerAnswer, { ok: false }>): Er
   return failure;
 }
 
+type PortListeners = Pick<MupdfTaskOptions, 'progress' | 'onPart'>;
+
+/** Hands a progress report or a part to its listener; answers the message when it is a worker's answer. */
+function deliver(message: WorkerAnswer | PortMessage, listeners: PortListeners): WorkerAnswer | undefined {
+  if ('progress' in message) listeners.progress?.(message.progress);
+  else if ('part' in message) listeners.onPart?.(message.part);
+  else return message;
+  return undefined;
+}
+
 /**
- * Takes what is still queued on a job's port: progress reports go to `progress` (they may arrive after the run has
- * settled), and the answer of a worker that exited after the job is returned.
+ * Takes what is still queued on a job's port: progress reports and parts go to their listeners (they may arrive
+ * after the run has settled), and the answer of a worker that exited after the job is returned.
  */
-function drainPort(port: MessagePort, progress?: (update: ToolProgress) => void): WorkerAnswer | undefined {
+function drainPort(port: MessagePort, listeners: PortListeners): WorkerAnswer | undefined {
   let answer: WorkerAnswer | undefined;
   for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
-    const message = queued.message as WorkerAnswer | ProgressMessage;
-    if ('progress' in message) progress?.(message.progress);
-    else answer = message;
+    answer = deliver(queued.message as WorkerAnswer | PortMessage, listeners) ?? answer;
   }
   return answer;
 }
@@ -117,13 +127,12 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
   const job: WorkerJob = { task, payload, port: port2, ...(options.forceRecycle ? { forceRecycle: true } : {}) };
   inFlight += 1;
   let answer: WorkerAnswer | undefined;
-  // The port carries progress reports, and the answer of a worker that exits after the job.
+  // The port carries progress reports, parts of the result, and the answer of a worker that exits after the job.
   let portAnswer: WorkerAnswer | undefined;
-  const { progress } = options;
-  if (progress) {
-    port1.on('message', (message: WorkerAnswer | ProgressMessage) => {
-      if ('progress' in message) progress(message.progress);
-      else portAnswer = message;
+  const listeners: PortListeners = { progress: options.progress, onPart: options.onPart };
+  if (listeners.progress || listeners.onPart) {
+    port1.on('message', (message: WorkerAnswer | PortMessage) => {
+      portAnswer = deliver(message, listeners) ?? portAnswer;
     });
   }
   try {
@@ -133,7 +142,7 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
     })) as WorkerAnswer;
   } catch (error) {
     // A worker that recycles itself leaves after posting its answer on the job's port.
-    answer = portAnswer ?? drainPort(port1, progress);
+    answer = portAnswer ?? drainPort(port1, listeners);
     if (!answer) {
       if (signal.aborted) {
         terminated += 1;
@@ -143,7 +152,7 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
     }
   } finally {
     inFlight -= 1;
-    drainPort(port1, progress); // reports still queued behind the answer
+    drainPort(port1, listeners); // reports and parts still queued behind the answer
     port1.close();
   }
   if (answer.recycled) recycled += 1;

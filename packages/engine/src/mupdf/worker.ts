@@ -57,25 +57,32 @@ function serializeError(error: unknown): SerializedError {
 /** How a task tells the caller how far it has come; the pool hands it to the job's progress listener. */
 export type ReportProgress = (update: ToolProgress) => void;
 
-/** A progress message on a job's port, beside the answer a recycling worker posts there. */
-export interface ProgressMessage {
-  progress: ToolProgress;
-}
+/**
+ * How a task hands over part of its result while it still runs (Compress: each resampled image, which the main
+ * thread encodes while the worker decodes the next); the pool hands it to the job's part listener.
+ */
+export type SendPart = (part: unknown) => void;
+
+/**
+ * A progress report or a part of the result on a job's port, beside the answer a recycling worker posts there.
+ */
+export type PortMessage = { progress: ToolProgress } | { part: unknown };
 
 async function runTask(
   task: string,
   payload: unknown,
   report: ReportProgress,
+  sendPart: SendPart,
 ): Promise<{ ok: true; result: unknown } | { ok: false; error: SerializedError }> {
   try {
     if (!TASK_NAME.test(task)) throw new Error(`Invalid MuPDF task name: ${JSON.stringify(task)}`);
     // Same extension as this file: .ts under the tsx loader in tests, .js in the build.
     const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
     const module = (await import(new URL(`./tasks/${task}${extension}`, import.meta.url).href)) as {
-      default?: (payload: unknown, report: ReportProgress) => Promise<unknown>;
+      default?: (payload: unknown, report: ReportProgress, sendPart: SendPart) => Promise<unknown>;
     };
     if (typeof module.default !== 'function') throw new Error(`MuPDF task ${task} has no default export`);
-    return { ok: true, result: await module.default(payload, report) };
+    return { ok: true, result: await module.default(payload, report, sendPart) };
   } catch (error) {
     return { ok: false, error: serializeError(error) };
   }
@@ -83,10 +90,13 @@ async function runTask(
 
 export default async function runJob(job: WorkerJob): Promise<WorkerAnswer | undefined> {
   jobs += 1;
-  const outcome = await runTask(job.task, job.payload, (progress) => {
-    const message: ProgressMessage = { progress };
-    job.port.postMessage(message);
-  });
+  const post = (message: PortMessage) => job.port.postMessage(message);
+  const outcome = await runTask(
+    job.task,
+    job.payload,
+    (progress) => post({ progress }),
+    (part) => post({ part }),
+  );
   const heapBytes = wasmHeapBytes();
   const recycled = job.forceRecycle === true || jobs >= MAX_JOBS_PER_WORKER || heapBytes >= MAX_WASM_HEAP_BYTES;
   const answer: WorkerAnswer = { ...outcome, heapBytes, jobs, recycled };

@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { cachedFixture, cachedFixtureAsync } from './fixture-cache.js';
+import { makePdf } from './make-pdf.js';
 
 /**
  * Fixtures for Compress PDF tests: PDFs with large images drawn small (photo-like RGB and gray JPEGs, a CMYK image,
@@ -285,6 +286,20 @@ async function buildImagePdf(pages: ImageFixturePage[]): Promise<Buffer> {
   } finally {
     doc.destroy();
   }
+}
+
+/**
+ * A two-page PDF with a gray JPEG of `size` x `size` px drawn at 200 pt on page 1 (64 px: 23 dpi, which no level
+ * resamples; 600 px: 216 dpi, which medium and high do); `broken` zeroes the JPEG's header (its tables and frame),
+ * which `qpdf --check` cannot decode.
+ */
+export async function grayJpegPdf(broken: boolean, size = 64): Promise<Buffer> {
+  const jpeg = await sharp(new Uint8Array(size * size).fill(90), { raw: { width: size, height: size, channels: 1 } })
+    .jpeg()
+    .toBuffer();
+  if (broken) jpeg.fill(0, 2, 200);
+  const image = { jpeg, gray: true, pixelWidth: size, pixelHeight: size, x: 72, y: 72, width: 200, height: 200 };
+  return makePdf({ pages: [{ text: ['Scan'], image }, { text: ['Page 2'] }] });
 }
 
 /**

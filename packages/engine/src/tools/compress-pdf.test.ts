@@ -11,6 +11,7 @@ import {
   type ListedImage,
   chartIndices,
   chartPalette,
+  grayJpegPdf,
   iccProfile,
   listImages,
   makeImagePdf,
@@ -308,6 +309,21 @@ describe('compress-pdf, nothing to gain', () => {
     expect(imagesOnPage(listImages(path), 1)).toMatchObject([{ width: 1200, height: 800, encoding: 'jpeg' }]);
     expect((await stat(path)).size).toBeLessThan(file.size * 0.8);
     expect(psnr(renderPageRgb(file.path, 1, 72).pixels, renderPageRgb(path, 1, 72).pixels)).toBeGreaterThan(38);
+  });
+
+  it('refuses a JPEG that does not decode at every level, as the full preflight does, whether drawn large or small', async () => {
+    // Medium and high leave JPEG data out of the preflight and decode only the JPEGs the output copies; one MuPDF
+    // cannot decode (it pads it) is not resampled either, so it is copied, and checked.
+    for (const size of [64, 600]) {
+      const broken = await job.input('broken-jpeg.pdf', await grayJpegPdf(true, size));
+      const clean = await job.input('jpeg.pdf', await grayJpegPdf(false, size));
+      for (const level of ['low', 'medium', 'high']) {
+        expect(await toolErrorCode(compress(level, broken, 'broken-jpeg.pdf')), `${size} px, ${level}`).toBe(
+          'damaged_pdf',
+        );
+        assertValidPdf((await compress(level, clean, 'jpeg.pdf')).path);
+      }
+    }
   });
 
   it('runs the preflight: a file that is not a PDF is refused', async () => {

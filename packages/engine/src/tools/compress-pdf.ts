@@ -1,4 +1,5 @@
 import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { constants } from 'node:zlib';
 import { ToolError } from '@paperknife/catalog/errors';
 import { type CompressLevel, compressBilevel, compressLevelImages } from '@paperknife/catalog/compress-levels';
@@ -10,10 +11,11 @@ import { runMupdfTask } from '../mupdf/pool.js';
 import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
 import type { CompressPreparePayload, CompressPrepareResult, ObjectEdits } from '../mupdf/tasks/compress-prepare.js';
 import { runBesidePreflight } from '../beside-preflight.js';
-import { assertPdf, isCleanLeavingJpegData, tempPath } from '../pdf-input.js';
+import { concurrencyLimit } from '../concurrency-limit.js';
+import { assertPdf, isCleanLeavingJpegData, jpegDataDecodes, preparePdfInput, tempPath } from '../pdf-input.js';
 import { optimizeLossless, runQpdfJob } from '../qpdf.js';
 import { abortError } from '../run-process.js';
-import type { Settled } from '../settle.js';
+import { type Settled, settle } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
 
@@ -88,47 +90,78 @@ export const compressPdf: ToolRunner<'compress-pdf'> = async (files, options, co
   await assertPdf(file.path);
   const settings = levels[options.level];
 
-  // The MuPDF pass and the image encoding start on the upload while the preflight's qpdf --check decodes every
-  // stream (seconds on a scan's JPEGs); see docs/decisions/105.
+  // The MuPDF pass and the image encoding start on the upload while the preflight checks it; see
+  // docs/decisions/105. At medium and high the preflight leaves JPEG data out, and only the JPEGs the output copies
+  // as they are are decoded afterwards: most are re-encoded, and a scan's or a photo book's JPEGs took seconds to
+  // decode in `qpdf --check` (Low copies every JPEG, so its preflight decodes them all at once).
   const { input, outcome } = await runBesidePreflight(file, context, {
     onUpload: (early) => rewrite(file.path, settings, early),
     onPrepared: (prepared, late) => rewrite(prepared.path, settings, late),
+    ...(settings ? { preflight: { jpegDataCheckedByTool: true } } : {}),
   });
-  const rewritten = rewriteOrLossless(outcome, context);
-
-  let output = tempPath(context, 'compressed-document');
-  // The new image streams go in during the lossless pass: one qpdf write of the whole file, not two.
-  const update = rewritten?.update ? [`--update-from-json=${rewritten.update}`] : [];
-  await optimizeLossless(rewritten?.path ?? input.path, output, context, update);
-  let imagesRecompressed = rewritten?.imagesRecompressed ?? 0;
-  // The output's JPEG data is the input's, which the preflight decoded whole, or sharp's new JPEGs: decoding it
-  // again took as long as the preflight (seconds on a scan). Everything MuPDF wrote is checked.
-  if (rewritten && !(await isCleanLeavingJpegData(output, context, { lowMemory: true }))) {
-    await optimizeLossless(input.path, output, context);
-    imagesRecompressed = 0;
+  let compressed = await writeOutput(input.path, rewriteOrLossless(outcome, context), context);
+  if (!input.jpegDataChecked && !(await jpegDataDecodes(compressed.source, context, compressed.swapped))) {
+    // A JPEG copied as it is does not decode: the full preflight repairs the upload or refuses it, as at low.
+    await rm(compressed.path, { force: true });
+    const checked = await preparePdfInput(file, context);
+    const again = await settle(rewrite(checked.path, settings, context));
+    compressed = await writeOutput(checked.path, rewriteOrLossless(again, context), context);
   }
-  let outputSize = (await stat(output)).size;
-  const inputSize = (await stat(input.path)).size;
-  if (outputSize >= inputSize) {
-    // Nothing gained: hand back the file as it came (or as the preflight had to decrypt or repair it, since a
-    // damaged upload must not be returned).
-    output = tempPath(context, 'compressed-document');
-    await copyFile(input.path, output);
-    outputSize = inputSize;
-    imagesRecompressed = 0;
-  }
-  const result: CompressResult = outputSize < file.size ? 'smaller' : 'unchanged';
+  const result: CompressResult = compressed.size < file.size ? 'smaller' : 'unchanged';
   return {
-    path: output,
+    path: compressed.path,
     download: tools['compress-pdf'].download,
     headers: {
       [sizeHeaders.original.name]: String(file.size),
-      [sizeHeaders.output.name]: String(outputSize),
-      [sizeHeaders.imagesRecompressed.name]: String(imagesRecompressed),
+      [sizeHeaders.output.name]: String(compressed.size),
+      [sizeHeaders.imagesRecompressed.name]: String(compressed.imagesRecompressed),
       [sizeHeaders.result.name]: result,
     },
   };
 };
+
+interface Compressed {
+  path: string;
+  size: number;
+  imagesRecompressed: number;
+  /** The file whose objects the output holds (its numbering), and the image streams in it that were swapped. */
+  source: string;
+  swapped: ReadonlySet<number>;
+}
+
+/**
+ * The qpdf pass over the rewrite (or over `input` alone when there is none or its output fails the check), and the
+ * size rule: never larger than `input`, the file as the preflight handed it back.
+ */
+async function writeOutput(input: string, rewritten: Rewritten | undefined, context: ToolContext): Promise<Compressed> {
+  const output = tempPath(context, 'compressed-document');
+  // The new image streams go in during the lossless pass: one qpdf write of the whole file, not two.
+  const update = rewritten?.update ? [`--update-from-json=${rewritten.update}`] : [];
+  await optimizeLossless(rewritten?.path ?? input, output, context, update);
+  let taken = rewritten;
+  // The output's JPEG data is the input's, which the preflight or jpegDataDecodes decodes, or sharp's new JPEGs:
+  // decoding it here again took as long as the preflight (seconds on a scan). Everything MuPDF wrote is checked.
+  if (rewritten && !(await isCleanLeavingJpegData(output, context, { lowMemory: true }))) {
+    await optimizeLossless(input, output, context);
+    taken = undefined;
+  }
+  const size = (await stat(output)).size;
+  const inputSize = (await stat(input)).size;
+  if (size >= inputSize) {
+    // Nothing gained: hand back the file as it came (or as the preflight had to decrypt or repair it, since a
+    // damaged upload must not be returned).
+    await copyFile(input, output);
+    return { path: output, size: inputSize, imagesRecompressed: 0, source: input, swapped: new Set() };
+  }
+  if (!taken) return { path: output, size, imagesRecompressed: 0, source: input, swapped: new Set() };
+  return {
+    path: output,
+    size,
+    imagesRecompressed: taken.imagesRecompressed,
+    source: taken.path,
+    swapped: taken.swapped,
+  };
+}
 
 /**
  * The rewrite's result, or undefined when MuPDF or the image step failed on this file: the lossless pass alone
@@ -150,9 +183,14 @@ interface Rewritten {
   update?: string;
   /** Images whose streams were swapped for resampled or re-encoded ones (soft masks not counted). */
   imagesRecompressed: number;
+  /** The object numbers (in `path`) of the streams swapped, soft masks included. */
+  swapped: ReadonlySet<number>;
 }
 
-/** The MuPDF pass and, at the lossy levels, the image swap. */
+/**
+ * The MuPDF pass and, at the lossy levels, the image swap. Each image the worker resamples is encoded here as soon
+ * as it is written, while the worker decodes the next (a photo book's 42 pages took the sum of both before).
+ */
 async function rewrite(path: string, settings: LevelSettings | undefined, context: ToolContext): Promise<Rewritten> {
   const deduplicated = tempPath(context, 'deduplicated');
   const payload: CompressPreparePayload = {
@@ -162,15 +200,25 @@ async function rewrite(path: string, settings: LevelSettings | undefined, contex
       ? { images: { ...settings.images, folder: context.workDir }, discardPrivateData: true, subsetFonts: true }
       : {}),
   };
-  const prepared = await runMupdfTask<CompressPrepareResult>('compress-prepare', payload, {
-    signal: context.signal,
-    timeoutMs: context.limits.jobTimeoutMs,
-  });
-  const replacements =
-    settings && prepared.images.length > 0 ? await encodeImages(prepared.images, settings, context) : [];
-  if (replacements.length === 0 && !prepared.edits) return { path: prepared.path, imagesRecompressed: 0 };
-  const { update, imagesRecompressed } = await objectUpdate(prepared.path, replacements, prepared.edits, context);
-  return { path: prepared.path, update, imagesRecompressed };
+  const encoder = settings ? imageEncoder(settings, context) : undefined;
+  let prepared: CompressPrepareResult;
+  try {
+    prepared = await runMupdfTask<CompressPrepareResult>('compress-prepare', payload, {
+      signal: context.signal,
+      timeoutMs: context.limits.jobTimeoutMs,
+      ...(encoder ? { onPart: (image) => encoder.add(image as SampledImage) } : {}),
+    });
+  } finally {
+    // Nothing started here outlives the call, whether the worker's step succeeded or not.
+    await encoder?.settled();
+  }
+  const replacements = (await encoder?.done()) ?? [];
+  if (replacements.length === 0 && !prepared.edits) {
+    return { path: prepared.path, imagesRecompressed: 0, swapped: new Set() };
+  }
+  const { update, swapped } = await objectUpdate(prepared.path, replacements, prepared.edits, context);
+  const imagesRecompressed = replacements.filter((image) => !image.softMask && swapped.has(image.object)).length;
+  return { path: prepared.path, update, imagesRecompressed, swapped };
 }
 
 interface Replacement {
@@ -195,20 +243,51 @@ interface Replacement {
 
 type ReplacementFilter = EncodedImage['filter'] | '/CCITTFaxDecode';
 
-/** Encodes each sampled image; keeps only those whose new bytes (with their mask) save enough. */
-async function encodeImages(
-  images: SampledImage[],
+/** Images encoded at once: sharp's encoders run on its own threads, one image each. */
+const MAX_ENCODES_AT_ONCE = 2;
+
+interface ImageEncoder {
+  /** Starts encoding an image (in turn); a soft mask shared by several images goes with the first. */
+  add(image: SampledImage): void;
+  /** Resolves when every encoding started has ended, however it ended. */
+  settled(): Promise<void>;
+  /** The replacements that pay, in the order the images came; rejects with the first encoding's error. */
+  done(): Promise<Replacement[]>;
+}
+
+/** Encodes sampled images as they come, keeping only those whose new bytes (with their mask) save enough. */
+function imageEncoder(settings: LevelSettings, context: ToolContext): ImageEncoder {
+  const inTurn = concurrencyLimit(Math.max(1, Math.min(MAX_ENCODES_AT_ONCE, context.cores ?? availableParallelism())));
+  const masksTaken = new Set<number>();
+  const encodings: Promise<Replacement[]>[] = [];
+  return {
+    add(image) {
+      const smask = image.smask && !masksTaken.has(image.smask.object) ? image.smask : undefined;
+      if (smask) masksTaken.add(smask.object);
+      const encoding = inTurn(() => encodeImage(image, smask, settings, context));
+      encoding.catch(() => undefined); // handled by done(); settled() only waits
+      encodings.push(encoding);
+    },
+    async settled() {
+      await Promise.allSettled(encodings);
+    },
+    async done() {
+      return (await Promise.all(encodings)).flat();
+    },
+  };
+}
+
+/** The image's replacement and its soft mask's, or none when the new bytes do not save enough. */
+async function encodeImage(
+  image: SampledImage,
+  smask: SampledImage['smask'],
   settings: LevelSettings,
   context: ToolContext,
 ): Promise<Replacement[]> {
-  const replacements: Replacement[] = [];
-  const masksTaken = new Set<number>();
-  for (const image of images) {
+  try {
     if (context.signal.aborted) throw abortError(context.signal);
     const { encoded, targetMet, decodeParms } = await encodeSampled(image, settings.jpeg);
-    const smask = image.smask && !masksTaken.has(image.smask.object) ? image.smask : undefined;
     const maskData = smask ? await encodeFlate(await readFile(smask.pixels)) : undefined;
-    await removeFiles(image);
 
     const before = image.originalBytes + (smask?.originalBytes ?? 0);
     const after = encoded.data.length + (maskData?.length ?? 0);
@@ -218,26 +297,27 @@ async function encodeImages(
       : { minSaving: image.bilevel?.asStored ? 0 : MIN_SAVING, targetMet: false };
     const pays = after < before && after <= before * (1 - recode.minSaving) && (targetMet || !recode.targetMet);
     // A converted CMYK image goes in whatever it saves: the output intent its colours relied on may be gone.
-    if (!image.convertedFromCmyk && !pays) continue;
+    if (!image.convertedFromCmyk && !pays) return [];
 
     const data = tempPath(context, `image-${image.object}`, '.bin');
     await writeFile(data, encoded.data);
-    replacements.push({
-      object: image.object,
-      softMask: false,
-      sourceWidth: image.sourceWidth,
-      sourceHeight: image.sourceHeight,
-      data,
-      filter: encoded.filter,
-      ...(decodeParms ? { decodeParms } : {}),
-      width: image.width,
-      height: image.height,
-      bitsPerComponent: image.bilevel ? 1 : 8,
-      ...(image.colorSpace ? { colorSpace: image.colorSpace } : {}),
-      ...(image.bilevel?.asStored ? { keepDecode: true } : {}),
-    });
+    const replacements: Replacement[] = [
+      {
+        object: image.object,
+        softMask: false,
+        sourceWidth: image.sourceWidth,
+        sourceHeight: image.sourceHeight,
+        data,
+        filter: encoded.filter,
+        ...(decodeParms ? { decodeParms } : {}),
+        width: image.width,
+        height: image.height,
+        bitsPerComponent: image.bilevel ? 1 : 8,
+        ...(image.colorSpace ? { colorSpace: image.colorSpace } : {}),
+        ...(image.bilevel?.asStored ? { keepDecode: true } : {}),
+      },
+    ];
     if (smask && maskData) {
-      masksTaken.add(smask.object);
       const maskFile = tempPath(context, `mask-${smask.object}`, '.bin');
       await writeFile(maskFile, maskData);
       replacements.push({
@@ -253,8 +333,10 @@ async function encodeImages(
         colorSpace: '/DeviceGray',
       });
     }
+    return replacements;
+  } finally {
+    await removeFiles(image);
   }
-  return replacements;
 }
 
 /**
@@ -322,15 +404,14 @@ type QpdfJsonObject = { stream?: { dict: Record<string, QpdfJsonValue>; datafile
  * The qpdf JSON that swaps the new image data in and makes MuPDF's edits (`--update-from-json`): each stream keeps
  * its object and every other key of its dictionary, so all references to it, and the rest of the file, stay exactly
  * as they were; objects referring to a duplicate stream refer to the stream kept instead (qpdf then writes no copy,
- * as it writes only what is referenced), and private data keys go. Also answers how many images (not soft masks)
- * it swaps.
+ * as it writes only what is referenced), and private data keys go. Also answers which streams it swaps.
  */
 async function objectUpdate(
   path: string,
   replacements: Replacement[],
   edits: ObjectEdits | undefined,
   context: ToolContext,
-): Promise<{ update: string; imagesRecompressed: number }> {
+): Promise<{ update: string; swapped: Set<number> }> {
   const duplicates = new Map(edits?.duplicates ?? []);
   const referring = new Set(edits?.referring ?? []);
   const dropKeys = new Set(edits?.dropKeys.objects ?? []);
@@ -370,7 +451,7 @@ async function objectUpdate(
   };
 
   const updates: Record<string, QpdfJsonObject> = {};
-  let images = 0;
+  const swapped = new Set<number>();
   for (const [key, value] of Object.entries(objects)) {
     const object = key === 'trailer' ? undefined : Number(/^obj:(\d+) \d+ R$/.exec(key)?.[1]);
     let edited = false;
@@ -396,17 +477,17 @@ async function objectUpdate(
       edited = true;
     }
     const replacement = replacements.find((candidate) => candidate.object === object);
-    const swapped = replacement && entry.stream && swapImage(entry.stream.dict, replacement);
-    if (swapped) {
-      entry = { stream: swapped };
+    const swappedStream = replacement && entry.stream && swapImage(entry.stream.dict, replacement);
+    if (swappedStream) {
+      entry = { stream: swappedStream };
       edited = true;
-      if (!replacement.softMask) images++;
+      swapped.add(replacement.object);
     }
     if (edited) updates[key] = entry;
   }
   const update = tempPath(context, 'object-update', '.json');
   await writeFile(update, JSON.stringify({ qpdf: [header, updates] }));
-  return { update, imagesRecompressed: images };
+  return { update, swapped };
 }
 
 /**

@@ -56,7 +56,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     // Anything else takes the full preflight, which refuses, decrypts or repairs: nothing done on the upload then
     // counts (a damaged file can keep Ghostscript busy for minutes, e.g. a content stream that inflates without end).
     if (!plain) early.abort();
-    const path = plain ? upload.path : (await preparePdfInput(upload, context, { imagesDecodedByTool: true })).path;
+    const path = plain ? upload.path : (await preparePdfInput(upload, context, { jpegDataCheckedByTool: true })).path;
     const asUploaded = path === upload.path;
     const prepared = plain ?? (await prepare(path, context));
     if (plain && prepared.changed === 0) {

@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { openPdfFromFile } from '../file-stream.js';
-import { forEachObject, nameOf } from '../pdf-objects.js';
+import { forEachObject, nameOf, withMupdfErrors } from '../pdf-objects.js';
 import { findImageXObjects, measurePlacements } from '../image-placements.js';
 import { hasFontsToSubset, subsetFontsUnlessFieldsNeedThem } from '../font-subset.js';
 import { discardPrintOutputIntents, printIntentProfile } from '../output-intents.js';
@@ -15,6 +15,7 @@ import {
   resampleImage,
 } from '../resample-images.js';
 import { findDuplicateStreams, mergeDuplicateStreams, referringObjects } from '../stream-dedup.js';
+import type { ReportProgress, SendPart } from '../worker.js';
 
 /**
  * The MuPDF half of Compress PDF (see docs/decisions/024). It finds duplicate streams and, at the lossy levels,
@@ -49,6 +50,7 @@ export interface CompressPrepareResult {
   path: string;
   /** What qpdf's write of `path` must change besides the images, when MuPDF wrote no copy. */
   edits?: ObjectEdits;
+  /** Every image resampled, each also sent as a part as soon as its pixels are written, for the caller to encode. */
   images: SampledImage[];
   /** Image XObjects found, and why the others were left alone: for tests and the benchmark. */
   found: number;
@@ -67,7 +69,11 @@ export interface ObjectEdits {
   dropKeys: { objects: number[]; keys: string[] };
 }
 
-export default async function compressPrepare(payload: CompressPreparePayload): Promise<CompressPrepareResult> {
+export default async function compressPrepare(
+  payload: CompressPreparePayload,
+  _report?: ReportProgress,
+  sendPart?: SendPart,
+): Promise<CompressPrepareResult> {
   const result: CompressPrepareResult = { path: payload.output, images: [], found: 0, skipped: {} };
   let doc = openPdfFromFile(payload.input);
   try {
@@ -110,7 +116,7 @@ export default async function compressPrepare(payload: CompressPreparePayload): 
     }
     if (!payload.images) return result;
     const outputWithoutIntent = payload.output.replace(/(\.pdf)?$/, '-without-intent.pdf');
-    return await prepareImages(doc, payload.images, result, outputWithoutIntent, duplicates);
+    return await prepareImages(doc, payload.images, result, outputWithoutIntent, duplicates, sendPart);
   } finally {
     doc.destroy();
   }
@@ -136,7 +142,7 @@ function saveDocument(doc: mupdf.PDFDocument, path: string, options: string): vo
 }
 
 /**
- * Resamples the images of `doc` (see resampleImage) into `result`; drops the PDF/X intent when every device CMYK
+ * Resamples the images of `doc` (see resampleImage) into `result`, sending each as a part as well; drops the PDF/X intent when every device CMYK
  * image was converted, in an incremental copy of `result.path`. The copies among `duplicates` (copy -> kept, merged
  * in `doc` but still there) are left out: nothing draws them.
  */
@@ -146,6 +152,7 @@ async function prepareImages(
   result: CompressPrepareResult,
   outputWithoutIntent: string,
   duplicates: ReadonlyMap<number, number>,
+  sendPart: SendPart | undefined,
 ): Promise<CompressPrepareResult> {
   const leaveAlone: LeaveAlone = (reason) => {
     result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
@@ -173,12 +180,24 @@ async function prepareImages(
       const placement = placements.get(info.object);
       let sampled: SampledImage | undefined;
       try {
-        sampled = await resampleImage(doc, info, placement, settings, leaveAlone, deviceCmykProfile);
+        const decoded = await withMupdfErrors(() =>
+          resampleImage(doc, info, placement, settings, leaveAlone, deviceCmykProfile),
+        );
+        sampled = decoded.value;
+        // Data MuPDF could not decode came out padded: those pixels must not replace the image, which stays as
+        // stored for Compress's check of the JPEG data it copies (docs/decisions/105).
+        if (decoded.errors.length > 0) {
+          if (sampled) removeSampledFiles(sampled);
+          sampled = undefined;
+          leaveAlone('unreadable image');
+        }
       } catch {
         leaveAlone('unreadable image');
       }
-      if (sampled) result.images.push(sampled);
-      else if (placement && cmykSource(info.ref.get('ColorSpace')) === 'device') deviceCmykKept++;
+      if (sampled) {
+        result.images.push(sampled);
+        sendPart?.(sampled);
+      } else if (placement && cmykSource(info.ref.get('ColorSpace')) === 'device') deviceCmykKept++;
       // Decoded pixels MuPDF cached for this image are not needed again: one image's worth in memory at a time.
       mupdf.emptyStore();
     }
@@ -192,4 +211,10 @@ async function prepareImages(
   } finally {
     deviceCmykProfile?.destroy();
   }
+}
+
+/** The pixel files `resampleImage` wrote for an image. */
+function removeSampledFiles(image: SampledImage): void {
+  const paths = [image.pixels, image.bilevel?.rows, image.bilevel?.g4, image.smask?.pixels];
+  for (const path of paths) if (path) rmSync(path, { force: true });
 }

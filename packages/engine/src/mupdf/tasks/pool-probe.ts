@@ -1,6 +1,6 @@
 import * as mupdf from 'mupdf';
 import { ToolError } from '@paperknife/catalog/errors';
-import type { ReportProgress } from '../worker.js';
+import type { ReportProgress, SendPart } from '../worker.js';
 
 /**
  * A diagnostic task for the pool's own checks (tests, readiness): proves MuPDF loads in a worker, and can hold the
@@ -15,6 +15,8 @@ export interface PoolProbePayload {
   crash?: boolean;
   /** Report this many steps of progress before answering. */
   steps?: number;
+  /** Send this many parts of the result (their numbers from 1) before answering. */
+  parts?: number;
 }
 
 export interface PoolProbeResult {
@@ -22,10 +24,15 @@ export interface PoolProbeResult {
   pageCount: number;
 }
 
-export default async function poolProbe(payload: PoolProbePayload, report: ReportProgress): Promise<PoolProbeResult> {
+export default async function poolProbe(
+  payload: PoolProbePayload,
+  report: ReportProgress,
+  sendPart: SendPart,
+): Promise<PoolProbeResult> {
   const { threadId } = await import('node:worker_threads');
   for (let step = 1; step <= (payload.steps ?? 0); step++)
     report({ stage: 'Probing', done: step, total: payload.steps });
+  for (let part = 1; part <= (payload.parts ?? 0); part++) sendPart(part);
   if (payload.failWith) throw new ToolError(payload.failWith, 'Probe failure on request.');
   if (payload.crash) throw new Error('probe crash on request');
   const until = Date.now() + (payload.busyMs ?? 0);
