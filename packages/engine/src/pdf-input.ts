@@ -4,6 +4,7 @@ import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
 import { repairWithMupdf } from './pdf-repair.js';
 import { countPages, runQpdf, runQpdfJob } from './qpdf.js';
 import { ProcessFailure } from './run-process.js';
+import { settle, valueOf } from './settle.js';
 import { tempPath } from './temp-path.js';
 import type { InputFile, ToolContext } from './tool-runner.js';
 
@@ -22,6 +23,11 @@ export interface PdfInputOptions {
    * says whether the file handed back had its JPEG data decoded.
    */
   jpegDataCheckedByTool?: boolean;
+  /**
+   * The caller's own clean-file test (the same one) already failed, or found the file encrypted: the preflight goes
+   * the full way at once instead of running it again.
+   */
+  cleanCheckFailed?: boolean;
 }
 
 export interface PreparedPdf {
@@ -52,9 +58,11 @@ export async function preparePdfInput(
 ): Promise<PreparedPdf> {
   await assertPdf(file.path);
   const skipJpegData = options.jpegDataCheckedByTool === true;
-  const clean = skipJpegData
-    ? await cleanPageCountSkippingImages(file.path, context)
-    : await cleanPageCount(file.path, context);
+  const clean = options.cleanCheckFailed
+    ? undefined
+    : skipJpegData
+      ? await cleanPageCountSkippingImages(file.path, context)
+      : await cleanPageCount(file.path, context);
   if (clean !== undefined) {
     checkPageLimit(clean, context);
     return {
@@ -83,21 +91,30 @@ export async function preparePdfInput(
 
   let wasRepaired = false;
   let pageCount: number;
+  // The full `qpdf --check` from here on, whatever the tool asked for: the copy that leaves JPEG data out decodes
+  // some streams `--check` passes over (a Flate image whose data does not inflate, left so by MuPDF's rebuild),
+  // and would refuse files that this way come out valid.
+  const isClean = async (candidate: string) => (await checkCode(candidate, context)) === 0;
   try {
-    const { stdout, code } = await runQpdf(['--show-npages', path], context, { okCodes: [0, 3] });
-    pageCount = Number.parseInt(stdout.trim(), 10);
+    // The count and the check side by side: the check is wasted only on a file whose count already warns.
+    const [counted, checked] = await Promise.all([
+      settle(runQpdf(['--show-npages', path], context, { okCodes: [0, 3] })),
+      settle(isClean(path)),
+    ]);
+    const count = valueOf(counted);
+    pageCount = Number.parseInt(count.stdout.trim(), 10);
     checkPageLimit(pageCount, context);
     // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
-    if (code !== 0 || (await checkCode(path, context)) !== 0) {
+    if (count.code !== 0 || !valueOf(checked)) {
       const rewritten = tempPath(context, 'repaired');
       await runQpdf([path, rewritten], context);
       wasRepaired = true;
       path = rewritten;
-      if ((await checkCode(path, context)) !== 0) {
+      if (!(await isClean(path))) {
         // Damaged stream data or content qpdf can only copy: MuPDF reads it leniently and rewrites it.
         const rebuilt = tempPath(context, 'rebuilt');
         await repairWithMupdf(path, rebuilt, context);
-        if ((await checkCode(rebuilt, context)) !== 0) throw new ToolError('damaged_pdf');
+        if (!(await isClean(rebuilt))) throw new ToolError('damaged_pdf');
         path = rebuilt;
       }
       pageCount = await countPages(path, context);

@@ -69,15 +69,18 @@ function hasObjectStreams(path: string): boolean {
   return readFileSync(path, 'latin1').includes('/ObjStm');
 }
 
-/** `colourfulPdf` encrypted with these passwords (an empty user password: it opens without one). */
-async function encryptedColourful(user: string): Promise<Buffer> {
-  const plain = await job.input('plain.pdf', await colourfulPdf());
+/**
+ * `colourfulPdf` (or another PDF) encrypted with these passwords (an empty user password: it opens without one),
+ * with AES-256 unless `rc4` asks for 128-bit RC4.
+ */
+async function encryptedColourful(user: string, options: { pdf?: Buffer; rc4?: boolean } = {}): Promise<Buffer> {
+  const plain = await job.input('plain.pdf', options.pdf ?? (await colourfulPdf()));
   const target = `${plain.path}-encrypted.pdf`;
+  const key = options.rc4 ? { '128bit': { print: 'none', useAes: 'n' } } : { '256bit': { print: 'none' } };
   await runQpdfJob(
     {
-      inputFile: plain.path,
-      outputFile: target,
-      encrypt: { userPassword: user, ownerPassword: 'owner12', '256bit': { print: 'none' } },
+      ...{ inputFile: plain.path, outputFile: target, ...(options.rc4 ? { allowWeakCrypto: '' } : {}) },
+      encrypt: { userPassword: user, ownerPassword: 'owner12', ...key },
     },
     job.context,
   );
@@ -182,6 +185,23 @@ describe('grayscale-pdf', () => {
 
     const locked = await job.input('locked.pdf', await encryptedColourful('secret1'));
     expect(await toolErrorCode(grayscalePdf([locked], {}, job.context))).toBe('encrypted_pdf');
+  });
+
+  it('converts restricted PDFs without decrypting them first: RC4 ones, and annotated ones MuPDF must change', async () => {
+    // Ghostscript reads a restricted upload as it is, or as MuPDF saved it with its changes, still encrypted.
+    const uploads = [
+      { name: 'rc4.pdf', pdf: await encryptedColourful('', { rc4: true }), pages: 2 },
+      { name: 'annotated.pdf', pdf: await encryptedColourful('', { pdf: annotatedColourPdf() }), pages: 2 },
+    ];
+    for (const { name, pdf, pages } of uploads) {
+      const file = await job.input(name, pdf);
+      expect(pdfEncryption(file.path).encrypted).toBe(true);
+      const result = await grayscalePdf([file], {}, job.context);
+      assertValidPdf(result.path);
+      expect(pdfEncryption(result.path).encrypted, name).toBe(false);
+      expect(hasObjectStreams(result.path), name).toBe(true);
+      expect(colouredPixelsPerPage(result.path, CHECK_DPI), name).toEqual(new Array<number>(pages).fill(0));
+    }
   });
 
   it('refuses a PDF with more pages than the limit', async () => {

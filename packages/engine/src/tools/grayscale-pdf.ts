@@ -19,14 +19,14 @@ function prepare(input: string, context: ToolContext): Promise<GrayPrepareResult
 /**
  * MuPDF first turns the colours Ghostscript would copy unconverted (annotation colours, their state appearances and
  * icons, outline colours, uncoloured tiling patterns) to gray, and Ghostscript converts everything drawn. qpdf then
- * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, or one the
- * preflight repaired or decrypted); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
+ * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, an encrypted
+ * one, or one the preflight repaired); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
  *
  * Ghostscript is the long step, and most uploads are clean and need no MuPDF change: the MuPDF step starts on the
  * upload beside the preflight's clean-file check, and Ghostscript on the upload as soon as MuPDF has changed
- * nothing. Its output is kept when the check passes and MuPDF found the file unencrypted with a page count within
- * the limit; otherwise it is stopped as soon as that is known, the full preflight runs, and both steps run again on
- * the file it gives (docs/decisions/014).
+ * nothing. Its output is kept when the check passes (which a file needing a password does not) and MuPDF found a
+ * page count within the limit; otherwise it is stopped as soon as that is known, the full preflight runs, and both
+ * steps run again on the file it gives (docs/decisions/014).
  */
 export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options, context) => {
   const upload = requireOneFile(files);
@@ -36,9 +36,10 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
   const earlyGray = tempPath(context, 'gray');
   const earlyPreparation = settle(prepare(upload.path, earlyContext));
-  // Started once MuPDF has answered (a few ms): a file it changed would waste a whole Ghostscript run.
+  // Started once MuPDF has answered (a few ms): a file it changed, or one the preflight must refuse, would waste a
+  // whole Ghostscript run.
   const earlyConversion = earlyPreparation.then((prepared): Promise<Settled<void>> =>
-    prepared.ok && prepared.value.changed === 0 && !early.signal.aborted
+    prepared.ok && prepared.value.changed === 0 && isUsableUpload(prepared.value, context) && !early.signal.aborted
       ? settle(convertToGray(upload.path, earlyGray, earlyContext))
       : Promise.resolve({ ok: false, error: new Error('Ghostscript was not started on the upload') }),
   );
@@ -52,11 +53,12 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     const check = await earlyCheck;
     // A file the check does not pass is not waited for in MuPDF (which may still be reading a damaged file).
     const onUpload = check.ok && check.value ? await earlyPreparation : undefined;
-    const plain = onUpload?.ok && isPlainUpload(onUpload.value, context) ? onUpload.value : undefined;
+    const plain = onUpload?.ok && isUsableUpload(onUpload.value, context) ? onUpload.value : undefined;
     // Anything else takes the full preflight, which refuses, decrypts or repairs: nothing done on the upload then
     // counts (a damaged file can keep Ghostscript busy for minutes, e.g. a content stream that inflates without end).
     if (!plain) early.abort();
-    const path = plain ? upload.path : (await preparePdfInput(upload, context, { jpegDataCheckedByTool: true })).path;
+    const preflight = { jpegDataCheckedByTool: true, cleanCheckFailed: true };
+    const path = plain ? upload.path : (await preparePdfInput(upload, context, preflight)).path;
     const asUploaded = path === upload.path;
     const prepared = plain ?? (await prepare(path, context));
     if (plain && prepared.changed === 0) {
@@ -66,8 +68,9 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
       gray = tempPath(context, 'gray');
       await convertToGray(prepared.changed > 0 ? prepared.output : path, gray, context);
     }
-    // A file the preflight repaired may hold more than names that Ghostscript copies wrongly: always rewritten.
-    rewrite = prepared.rewriteAfterGhostscript || !asUploaded;
+    // A file the preflight repaired or decrypted, or an encrypted upload, may hold more than names that Ghostscript
+    // copies wrongly: always rewritten.
+    rewrite = prepared.rewriteAfterGhostscript || !asUploaded || prepared.encrypted;
   } finally {
     // Nothing started on the upload may outlive the job (its folder goes away after it).
     early.abort();
@@ -93,9 +96,12 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
 };
 
 /**
- * The MuPDF step's view of an upload that the clean-file check passed: not encrypted, with a page count within the
- * limit. Anything else (including too many pages, for the preflight's own refusal) goes the preflight's full way.
+ * The MuPDF step's view of an upload that Ghostscript may convert as it is (or as MuPDF changed it), once the
+ * clean-file check has passed: a page count within the limit. An encrypted one opens without a password (the
+ * check's qpdf read it, decrypting): restrictions only, which Ghostscript reads the same way, and MuPDF's save keeps
+ * the encryption; Ghostscript writes it unencrypted, as it would the preflight's decrypted copy. Anything else
+ * (including too many pages, for the preflight's own refusal) goes the preflight's full way.
  */
-function isPlainUpload(prepared: GrayPrepareResult, context: ToolContext): boolean {
-  return !prepared.encrypted && prepared.pageCount > 0 && prepared.pageCount <= context.limits.maxPages;
+function isUsableUpload(prepared: GrayPrepareResult, context: ToolContext): boolean {
+  return prepared.pageCount > 0 && prepared.pageCount <= context.limits.maxPages;
 }
