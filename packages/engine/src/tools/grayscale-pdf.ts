@@ -4,7 +4,7 @@ import { runMupdfTask } from '../mupdf/pool.js';
 import type { GrayPreparePayload, GrayPrepareResult } from '../mupdf/tasks/gray-prepare.js';
 import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../pdf-input.js';
 import { runQpdf } from '../qpdf.js';
-import { settle, valueOf } from '../settle.js';
+import { type Settled, settle, valueOf } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
 
@@ -19,14 +19,14 @@ function prepare(input: string, context: ToolContext): Promise<GrayPrepareResult
 /**
  * MuPDF first turns the colours Ghostscript would copy unconverted (annotation colours, their state appearances and
  * icons, outline colours, uncoloured tiling patterns) to gray, and Ghostscript converts everything drawn. qpdf then
- * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, an encrypted
- * one, or one the preflight repaired); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
+ * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, or one the
+ * preflight repaired or decrypted); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
  *
- * Ghostscript is the long step, and most uploads are clean and need no MuPDF change: the MuPDF step starts on the
- * upload beside the preflight's clean-file check, and Ghostscript on the upload as soon as MuPDF has changed
- * nothing. Its output is kept when the check passes (which a file needing a password does not) and MuPDF found a
- * page count within the limit; otherwise it is stopped as soon as that is known, the full preflight runs, and both
- * steps run again on the file it gives (docs/decisions/014).
+ * Ghostscript is the long step, and most uploads are clean: the MuPDF step and Ghostscript start on the upload at
+ * once, beside the preflight's clean-file check, and Ghostscript moves to MuPDF's copy if MuPDF changed anything.
+ * Its output is kept when the check passes (which a file needing a password does not) and MuPDF found a page count
+ * within the limit; otherwise it is stopped as soon as that is known, the full preflight runs, and both steps run
+ * again on the file it gives (docs/decisions/014).
  */
 export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options, context) => {
   const upload = requireOneFile(files);
@@ -34,16 +34,28 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   await assertPdf(upload.path);
   const early = new AbortController();
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  const earlyGray = tempPath(context, 'gray');
   const earlyPreparation = settle(prepare(upload.path, earlyContext));
   // Ghostscript starts on the upload at once, beside MuPDF (whose step took 10-20 ms of a small file's time), and is
-  // stopped as soon as MuPDF answers that it changed the file or the preflight must refuse it: that costs those
-  // milliseconds of Ghostscript, not a whole run.
-  const earlyGs = new AbortController();
-  const gsContext: ToolContext = { ...earlyContext, signal: AbortSignal.any([earlyContext.signal, earlyGs.signal]) };
-  const earlyConversion = settle(convertToGray(upload.path, earlyGray, gsContext));
-  void earlyPreparation.then((prepared) => {
-    if (!(prepared.ok && prepared.value.changed === 0 && isUsableUpload(prepared.value, context))) earlyGs.abort();
+  // stopped as soon as MuPDF answers that it changed the file (Ghostscript then starts on MuPDF's copy, without
+  // waiting for the clean-file check either) or that the preflight must refuse it: that costs those milliseconds of
+  // Ghostscript, not a whole run.
+  const uploadGs = new AbortController();
+  const uploadGray = tempPath(context, 'gray');
+  const gsContext: ToolContext = { ...earlyContext, signal: AbortSignal.any([earlyContext.signal, uploadGs.signal]) };
+  const uploadConversion = settle(convertToGray(upload.path, uploadGray, gsContext));
+  const earlyConversion = earlyPreparation.then(async (prepared): Promise<Settled<string>> => {
+    if (!prepared.ok || !isUsableUpload(prepared.value, context)) {
+      uploadGs.abort();
+      return { ok: false, error: new Error('Ghostscript was stopped: the preflight decides') };
+    }
+    if (prepared.value.changed === 0) {
+      const converted = await uploadConversion;
+      return converted.ok ? { ok: true, value: uploadGray } : converted;
+    }
+    uploadGs.abort();
+    const changedGray = tempPath(context, 'gray');
+    const converted = await settle(convertToGray(prepared.value.output, changedGray, earlyContext));
+    return converted.ok ? { ok: true, value: changedGray } : converted;
   });
   // The preflight's clean-file test for this tool in one qpdf run: the page count and encryption come from the
   // MuPDF step, which reads them anyway, instead of a second qpdf process.
@@ -63,20 +75,20 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     const path = plain ? upload.path : (await preparePdfInput(upload, context, preflight)).path;
     const asUploaded = path === upload.path;
     const prepared = plain ?? (await prepare(path, context));
-    if (plain && prepared.changed === 0) {
-      valueOf(await earlyConversion);
-      gray = earlyGray;
+    if (plain) {
+      gray = valueOf(await earlyConversion);
     } else {
       gray = tempPath(context, 'gray');
       await convertToGray(prepared.changed > 0 ? prepared.output : path, gray, context);
     }
-    // A file the preflight repaired or decrypted, or an encrypted upload, may hold more than names that Ghostscript
-    // copies wrongly: always rewritten.
-    rewrite = prepared.rewriteAfterGhostscript || !asUploaded || prepared.encrypted;
+    // A file the preflight repaired or decrypted may hold more than names that Ghostscript copies wrongly: always
+    // rewritten. A restricted upload Ghostscript read itself is checked for names as any other (MuPDF reads them
+    // unencrypted; names are never encrypted).
+    rewrite = prepared.rewriteAfterGhostscript || !asUploaded;
   } finally {
     // Nothing started on the upload may outlive the job (its folder goes away after it).
     early.abort();
-    await Promise.all([earlyConversion, earlyPreparation, earlyCheck]);
+    await Promise.all([uploadConversion, earlyConversion, earlyPreparation, earlyCheck]);
   }
   if (!rewrite) return { path: gray, download: tools['grayscale-pdf'].download };
 
