@@ -24,8 +24,9 @@ export interface PdfInputOptions {
    */
   jpegDataCheckedByTool?: boolean;
   /**
-   * The caller's own clean-file test (the same one) already failed, or found the file encrypted: the preflight goes
-   * the full way at once instead of running it again.
+   * The caller has run the same clean-file test already, and it failed, or the caller learned another way that the
+   * file must go the full way (Grayscale, whose MuPDF step found it over the page limit or could not read it): the
+   * preflight starts there instead of running the test again.
    */
   cleanCheckFailed?: boolean;
 }
