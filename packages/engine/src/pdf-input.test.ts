@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
-import { jpegDataDecodes, preparePdfInput } from './pdf-input.js';
+import { jpegDataDecodes, jpegStreamObjects, preparePdfInput } from './pdf-input.js';
 import { runQpdfJob } from './qpdf.js';
 import { grayJpegPdf } from './testing/compress-fixtures.js';
 import { makePdf } from './testing/make-pdf.js';
@@ -23,16 +22,6 @@ async function encrypted(user: string, owner: string) {
     job.context,
   );
   return job.input('locked.pdf', await readFile(target));
-}
-
-/** The object numbers of the file's /DCTDecode streams, as qpdf reads them. */
-function jpegObjects(path: string): number[] {
-  const json = spawnSync('qpdf', ['--json-output', '--json-stream-data=none', path, '-'], { encoding: 'utf8' });
-  const objects = (JSON.parse(json.stdout) as { qpdf: [unknown, Record<string, { stream?: { dict: object } }>] })
-    .qpdf[1];
-  return Object.entries(objects)
-    .filter(([, value]) => JSON.stringify(value.stream?.dict ?? {}).includes('"/DCTDecode"'))
-    .map(([key]) => Number(/^obj:(\d+)/.exec(key)?.[1]));
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -139,7 +128,7 @@ describe('preparePdfInput', () => {
       const broken = await job.input('broken-jpeg.pdf', await grayJpegPdf(true));
       expect(await jpegDataDecodes(clean.path, job.context)).toBe(true);
       expect(await jpegDataDecodes(broken.path, job.context)).toBe(false);
-      const jpegs = jpegObjects(broken.path);
+      const jpegs = await jpegStreamObjects(broken.path, job.context);
       expect(jpegs).toHaveLength(1);
       expect(await jpegDataDecodes(broken.path, job.context, new Set(jpegs))).toBe(true);
       // A file without JPEG data has nothing to decode.

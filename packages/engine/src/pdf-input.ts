@@ -28,7 +28,7 @@ export interface PdfInputOptions {
    * file must go the full way (Grayscale, whose MuPDF step found it over the page limit or could not read it): the
    * preflight starts there instead of running the test again.
    */
-  cleanCheckFailed?: boolean;
+  skipCleanCheck?: boolean;
 }
 
 export interface PreparedPdf {
@@ -59,7 +59,7 @@ export async function preparePdfInput(
 ): Promise<PreparedPdf> {
   await assertPdf(file.path);
   const skipJpegData = options.jpegDataCheckedByTool === true;
-  const clean = options.cleanCheckFailed
+  const clean = options.skipCleanCheck
     ? undefined
     : skipJpegData
       ? await cleanPageCountSkippingImages(file.path, context)
@@ -204,35 +204,38 @@ export async function isCleanLeavingJpegData(
 /**
  * True when qpdf decodes the JPEG data (`/DCTDecode`) of every stream of `path` but the objects in `except` without
  * a warning: the part of `qpdf --check` that `jpegDataCheckedByTool` leaves out, for a tool to run on the JPEG
- * streams it copies into its output as they are. Two qpdf runs: the stream dictionaries (no data), then a JSON copy
- * to /dev/null of the JPEG streams, decoded (`--decode-level=all`, which `--check` uses), that warns where one does
- * not decode, as `--check` does.
+ * streams it copies into its output as they are. A JSON copy to /dev/null of those streams, decoded
+ * (`--decode-level=all`, which `--check` uses), warns where one does not decode, as `--check` does.
  */
 export async function jpegDataDecodes(
   path: string,
   context: ToolContext,
   except: ReadonlySet<number> = new Set(),
 ): Promise<boolean> {
+  const jpegs = (await jpegStreamObjects(path, context)).filter((object) => !except.has(object));
+  if (jpegs.length === 0) return true;
+  const decoded = await runQpdfJob(
+    {
+      ...{ inputFile: path, outputFile: '/dev/null', jsonOutput: '2' },
+      ...{ jsonStreamData: 'inline', decodeLevel: 'all', jsonObject: jpegs.map(String) },
+    },
+    context,
+    { okCodes: [0, 2, 3] },
+  );
+  return decoded.code === 0;
+}
+
+/** The object numbers of the streams of `path` whose filters include `/DCTDecode`, from qpdf's stream dictionaries. */
+export async function jpegStreamObjects(path: string, context: ToolContext): Promise<number[]> {
   const listing = tempPath(context, 'stream-dictionaries', '.json');
   try {
     await runQpdfJob({ inputFile: path, outputFile: listing, jsonOutput: '2', jsonStreamData: 'none' }, context);
     const json = JSON.parse(await readFile(listing, 'utf8')) as { qpdf: [unknown, Record<string, StreamEntry>] };
-    const jpegs = Object.entries(json.qpdf[1]).flatMap(([key, value]) => {
+    return Object.entries(json.qpdf[1]).flatMap(([key, value]) => {
       const object = Number(/^obj:(\d+) \d+ R$/.exec(key)?.[1]);
       const filter = value.stream?.dict['/Filter'];
-      const filters = Array.isArray(filter) ? filter : [filter];
-      return filters.includes('/DCTDecode') && !except.has(object) ? [String(object)] : [];
+      return (Array.isArray(filter) ? filter : [filter]).includes('/DCTDecode') ? [object] : [];
     });
-    if (jpegs.length === 0) return true;
-    const decoded = await runQpdfJob(
-      {
-        ...{ inputFile: path, outputFile: '/dev/null', jsonOutput: '2' },
-        ...{ jsonStreamData: 'inline', decodeLevel: 'all', jsonObject: jpegs },
-      },
-      context,
-      { okCodes: [0, 2, 3] },
-    );
-    return decoded.code === 0;
   } finally {
     await rm(listing, { force: true });
   }

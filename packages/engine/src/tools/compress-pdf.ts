@@ -9,6 +9,7 @@ import { ccittG4DecodeParms } from '../ccitt-g4-encode.js';
 import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } from '../image-recompress.js';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
+import { sampledImageFiles } from '../mupdf/sampled-image-files.js';
 import type { CompressPreparePayload, CompressPrepareResult, ObjectEdits } from '../mupdf/tasks/compress-prepare.js';
 import { runBesidePreflight } from '../beside-preflight.js';
 import { concurrencyLimit } from '../concurrency-limit.js';
@@ -335,7 +336,7 @@ async function encodeImage(
     }
     return replacements;
   } finally {
-    await removeFiles(image);
+    for (const file of sampledImageFiles(image)) await rm(file, { force: true });
   }
 }
 
@@ -390,11 +391,6 @@ async function encodeSampled(
   return flate.length <= jpeg.data.length * FLAT_FLATE_LIMIT
     ? { encoded: { data: flate, filter: '/FlateDecode' }, targetMet: true }
     : asJpeg;
-}
-
-async function removeFiles(image: SampledImage): Promise<void> {
-  const paths = [image.pixels, image.bilevel?.rows, image.bilevel?.g4, image.smask?.pixels];
-  for (const path of paths) if (path) await rm(path, { force: true });
 }
 
 type QpdfJsonValue = string | number | boolean | null | QpdfJsonValue[] | { [key: string]: QpdfJsonValue };

@@ -187,8 +187,9 @@ describe('grayscale-pdf', () => {
     expect(await toolErrorCode(grayscalePdf([locked], {}, job.context))).toBe('encrypted_pdf');
   });
 
-  it('converts restricted PDFs without decrypting them first: RC4 ones, and annotated ones MuPDF must change', async () => {
-    // Ghostscript reads a restricted upload as it is, or as MuPDF saved it with its changes, still encrypted.
+  it('converts restricted RC4 PDFs, and annotated ones MuPDF must change, to valid unencrypted gray files', async () => {
+    // Ghostscript reads a restricted upload as it is, or as MuPDF saved it with its changes, still encrypted: the
+    // output must come out gray everywhere and without the encryption either way.
     const uploads = [
       { name: 'rc4.pdf', pdf: await encryptedColourful('', { rc4: true }), pages: 2 },
       { name: 'annotated.pdf', pdf: await encryptedColourful('', { pdf: annotatedColourPdf() }), pages: 2 },

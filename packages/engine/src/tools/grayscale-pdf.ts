@@ -71,7 +71,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     // Anything else takes the full preflight, which refuses, decrypts or repairs: nothing done on the upload then
     // counts (a damaged file can keep Ghostscript busy for minutes, e.g. a content stream that inflates without end).
     if (!plain) early.abort();
-    const preflight = { jpegDataCheckedByTool: true, cleanCheckFailed: true };
+    const preflight = { jpegDataCheckedByTool: true, skipCleanCheck: true };
     const path = plain ? upload.path : (await preparePdfInput(upload, context, preflight)).path;
     const asUploaded = path === upload.path;
     const prepared = plain ?? (await prepare(path, context));

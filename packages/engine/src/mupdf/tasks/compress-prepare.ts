@@ -14,6 +14,7 @@ import {
   cmykSource,
   resampleImage,
 } from '../resample-images.js';
+import { sampledImageFiles } from '../sampled-image-files.js';
 import { findDuplicateStreams, mergeDuplicateStreams, referringObjects } from '../stream-dedup.js';
 import type { ReportProgress, SendPart } from '../worker.js';
 
@@ -142,9 +143,9 @@ function saveDocument(doc: mupdf.PDFDocument, path: string, options: string): vo
 }
 
 /**
- * Resamples the images of `doc` (see resampleImage) into `result`, sending each as a part as well; drops the PDF/X intent when every device CMYK
- * image was converted, in an incremental copy of `result.path`. The copies among `duplicates` (copy -> kept, merged
- * in `doc` but still there) are left out: nothing draws them.
+ * Resamples the images of `doc` (see resampleImage) into `result`, sending each as a part as well; drops the PDF/X
+ * intent when every device CMYK image was converted, in an incremental copy of `result.path`. The copies among
+ * `duplicates` (copy -> kept, merged in `doc` but still there) are left out: nothing draws them.
  */
 async function prepareImages(
   doc: mupdf.PDFDocument,
@@ -187,7 +188,7 @@ async function prepareImages(
         // Data MuPDF could not decode came out padded: those pixels must not replace the image, which stays as
         // stored for Compress's check of the JPEG data it copies (docs/decisions/105).
         if (decoded.errors.length > 0) {
-          if (sampled) removeSampledFiles(sampled);
+          for (const file of sampled ? sampledImageFiles(sampled) : []) rmSync(file, { force: true });
           sampled = undefined;
           leaveAlone('unreadable image');
         }
@@ -211,10 +212,4 @@ async function prepareImages(
   } finally {
     deviceCmykProfile?.destroy();
   }
-}
-
-/** The pixel files `resampleImage` wrote for an image. */
-function removeSampledFiles(image: SampledImage): void {
-  const paths = [image.pixels, image.bilevel?.rows, image.bilevel?.g4, image.smask?.pixels];
-  for (const path of paths) if (path) rmSync(path, { force: true });
 }
