@@ -227,7 +227,14 @@ class Spawner {
         break;
       case 'close':
         this.forget(message.id);
-        program.events.close(message.code, message.signal);
+        // The program closes when its own process ends, but a killed group may still hold children the SIGKILL has
+        // not yet ended (OCRmyPDF's tesseract runs, on a loaded machine): a killed program's close waits for its
+        // whole group, so a cancelled job leaves nothing running.
+        if (program.killWanted) {
+          void untilGroupGone(program.pid).then(() => program.events.close(message.code, message.signal));
+        } else {
+          program.events.close(message.code, message.signal);
+        }
         break;
     }
   }
@@ -246,6 +253,25 @@ class Spawner {
   private busy(): void {
     this.process.ref();
     this.process.channel?.ref();
+  }
+}
+
+/** How long a killed group may take to be gone, and how often it is looked at meanwhile. */
+const GROUP_GONE_LIMIT_MS = 5_000;
+const GROUP_GONE_POLL_MS = 10;
+
+/** Resolves once no process of the group is left (or after GROUP_GONE_LIMIT_MS), killing it again meanwhile. */
+async function untilGroupGone(pid: number | undefined): Promise<void> {
+  if (pid === undefined) return;
+  const until = Date.now() + GROUP_GONE_LIMIT_MS;
+  while (Date.now() < until) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return; // no process in the group any more
+    }
+    killGroup(pid);
+    await new Promise((resolve) => setTimeout(resolve, GROUP_GONE_POLL_MS));
   }
 }
 
