@@ -4,6 +4,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RgbImage } from '@paperknife/engine/testing/ppm';
 
 /**
  * Grayscale benchmark: `npm run grayscale --workspace bench` (or `node --import tsx bench/grayscale/run.ts
@@ -33,8 +34,8 @@ const { ToolError } = await import('@paperknife/catalog/errors');
 const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { closeMupdfPool, engineTools, grayPdfwriteSettings, runMupdfTask } = await import('@paperknife/engine');
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
-const { gsPdfwriteCommand } = await import('../engine/measure.js');
-const { annotatedColourPdf, colouredFormPdf, colouredPixelsPerPage, grayJpegScanPdf, uncolouredPatternPdf } =
+const { gsPdfwriteCommand, psnr } = await import('../engine/measure.js');
+const { annotatedColourPdf, colouredFormPdf, countColouredPixels, grayJpegScanPdf, renderPages, uncolouredPatternPdf } =
   await import('@paperknife/engine/testing/grayscale-fixtures');
 const { table } = await import('../table.js');
 
@@ -43,6 +44,8 @@ const GS_TIMEOUT_MS = 600_000;
 /** The bench measures time, so jobs get the same ten minutes as gs rather than the server's limit. */
 const limits = { ...defaultLimits, jobTimeoutMs: GS_TIMEOUT_MS };
 const TIME_TARGET = 1.2;
+/** Our output is expected to look like Ghostscript's own conversion, page by page, at least this closely. */
+const LIKE_GS_DB = 35;
 
 const args = process.argv.slice(2);
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3));
@@ -212,6 +215,23 @@ function qpdfCheck(path: string): string {
 const ratio = (ours: number, base: number) => (base > 0 ? (ours / base).toFixed(2) : '-');
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const kilobytes = (bytes: number) => Math.round(bytes / 1024).toLocaleString('en-US');
+const decibels = (db: number) => (Number.isNaN(db) ? 'pages differ' : db === Infinity ? 'same' : `${db.toFixed(1)} dB`);
+
+/**
+ * The lowest PSNR of a page of ours against the same page of gs's output, both rendered at CHECK_DPI: how much our
+ * result differs from Ghostscript's own gray conversion where it differs most. NaN when the page counts or sizes
+ * differ.
+ */
+function lowestPsnr(ours: readonly RgbImage[], gs: readonly RgbImage[]): number {
+  if (ours.length !== gs.length) return Number.NaN;
+  let lowest = Infinity;
+  for (const [index, page] of ours.entries()) {
+    const reference = gs[index]!;
+    if (page.width !== reference.width || page.height !== reference.height) return Number.NaN;
+    lowest = Math.min(lowest, psnr(reference, page));
+  }
+  return lowest;
+}
 
 try {
   const inputs: string[] = [];
@@ -246,14 +266,14 @@ try {
   const rows: string[][] = [];
   const totals = {
     ...{ oursWall: 0, gsWall: 0, oursCpu: 0, gsCpu: 0, oursBytes: 0, gsBytes: 0 },
-    ...{ files: 0, colouredFiles: 0, slowFiles: 0, invalidFiles: 0 },
+    ...{ files: 0, colouredFiles: 0, slowFiles: 0, invalidFiles: 0, unlikeFiles: 0 },
   };
   for (const path of selected) {
     const outputs = { ours: join(scratch, 'ours.pdf'), gs: join(scratch, 'gs.pdf') };
     const { outcome, ours, gs } = await measure(path, outputs);
     const name = basename(path, '.pdf');
     if (outcome !== 'ok' || !gs) {
-      rows.push([name, `refused: ${outcome}`, ...Array<string>(11).fill('-')]);
+      rows.push([name, `refused: ${outcome}`, ...Array<string>(12).fill('-')]);
       process.stderr.write(`${name}: ${outcome}\n`);
       continue;
     }
@@ -261,8 +281,12 @@ try {
     const gsBytes = (await stat(outputs.gs)).size;
     totals.oursBytes += oursBytes;
     totals.gsBytes += gsBytes;
-    const oursColour = colouredPixelsPerPage(outputs.ours, CHECK_DPI);
-    const gsColour = colouredPixelsPerPage(outputs.gs, CHECK_DPI);
+    const oursPages = renderPages(outputs.ours, CHECK_DPI);
+    const gsPages = renderPages(outputs.gs, CHECK_DPI);
+    const oursColour = oursPages.map((page) => countColouredPixels(page.pixels));
+    const gsColour = gsPages.map((page) => countColouredPixels(page.pixels));
+    const likeGs = lowestPsnr(oursPages, gsPages);
+    if (!(likeGs >= LIKE_GS_DB)) totals.unlikeFiles += 1;
     const oursColoured = oursColour.some((count) => count > 0);
     const check = qpdfCheck(outputs.ours);
     if (check !== 'ok') totals.invalidFiles += 1;
@@ -278,6 +302,7 @@ try {
       String(oursColour.length),
       colourSummary(oursColour),
       colourSummary(gsColour),
+      decibels(likeGs),
       seconds(ours.wallMs),
       seconds(gs.wallMs),
       ratio(ours.wallMs, gs.wallMs),
@@ -295,6 +320,7 @@ try {
     '',
     `${totals.colouredFiles} files coloured`,
     '',
+    `${totals.unlikeFiles} below ${LIKE_GS_DB} dB`,
     seconds(totals.oursWall),
     seconds(totals.gsWall),
     ratio(totals.oursWall, totals.gsWall),
@@ -312,6 +338,7 @@ try {
         'pages',
         'coloured: ours',
         'coloured: gs',
+        'PSNR vs gs',
         'ours s',
         'gs s',
         'wall ratio',
@@ -329,7 +356,8 @@ try {
     `\nTargets: 0 coloured pixels on every accepted file (${totals.colouredFiles} with colour); ` +
       `time <= ${TIME_TARGET}x gs (total wall ${ratio(totals.oursWall, totals.gsWall)}x, CPU ` +
       `${ratio(totals.oursCpu, totals.gsCpu)}x; ${totals.slowFiles} files above ${TIME_TARGET}x by wall time); ` +
-      `every output passes qpdf --check (${totals.invalidFiles} do not).`,
+      `every output passes qpdf --check (${totals.invalidFiles} do not). Pages as Ghostscript converts them: ` +
+      `${totals.unlikeFiles} files have a page below ${LIKE_GS_DB} dB PSNR against gs's output.`,
   );
 } finally {
   plainShell.stdin.end();

@@ -137,6 +137,34 @@ describe('runProcess', () => {
     expect(await until(() => !alive(grandchild))).toBe(true);
   });
 
+  it('starts a program before its input is known, and writes the input once it is', async () => {
+    const pidFile = join(folder, 'input.pid');
+    let give!: (text: string) => void;
+    const input = new Promise<string>((resolve) => {
+      give = resolve;
+    });
+    const run = runProcess('sh', ['-c', `echo $$ > ${pidFile}; cat`], options({ input }));
+    // The program is running (it wrote its pid) while its input is still pending.
+    expect(alive(await readPid(pidFile))).toBe(true);
+    give('chosen later\n');
+    expect((await run).stdout).toBe('chosen later\n');
+    // Without `input`, standard input is empty: cat ends at once.
+    expect((await runProcess('cat', [], options())).stdout).toBe('');
+  });
+
+  it('kills a program whose input cannot be given, ending with the reason', async () => {
+    const pidFile = join(folder, 'no-input.pid');
+    let refuse!: (error: Error) => void;
+    const input = new Promise<string>((_, reject) => {
+      refuse = reject;
+    });
+    const run = runProcess('sh', ['-c', `echo $$ > ${pidFile}; cat`], options({ input }));
+    const pid = await readPid(pidFile);
+    refuse(new ToolError('busy'));
+    expect(await toolErrorCode(run)).toBe('busy');
+    expect(await until(() => !alive(pid))).toBe(true);
+  });
+
   it('starts nothing when the job is already aborted', async () => {
     const controller = new AbortController();
     controller.abort(new ToolError('busy'));

@@ -10,6 +10,11 @@ export interface ProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** Told each piece of standard error as it arrives (OCRmyPDF's per-page log, for progress). */
   onStderr?: (chunk: string) => void;
+  /**
+   * The program's standard input, written and closed once it resolves: the program starts (and sets itself up)
+   * before its input is known. Without it, standard input is empty. If it rejects, the program is killed.
+   */
+  input?: Promise<string>;
 }
 
 export interface ProcessResult {
@@ -47,12 +52,12 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     }
     let stdout = '';
     let stderr = '';
-    let ended: ToolError | undefined;
+    let ended: Error | undefined;
     const done = () => {
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
     };
-    const child = spawner().start(command, args, options.cwd, options.env ?? process.env, {
+    const child = spawner().start(command, args, options.cwd, options.env ?? process.env, options.input !== undefined, {
       stdout: (chunk) => {
         if (stdout.length < OUTPUT_LIMIT) stdout += chunk;
       },
@@ -71,13 +76,17 @@ export function runProcess(command: string, args: readonly string[], options: Pr
         else reject(new ProcessFailure(command, code ?? (signalName ? 128 : -1), stderr, stdout));
       },
     });
-    const kill = (reason: ToolError) => {
+    const kill = (reason: Error) => {
       ended ??= reason;
       child.kill();
     };
     const timer = setTimeout(() => kill(new ToolError('processing_timeout')), options.timeoutMs);
     const onAbort = () => kill(abortError(options.signal));
     options.signal.addEventListener('abort', onAbort, { once: true });
+    options.input?.then(
+      (text) => child.write(text),
+      (error: unknown) => kill(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }
 
@@ -98,7 +107,22 @@ interface ChildEvents {
 interface StartedProgram {
   /** SIGKILLs the program's process group, now or as soon as its pid is known. */
   kill(): void;
+  /** Writes `text` to the program's standard input (started as a pipe) and closes it. */
+  write(text: string): void;
 }
+
+/** Messages to the spawner process: start a program, or write its standard input and close it. */
+type SpawnerRequest =
+  | {
+      type: 'start';
+      id: number;
+      command: string;
+      args: readonly string[];
+      cwd: string;
+      env: NodeJS.ProcessEnv;
+      input: boolean;
+    }
+  | { type: 'input'; id: number; text: string };
 
 /** Messages from the spawner process, one program each (`id`). */
 type SpawnerMessage =
@@ -126,10 +150,19 @@ process.on('disconnect', () => {
   for (const pid of running.values()) try { process.kill(-pid, 'SIGKILL'); } catch {}
   process.exit(0);
 });
-process.on('message', ({ id, command, args, cwd, env }) => {
+const inputs = new Map();
+process.on('message', (request) => {
+  const { id } = request;
+  if (request.type === 'input') {
+    const stdin = inputs.get(id);
+    inputs.delete(id);
+    stdin?.end(request.text);
+    return;
+  }
+  const { command, args, cwd, env, input } = request;
   let child;
   try {
-    child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child = spawn(command, args, { cwd, env, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
   } catch (error) {
     send({ type: 'error', id, error: describe(error) });
     return;
@@ -137,6 +170,11 @@ process.on('message', ({ id, command, args, cwd, env }) => {
   if (child.pid !== undefined) {
     running.set(id, child.pid);
     send({ type: 'pid', id, pid: child.pid });
+  }
+  if (input) {
+    // A program that ends before reading its input closes the pipe: that is its own outcome, not the spawner's.
+    child.stdin.on('error', () => {});
+    inputs.set(id, child.stdin);
   }
   let relayed = 0;
   child.stdout.setEncoding('utf8').on('data', (data) => {
@@ -147,6 +185,7 @@ process.on('message', ({ id, command, args, cwd, env }) => {
   child.on('error', (error) => send({ type: 'error', id, error: describe(error) }));
   child.on('close', (code, signal) => {
     running.delete(id);
+    inputs.delete(id);
     send({ type: 'close', id, code, signal });
   });
 });
@@ -189,7 +228,14 @@ class Spawner {
     this.idle();
   }
 
-  start(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, events: ChildEvents) {
+  start(
+    command: string,
+    args: readonly string[],
+    cwd: string,
+    env: NodeJS.ProcessEnv,
+    input: boolean,
+    events: ChildEvents,
+  ): StartedProgram {
     const id = this.nextId++;
     const program: Tracked = { events, killWanted: false };
     if (this.gone) {
@@ -197,14 +243,17 @@ class Spawner {
     } else {
       if (this.programs.size === 0) this.busy();
       this.programs.set(id, program);
-      this.process.send({ id, command, args, cwd, env });
+      this.send({ type: 'start', id, command, args, cwd, env, input });
     }
     return {
       kill: () => {
         program.killWanted = true;
         killGroup(program.pid);
       },
-    } satisfies StartedProgram;
+      write: (text) => {
+        if (this.programs.has(id)) this.send({ type: 'input', id, text });
+      },
+    };
   }
 
   private receive(message: SpawnerMessage): void {
@@ -237,6 +286,10 @@ class Spawner {
         }
         break;
     }
+  }
+
+  private send(request: SpawnerRequest): void {
+    this.process.send(request);
   }
 
   private forget(id: number): void {

@@ -83,13 +83,8 @@ export function loadImage(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): mupdf.I
   return image;
 }
 
-/**
- * Runs `work` and answers the errors MuPDF logged meanwhile. MuPDF recovers from many and only prints them: an
- * image whose data it cannot decode (a JPEG without its frame header) comes out padded, pixels that are not the
- * image's. The messages still go to stderr, as before.
- */
-export async function withMupdfErrors<T>(work: () => Promise<T>): Promise<{ value: T; errors: string[] }> {
-  const errors: string[] = [];
+/** Sends MuPDF's log to stderr, as before, and its errors also to `errors`; answers the step that stops that. */
+function collectMupdfErrors(errors: string[]): () => void {
   mupdf.setLog({
     error: (message) => {
       errors.push(message);
@@ -97,9 +92,31 @@ export async function withMupdfErrors<T>(work: () => Promise<T>): Promise<{ valu
     },
     warning: (message) => process.stderr.write(`warning: ${message}\n`),
   });
+  return () => mupdf.setLog(null);
+}
+
+/**
+ * Runs `work` and answers the errors MuPDF logged meanwhile. MuPDF recovers from many and only prints them: an
+ * image whose data it cannot decode (a JPEG without its frame header) comes out padded, pixels that are not the
+ * image's. The messages still go to stderr, as before.
+ */
+export async function withMupdfErrors<T>(work: () => Promise<T>): Promise<{ value: T; errors: string[] }> {
+  const errors: string[] = [];
+  const stop = collectMupdfErrors(errors);
   try {
     return { value: await work(), errors };
   } finally {
-    mupdf.setLog(null);
+    stop();
+  }
+}
+
+/** withMupdfErrors for work that is done when it returns. */
+export function withMupdfErrorsNow<T>(work: () => T): { value: T; errors: string[] } {
+  const errors: string[] = [];
+  const stop = collectMupdfErrors(errors);
+  try {
+    return { value: work(), errors };
+  } finally {
+    stop();
   }
 }

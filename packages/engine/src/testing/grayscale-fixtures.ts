@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { makePdf, writePdfObjects } from './make-pdf.js';
-import { parsePpm } from './ppm.js';
+import { parsePpm, type RgbImage } from './ppm.js';
 
 /**
  * Fixtures for Grayscale PDF: pages whose colour lives outside the page content, where Ghostscript's colour
@@ -308,18 +308,119 @@ export function countColouredPixels(pixels: Uint8Array): number {
 }
 
 /**
- * Coloured pixels (see `countColouredPixels`) of every page rendered by pdftoppm at `dpi`, which draws annotations
- * as viewers do. One pdftoppm run for the whole file: it writes the pages as PPM images one after another.
+ * Every page rendered by pdftoppm at `dpi`, which draws annotations as viewers do. One pdftoppm run for the whole
+ * file: it writes the pages as PPM images one after another.
  */
-export function colouredPixelsPerPage(path: string, dpi: number): number[] {
+export function renderPages(path: string, dpi: number): RgbImage[] {
   const result = spawnSync('pdftoppm', ['-r', String(dpi), path], { maxBuffer: 2 * 1024 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`pdftoppm failed on ${path}: ${result.stderr.toString()}`);
-  const counts: number[] = [];
+  const pages: RgbImage[] = [];
   let rest = result.stdout;
   while (rest.length > 0) {
     const page = parsePpm(rest);
-    counts.push(countColouredPixels(page.pixels));
+    pages.push(page);
     rest = rest.subarray(page.pixels.byteOffset - rest.byteOffset + page.pixels.byteLength);
   }
-  return counts;
+  return pages;
+}
+
+/** Coloured pixels (see `countColouredPixels`) of every page rendered at `dpi` (see renderPages). */
+export function colouredPixelsPerPage(path: string, dpi: number): number[] {
+  return renderPages(path, dpi).map((page) => countColouredPixels(page.pixels));
+}
+
+/** Colour gradients for `colourImagesPdf`: hue across, lightness down, so every pixel differs from its neighbours. */
+function gradientPixels(width: number, height: number, channels: 3 | 4): Buffer {
+  const pixels = Buffer.alloc(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * channels;
+      const across = x / (width - 1);
+      const down = y / (height - 1);
+      pixels[at] = Math.round(255 * across);
+      pixels[at + 1] = Math.round(255 * down);
+      pixels[at + 2] = Math.round(255 * (1 - across) * (1 - down / 2));
+      if (channels === 4) pixels[at + 3] = Math.round(60 * down);
+    }
+  }
+  return pixels;
+}
+
+/** The images of `colourImagesPdf`, by name, as they are drawn (in a 3 x 3 grid, left to right, top down). */
+export const COLOUR_IMAGE_NAMES = [
+  'rgb',
+  'cmyk',
+  'jpegWithSoftMask',
+  'inverted',
+  'colourKeyMasked',
+  'small',
+  'nested',
+] as const;
+
+/**
+ * One page of 8-bit colour images in the shapes real files use, for the step that turns large colour images gray
+ * before Ghostscript: RGB and CMYK Flate images (400 x 300), an RGB JPEG with a soft mask that has a /Matte (which
+ * MuPDF decodes with alpha), drawn on the page or from a form XObject; and images that step leaves to Ghostscript: one with a /Decode
+ * array, one with a colour-key /Mask, one under its minimum size (100 x 100).
+ */
+export async function colourImagesPdf(): Promise<Buffer> {
+  const objects: (string | Buffer)[] = [];
+  const add = (body: string | Buffer) => objects.push(body);
+  const [catalog, pagesRoot, page] = [add(''), add(''), add('')];
+  const flateImage = (width: number, height: number, colorSpace: string, extra = '') =>
+    add(
+      stream(
+        `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /${colorSpace} ` +
+          `/BitsPerComponent 8 /Filter /FlateDecode${extra}`,
+        deflateSync(gradientPixels(width, height, colorSpace === 'DeviceCMYK' ? 4 : 3)),
+      ),
+    );
+  // A soft mask with a black /Matte: the JPEG holds its colours already blended with black by the mask's coverage.
+  const coverage = 200;
+  const softMask = add(
+    stream(
+      '/Type /XObject /Subtype /Image /Width 400 /Height 300 /ColorSpace /DeviceGray /BitsPerComponent 8 ' +
+        '/Filter /FlateDecode /Matte [0 0 0]',
+      deflateSync(Buffer.alloc(400 * 300, coverage)),
+    ),
+  );
+  const blended = gradientPixels(400, 300, 3).map((value) => Math.round((value * coverage) / 255));
+  const jpeg = await sharp(blended, { raw: { width: 400, height: 300, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const images = {
+    rgb: flateImage(400, 300, 'DeviceRGB'),
+    cmyk: flateImage(400, 300, 'DeviceCMYK'),
+    jpegWithSoftMask: add(
+      stream(
+        `/Type /XObject /Subtype /Image /Width 400 /Height 300 /ColorSpace /DeviceRGB /BitsPerComponent 8 ` +
+          `/Filter /DCTDecode /SMask ${softMask} 0 R`,
+        jpeg,
+      ),
+    ),
+    inverted: flateImage(400, 300, 'DeviceRGB', ' /Decode [1 0 1 0 1 0]'),
+    colourKeyMasked: flateImage(400, 300, 'DeviceRGB', ' /Mask [0 40 0 40 0 255]'),
+    small: flateImage(100, 100, 'DeviceRGB'),
+    nested: flateImage(400, 300, 'DeviceRGB'),
+  };
+  const form = add(
+    stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /Im ${images.nested} 0 R >> >>`,
+      '/Im Do\n',
+    ),
+  );
+  const xobjects = COLOUR_IMAGE_NAMES.filter((name) => name !== 'nested')
+    .map((name) => `/${name} ${images[name]} 0 R`)
+    .join(' ');
+  const content = COLOUR_IMAGE_NAMES.map((name, index) => {
+    const [x, y] = [36 + (index % 3) * 190, 792 - 36 - 150 - Math.floor(index / 3) * 190];
+    return `q 180 0 0 135 ${x} ${y} cm /${name === 'nested' ? 'Form' : name} Do Q`;
+  }).join('\n');
+  const contents = add(stream('', content));
+  objects[page - 1] =
+    `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] ` +
+    `/Resources << /XObject << ${xobjects} /Form ${form} 0 R >> >> /Contents ${contents} 0 R >>`;
+  objects[pagesRoot - 1] = `<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`;
+  objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRoot} 0 R >>`;
+  return writePdfObjects(objects, `/Root ${catalog} 0 R`);
 }

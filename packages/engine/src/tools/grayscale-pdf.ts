@@ -1,19 +1,29 @@
 import { tools } from '@paperknife/catalog/tools';
-import { convertToGray } from '../ghostscript.js';
+import { convertToGray, startGrayConversion } from '../ghostscript.js';
 import { runMupdfTask } from '../mupdf/pool.js';
-import type { GrayPreparePayload, GrayPrepareResult } from '../mupdf/tasks/gray-prepare.js';
+import type { GrayPrepareFacts, GrayPreparePayload, GrayPrepareResult } from '../mupdf/tasks/gray-prepare.js';
 import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../pdf-input.js';
 import { runQpdf } from '../qpdf.js';
 import { type Settled, settle, valueOf } from '../settle.js';
 import { requireOneFile } from '../single-file.js';
 import type { ToolContext, ToolRunner } from '../tool-runner.js';
 
-function prepare(input: string, context: ToolContext): Promise<GrayPrepareResult & { output: string }> {
-  const payload: GrayPreparePayload = { input, output: tempPath(context, 'gray-prepared') };
+/**
+ * The MuPDF step (gray-prepare.ts) on `input`, writing its changed copy to `output`. `onFacts` is told what
+ * Ghostscript's start waits for as soon as MuPDF knows it, before the step's last check is done.
+ */
+function prepare(
+  input: string,
+  output: string,
+  context: ToolContext,
+  onFacts?: (facts: GrayPrepareFacts) => void,
+): Promise<GrayPrepareResult & { output: string }> {
+  const payload: GrayPreparePayload = { input, output };
   return runMupdfTask<GrayPrepareResult>('gray-prepare', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
-  }).then((result) => ({ ...result, output: payload.output }));
+    ...(onFacts ? { onPart: (facts) => onFacts(facts as GrayPrepareFacts) } : {}),
+  }).then((result) => ({ ...result, output }));
 }
 
 /**
@@ -22,8 +32,8 @@ function prepare(input: string, context: ToolContext): Promise<GrayPrepareResult
  * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, or one the
  * preflight repaired or decrypted); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
  *
- * Ghostscript is the long step, and most uploads are clean: the MuPDF step and Ghostscript start on the upload at
- * once, beside the preflight's clean-file check, and Ghostscript moves to MuPDF's copy if MuPDF changed anything.
+ * Ghostscript is the long step, and most uploads are clean: the MuPDF step and Ghostscript start at once, beside the
+ * preflight's clean-file check, and Ghostscript converts the upload, or MuPDF's copy if MuPDF changed anything.
  * Its output is kept when the check passes (which a file needing a password does not) and MuPDF found a page count
  * within the limit; otherwise it is stopped as soon as that is known, the full preflight runs, and both steps run
  * again on the file it gives (docs/decisions/014).
@@ -34,28 +44,30 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   await assertPdf(upload.path);
   const early = new AbortController();
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  const earlyPreparation = settle(prepare(upload.path, earlyContext));
-  // Ghostscript starts on the upload at once, beside MuPDF (whose step took 10-20 ms of a small file's time), and is
-  // stopped as soon as MuPDF answers that it changed the file (Ghostscript then starts on MuPDF's copy, without
-  // waiting for the clean-file check either) or that the preflight must refuse it: that costs those milliseconds of
-  // Ghostscript, not a whole run.
-  const uploadGs = new AbortController();
-  const uploadGray = tempPath(context, 'gray');
-  const gsContext: ToolContext = { ...earlyContext, signal: AbortSignal.any([earlyContext.signal, uploadGs.signal]) };
-  const uploadConversion = settle(convertToGray(upload.path, uploadGray, gsContext));
-  const earlyConversion = earlyPreparation.then(async (prepared): Promise<Settled<string>> => {
-    if (!prepared.ok || !isUsableUpload(prepared.value, context)) {
-      uploadGs.abort();
+  const earlyPrepared = tempPath(context, 'gray-prepared');
+  let factsKnown!: (facts: GrayPrepareFacts | undefined) => void;
+  const earlyFacts = new Promise<GrayPrepareFacts | undefined>((resolve) => {
+    factsKnown = resolve;
+  });
+  const earlyPreparation = settle(prepare(upload.path, earlyPrepared, earlyContext, factsKnown));
+  // Told by the step's part, or else (the step failed first) by its end.
+  void earlyPreparation.then((prepared) => factsKnown(prepared.ok ? prepared.value : undefined));
+  // Ghostscript starts at once, beside MuPDF, and sets itself up (about 45 ms) while MuPDF looks at the file (10-20 ms
+  // of a small one); it then converts the upload, or MuPDF's copy if MuPDF changed anything, without waiting for the
+  // clean-file check. It is stopped as soon as MuPDF answers that the preflight must refuse the file.
+  const stopGhostscript = new AbortController();
+  const earlyGray = tempPath(context, 'gray');
+  const ghostscript = startGrayConversion([upload.path, earlyPrepared], earlyGray, {
+    ...earlyContext,
+    signal: AbortSignal.any([earlyContext.signal, stopGhostscript.signal]),
+  });
+  const earlyConversion = earlyFacts.then(async (facts): Promise<Settled<string>> => {
+    if (!facts || !isUsableUpload(facts, context)) {
+      stopGhostscript.abort();
       return { ok: false, error: new Error('Ghostscript was stopped: the preflight decides') };
     }
-    if (prepared.value.changed === 0) {
-      const converted = await uploadConversion;
-      return converted.ok ? { ok: true, value: uploadGray } : converted;
-    }
-    uploadGs.abort();
-    const changedGray = tempPath(context, 'gray');
-    const converted = await settle(convertToGray(prepared.value.output, changedGray, earlyContext));
-    return converted.ok ? { ok: true, value: changedGray } : converted;
+    const converted = await settle(ghostscript.convert(facts.changed > 0 ? earlyPrepared : upload.path));
+    return converted.ok ? { ok: true, value: earlyGray } : converted;
   });
   // The preflight's clean-file test for this tool in one qpdf run: the page count and encryption come from the
   // MuPDF step, which reads them anyway, instead of a second qpdf process.
@@ -74,7 +86,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     const preflight = { jpegDataCheckedByTool: true, skipCleanCheck: true };
     const path = plain ? upload.path : (await preparePdfInput(upload, context, preflight)).path;
     const asUploaded = path === upload.path;
-    const prepared = plain ?? (await prepare(path, context));
+    const prepared = plain ?? (await prepare(path, tempPath(context, 'gray-prepared'), context));
     if (plain) {
       gray = valueOf(await earlyConversion);
     } else {
@@ -88,7 +100,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   } finally {
     // Nothing started on the upload may outlive the job (its folder goes away after it).
     early.abort();
-    await Promise.all([uploadConversion, earlyConversion, earlyPreparation, earlyCheck]);
+    await Promise.all([ghostscript.ended, earlyConversion, earlyPreparation, earlyCheck]);
   }
   if (!rewrite) return { path: gray, download: tools['grayscale-pdf'].download };
 
@@ -116,6 +128,6 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
  * the encryption; Ghostscript writes it unencrypted, as it would the preflight's decrypted copy. Anything else
  * (including too many pages, for the preflight's own refusal) goes the preflight's full way.
  */
-function isUsableUpload(prepared: GrayPrepareResult, context: ToolContext): boolean {
-  return prepared.pageCount > 0 && prepared.pageCount <= context.limits.maxPages;
+function isUsableUpload(facts: GrayPrepareFacts, context: ToolContext): boolean {
+  return facts.pageCount > 0 && facts.pageCount <= context.limits.maxPages;
 }

@@ -2,8 +2,10 @@ import { writeFileSync } from 'node:fs';
 import type * as mupdf from 'mupdf';
 import { grayDefaultAppearance, grayOfComponents, grayRichText } from '../../gray-colour.js';
 import { pdfNames } from '../../pattern-colour-operands.js';
+import { grayColourImages } from '../gray-images.js';
 import { openPdf } from '../open-pdf.js';
 import { nameOf } from '../pdf-objects.js';
+import type { ReportProgress, SendPart } from '../worker.js';
 import { grayUncolouredPatterns } from '../uncoloured-patterns.js';
 
 export interface GrayPreparePayload {
@@ -12,8 +14,15 @@ export interface GrayPreparePayload {
   output: string;
 }
 
-export interface GrayPrepareResult {
-  /** Changes made: annotations and outline items rewritten, icon appearances made, pattern spaces and streams. */
+/**
+ * What Ghostscript's start waits for, sent as a part of the task's result before the rest (the names check) is
+ * done: the file Ghostscript converts follows from `changed`.
+ */
+export interface GrayPrepareFacts {
+  /**
+   * Changes made: annotations and outline items rewritten, icon appearances made, pattern spaces and streams,
+   * large colour images turned gray (gray-images.ts).
+   */
   changed: number;
   /**
    * Pages, from the page tree's /Count as `qpdf --show-npages` reads them. With `encrypted`, what lets the tool skip
@@ -22,6 +31,9 @@ export interface GrayPrepareResult {
   pageCount: number;
   /** The trailer has /Encrypt, even one that opens without a password. */
   encrypted: boolean;
+}
+
+export interface GrayPrepareResult extends GrayPrepareFacts {
   /**
    * Ghostscript's output has to be rewritten by qpdf to be valid: the file has names Ghostscript writes without
    * their escapes, or too many objects to read whole before Ghostscript starts (see ghostscriptBreaksNames).
@@ -144,7 +156,8 @@ function grayAnnotation(doc: mupdf.PDFDocument, annotation: mupdf.PDFObject): bo
 }
 
 /**
- * Above this many objects, the names are not read before Ghostscript starts and qpdf rewrites its output anyway.
+ * Above this many objects, the names are not read and qpdf rewrites its output anyway. They are read after the facts
+ * Ghostscript waits for have been sent, so beside Ghostscript, but on a 2-core machine still for a core.
  * Reading a file's objects here costs about 0.04 ms each, qpdf's rewrite a process start (10-15 ms of CPU) plus less
  * than that per object, and the rewrite's object streams save 5-12 % of the bytes of files this size and up: the
  * check pays only where the process start is most of the rewrite (docs/decisions/014).
@@ -215,12 +228,15 @@ function grayOutline(root: mupdf.PDFObject): number {
  * colour of uncoloured tiling patterns (see uncoloured-patterns.ts). Run before Ghostscript, which carries these
  * entries over as they are. Saved incrementally: the rest of the file is copied byte for byte.
  */
-export default function grayPrepare(payload: GrayPreparePayload): GrayPrepareResult {
+export default function grayPrepare(
+  payload: GrayPreparePayload,
+  _report?: ReportProgress,
+  sendPart?: SendPart,
+): GrayPrepareResult {
   const doc = openPdf(payload.input);
   try {
     const pages = doc.countPages();
     const encrypted = !doc.getTrailer().get('Encrypt').isNull();
-    const rewriteAfterGhostscript = ghostscriptBreaksNames(doc);
     let changed = 0;
     const seen = new Set<number>();
     for (let index = 0; index < pages; index++) {
@@ -245,11 +261,15 @@ export default function grayPrepare(payload: GrayPreparePayload): GrayPrepareRes
     const outlines = doc.getTrailer().get('Root', 'Outlines');
     if (outlines.isDictionary()) changed += grayOutline(outlines);
     changed += grayUncolouredPatterns(doc);
+    changed += grayColourImages(doc);
     if (changed > 0) {
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
     }
-    return { changed, pageCount: pages, encrypted, rewriteAfterGhostscript };
+    const facts: GrayPrepareFacts = { changed, pageCount: pages, encrypted };
+    sendPart?.(facts);
+    // Read from the upload's objects: what MuPDF added (gray colours, icon appearances) has no such names.
+    return { ...facts, rewriteAfterGhostscript: ghostscriptBreaksNames(doc) };
   } finally {
     doc.destroy();
   }
