@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import type * as mupdf from 'mupdf';
 import { grayDefaultAppearance, grayOfComponents, grayRichText } from '../../gray-colour.js';
 import { pdfNames } from '../../pattern-colour-operands.js';
-import { grayColourImages } from '../gray-images.js';
-import { openPdf } from '../open-pdf.js';
+import { GRAY_IMAGES_MAX_FILE_BYTES, grayColourImages } from '../gray-images.js';
+import { openPdfReadingAsNeeded } from '../open-pdf.js';
 import { nameOf } from '../pdf-objects.js';
 import type { ReportProgress, SendPart } from '../worker.js';
 import { grayUncolouredPatterns } from '../uncoloured-patterns.js';
@@ -233,7 +233,7 @@ export default function grayPrepare(
   _report?: ReportProgress,
   sendPart?: SendPart,
 ): GrayPrepareResult {
-  const doc = openPdf(payload.input);
+  const doc = openPdfReadingAsNeeded(payload.input);
   try {
     const pages = doc.countPages();
     const encrypted = !doc.getTrailer().get('Encrypt').isNull();
@@ -261,7 +261,7 @@ export default function grayPrepare(
     const outlines = doc.getTrailer().get('Root', 'Outlines');
     if (outlines.isDictionary()) changed += grayOutline(outlines);
     changed += grayUncolouredPatterns(doc);
-    changed += grayColourImages(doc);
+    if (statSync(payload.input).size <= GRAY_IMAGES_MAX_FILE_BYTES) changed += grayColourImages(doc);
     if (changed > 0) {
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
