@@ -9,6 +9,7 @@ import {
   streamFilters,
   withMupdfErrorsNow,
 } from './pdf-objects.js';
+import { packedGray } from './image-pixels.js';
 
 /**
  * Below this many pixels an image is left to Ghostscript. Ghostscript 10.00 converts an image's colour pixel by
@@ -114,17 +115,7 @@ function grayPixels(
     const gray = decoded.convertToColorSpace(mupdf.ColorSpace.DeviceGray, alpha);
     decoded.destroy();
     try {
-      const width = gray.getWidth();
-      const height = gray.getHeight();
-      const stride = gray.getStride();
-      const samples = gray.getPixels();
-      const pixels = new Uint8Array(width * height);
-      for (let y = 0; y < height; y++) {
-        const row = samples.subarray(y * stride, y * stride + width * (alpha ? 2 : 1));
-        if (!alpha) pixels.set(row, y * width);
-        else for (let x = 0; x < width; x++) pixels[y * width + x] = row[x * 2]!;
-      }
-      return { pixels, width, height, unblended: alpha };
+      return { ...packedGray(gray), unblended: alpha };
     } finally {
       gray.destroy();
     }

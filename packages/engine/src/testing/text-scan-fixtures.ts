@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { ccittG4DecodeParms, encodeCcittG4 } from '../ccitt-g4-encode.js';
+import { packedGray } from '../mupdf/image-pixels.js';
 import { cachedFixtureAsync } from './fixture-cache.js';
 
 /**
@@ -154,12 +155,7 @@ function printedText(
     const scale = ppi / 72;
     const pixmap = printed.loadPage(0).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray);
     try {
-      const width = pixmap.getWidth();
-      const height = pixmap.getHeight();
-      const stride = pixmap.getStride();
-      const pixels = pixmap.getPixels();
-      const gray = new Uint8Array(width * height);
-      for (let y = 0; y < height; y++) gray.set(pixels.subarray(y * stride, y * stride + width), y * width);
+      const { pixels: gray, width, height } = packedGray(pixmap);
       return { gray, width, height };
     } finally {
       pixmap.destroy();
