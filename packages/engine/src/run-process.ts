@@ -53,7 +53,9 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     let stdout = '';
     let stderr = '';
     let ended: Error | undefined;
+    let finished = false;
     const done = () => {
+      finished = true;
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
     };
@@ -83,9 +85,14 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     const timer = setTimeout(() => kill(new ToolError('processing_timeout')), options.timeoutMs);
     const onAbort = () => kill(abortError(options.signal));
     options.signal.addEventListener('abort', onAbort, { once: true });
+    // An input settling after the program ended is passed over: its pid may belong to another program by then.
     options.input?.then(
-      (text) => child.write(text),
-      (error: unknown) => kill(error instanceof Error ? error : new Error(String(error))),
+      (text) => {
+        if (!finished) child.write(text);
+      },
+      (error: unknown) => {
+        if (!finished) kill(error instanceof Error ? error : new Error(String(error)));
+      },
     );
   });
 }

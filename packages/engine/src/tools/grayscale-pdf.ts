@@ -28,7 +28,8 @@ function prepare(
 
 /**
  * MuPDF first turns the colours Ghostscript would copy unconverted (annotation colours, their state appearances and
- * icons, outline colours, uncoloured tiling patterns) to gray, and Ghostscript converts everything drawn. qpdf then
+ * icons, outline colours, uncoloured tiling patterns) and large colour images (which Ghostscript converts pixel by
+ * pixel, slowly) to gray, and Ghostscript converts everything drawn. qpdf then
  * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, or one the
  * preflight repaired or decrypted); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
  *

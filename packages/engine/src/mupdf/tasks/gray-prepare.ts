@@ -226,7 +226,8 @@ function grayOutline(root: mupdf.PDFObject): number {
  * background and border colours, /DA text colours and rich-text styles, state-dictionary appearances (reduced to
  * the shown stream so Ghostscript converts it), appearances for icons that had none, outline colours, and the
  * colour of uncoloured tiling patterns (see uncoloured-patterns.ts). Run before Ghostscript, which carries these
- * entries over as they are. Saved incrementally: the rest of the file is copied byte for byte.
+ * entries over as they are. Also large colour images, which Ghostscript converts but slowly (see gray-images.ts).
+ * Saved incrementally: the rest of the file is copied byte for byte.
  */
 export default function grayPrepare(
   payload: GrayPreparePayload,
