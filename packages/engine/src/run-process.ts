@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile, readdir } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 
 export interface ProcessOptions {
@@ -320,19 +321,42 @@ class Spawner {
 const GROUP_GONE_LIMIT_MS = 5_000;
 const GROUP_GONE_POLL_MS = 10;
 
-/** Resolves once no process of the group is left (or after GROUP_GONE_LIMIT_MS), killing it again meanwhile. */
+/**
+ * Resolves once no process of the group runs any more (or after GROUP_GONE_LIMIT_MS), killing it again meanwhile.
+ * A killed child whose parent died first is a zombie until whoever adopted it reaps it: where that is a container's
+ * first process that never reaps (a server run as PID 1), it would stay forever. Zombies run nothing: they do not
+ * count.
+ */
 async function untilGroupGone(pid: number | undefined): Promise<void> {
   if (pid === undefined) return;
   const until = Date.now() + GROUP_GONE_LIMIT_MS;
-  while (Date.now() < until) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return; // no process in the group any more
-    }
+  while (Date.now() < until && (await groupRuns(pid))) {
     killGroup(pid);
     await new Promise((resolve) => setTimeout(resolve, GROUP_GONE_POLL_MS));
   }
+}
+
+/** Whether a process of group `pgid` is alive and not a zombie (from /proc; without it, any process counts). */
+async function groupRuns(pgid: number): Promise<boolean> {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false; // no process in the group at all
+  }
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    // "pid (comm) state ppid pgrp ...": the command name may hold spaces and parentheses, so read from its end.
+    const stat = await readFile(`/proc/${entry}/stat`, 'latin1').catch(() => '');
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(group) === pgid && state !== 'Z') return true;
+  }
+  return false;
 }
 
 function killGroup(pid: number | undefined): void {
