@@ -34,7 +34,7 @@ const { ToolError } = await import('@paperknife/catalog/errors');
 const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { closeMupdfPool, engineTools, grayPdfwriteSettings, runMupdfTask } = await import('@paperknife/engine');
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
-const { gsPdfwriteCommand } = await import('../engine/measure.js');
+const { gsPdfwriteCommand, psnr } = await import('../engine/measure.js');
 const { annotatedColourPdf, colouredFormPdf, countColouredPixels, grayJpegScanPdf, renderPages, uncolouredPatternPdf } =
   await import('@paperknife/engine/testing/grayscale-fixtures');
 const { table } = await import('../table.js');
@@ -217,13 +217,17 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const kilobytes = (bytes: number) => Math.round(bytes / 1024).toLocaleString('en-US');
 const decibels = (db: number) => (Number.isNaN(db) ? 'pages differ' : db === Infinity ? 'same' : `${db.toFixed(1)} dB`);
 
-/** Lightness of each pixel of an RGB render (Rec. 601 weights), so a page gs left in colour still compares. */
-function luma(image: RgbImage): Float64Array {
-  const values = new Float64Array(image.width * image.height);
-  for (let i = 0; i < values.length; i++) {
-    values[i] = 0.299 * image.pixels[i * 3]! + 0.587 * image.pixels[i * 3 + 1]! + 0.114 * image.pixels[i * 3 + 2]!;
+/**
+ * An RGB render as its lightness (Rec. 601 weights, rounded), in all three channels: so a page gs left in colour
+ * compares with ours by how light it is.
+ */
+function luma(image: RgbImage): RgbImage {
+  const pixels = new Uint8Array(image.pixels.length);
+  for (let i = 0; i < pixels.length; i += 3) {
+    const value = Math.round(0.299 * image.pixels[i]! + 0.587 * image.pixels[i + 1]! + 0.114 * image.pixels[i + 2]!);
+    pixels.fill(value, i, i + 3);
   }
-  return values;
+  return { ...image, pixels };
 }
 
 /**
@@ -237,10 +241,7 @@ function lowestPsnr(ours: readonly RgbImage[], gs: readonly RgbImage[]): number 
   for (const [index, page] of ours.entries()) {
     const reference = gs[index]!;
     if (page.width !== reference.width || page.height !== reference.height) return Number.NaN;
-    const [a, b] = [luma(reference), luma(page)];
-    let sum = 0;
-    for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
-    if (sum > 0) lowest = Math.min(lowest, 10 * Math.log10((255 * 255) / (sum / a.length)));
+    lowest = Math.min(lowest, psnr(luma(reference), luma(page)));
   }
   return lowest;
 }

@@ -40,7 +40,12 @@ export const grayPdfwriteSettings = [
  * are converted. AutoRotatePages is off because pdfwrite would otherwise turn pages to follow their text.
  */
 export async function convertToGray(input: string, output: string, context: ToolContext): Promise<void> {
-  await runGhostscript(['-sDEVICE=pdfwrite', ...grayPdfwriteSettings, `-sOutputFile=${output}`, input], context);
+  await runGhostscript([...grayConversionArgs(output), input], context);
+}
+
+/** Ghostscript's arguments for a gray conversion into `output`, all but the file it reads. */
+function grayConversionArgs(output: string): string[] {
+  return ['-sDEVICE=pdfwrite', ...grayPdfwriteSettings, `-sOutputFile=${output}`];
 }
 
 /** A gray conversion whose Ghostscript is running before its input is chosen (see startGrayConversion). */
@@ -68,10 +73,8 @@ export function startGrayConversion(
   });
   const run = runGhostscript(
     [
-      '-sDEVICE=pdfwrite',
-      ...grayPdfwriteSettings,
+      ...grayConversionArgs(output),
       ...candidates.map((path) => `--permit-file-read=${path}`),
-      `-sOutputFile=${output}`,
       '-', // the program: standard input
     ],
     context,

@@ -3,7 +3,12 @@ import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { convertToGray } from '../ghostscript.js';
 import { tempPath } from '../temp-path.js';
-import { COLOUR_IMAGE_NAMES, colourImagesPdf } from '../testing/grayscale-fixtures.js';
+import {
+  COLOUR_IMAGE_NAMES,
+  colourImagesPdf,
+  largestCellDifference,
+  renderGray,
+} from '../testing/grayscale-fixtures.js';
 import { jobPerTest } from '../testing/test-job.js';
 import { grayColourImages } from './gray-images.js';
 import { nameOf } from './pdf-objects.js';
@@ -19,42 +24,6 @@ function imageShapes(doc: mupdf.PDFDocument): Record<string, string> {
     shapes[name] = `${nameOf(image.get('ColorSpace'))} ${nameOf(image.get('Filter'))}`;
   }
   return shapes;
-}
-
-/** Page 1 drawn by MuPDF in gray at 72 dpi: one pixel per point. */
-function renderGray(path: string): { width: number; pixels: Uint8Array } {
-  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
-  try {
-    const page = doc.loadPage(0);
-    const pixmap = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceGray, false);
-    const render = { width: pixmap.getWidth(), pixels: Uint8Array.from(pixmap.getPixels()) };
-    pixmap.destroy();
-    page.destroy();
-    return render;
-  } finally {
-    doc.destroy();
-  }
-}
-
-/**
- * The largest difference between two renders inside the cell where `colourImagesPdf` draws image `name` (180 x 135
- * points), leaving out the 3 pixels along its edges, where resampling differs.
- */
-function largestCellDifference(
-  a: { width: number; pixels: Uint8Array },
-  b: { width: number; pixels: Uint8Array },
-  name: (typeof COLOUR_IMAGE_NAMES)[number],
-): number {
-  const index = COLOUR_IMAGE_NAMES.indexOf(name);
-  const left = 36 + (index % 3) * 190;
-  const top = 36 + Math.floor(index / 3) * 190;
-  let largest = 0;
-  for (let y = top + 3; y < top + 132; y++) {
-    for (let x = left + 3; x < left + 177; x++) {
-      largest = Math.max(largest, Math.abs(a.pixels[y * a.width + x]! - b.pixels[y * a.width + x]!));
-    }
-  }
-  return largest;
 }
 
 describe('grayColourImages', () => {

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
+import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { makePdf, writePdfObjects } from './make-pdf.js';
 import { parsePpm, type RgbImage } from './ppm.js';
@@ -423,4 +425,40 @@ export async function colourImagesPdf(): Promise<Buffer> {
   objects[pagesRoot - 1] = `<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`;
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesRoot} 0 R >>`;
   return writePdfObjects(objects, `/Root ${catalog} 0 R`);
+}
+
+/** Page 1 drawn by MuPDF in gray at 72 dpi: one pixel per point. */
+export function renderGray(path: string): { width: number; pixels: Uint8Array } {
+  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  try {
+    const page = doc.loadPage(0);
+    const pixmap = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceGray, false);
+    const render = { width: pixmap.getWidth(), pixels: Uint8Array.from(pixmap.getPixels()) };
+    pixmap.destroy();
+    page.destroy();
+    return render;
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * The largest difference between two renders inside the cell where `colourImagesPdf` draws image `name` (180 x 135
+ * points), leaving out the 3 pixels along its edges, where resampling differs.
+ */
+export function largestCellDifference(
+  a: { width: number; pixels: Uint8Array },
+  b: { width: number; pixels: Uint8Array },
+  name: (typeof COLOUR_IMAGE_NAMES)[number],
+): number {
+  const index = COLOUR_IMAGE_NAMES.indexOf(name);
+  const left = 36 + (index % 3) * 190;
+  const top = 36 + Math.floor(index / 3) * 190;
+  let largest = 0;
+  for (let y = top + 3; y < top + 132; y++) {
+    for (let x = left + 3; x < left + 177; x++) {
+      largest = Math.max(largest, Math.abs(a.pixels[y * a.width + x]! - b.pixels[y * a.width + x]!));
+    }
+  }
+  return largest;
 }

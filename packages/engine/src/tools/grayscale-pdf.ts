@@ -17,21 +17,21 @@ function prepare(
   output: string,
   context: ToolContext,
   onFacts?: (facts: GrayPrepareFacts) => void,
-): Promise<GrayPrepareResult & { output: string }> {
+): Promise<GrayPrepareResult> {
   const payload: GrayPreparePayload = { input, output };
   return runMupdfTask<GrayPrepareResult>('gray-prepare', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
     ...(onFacts ? { onPart: (facts) => onFacts(facts as GrayPrepareFacts) } : {}),
-  }).then((result) => ({ ...result, output }));
+  });
 }
 
 /**
  * MuPDF first turns the colours Ghostscript would copy unconverted (annotation colours, their state appearances and
  * icons, outline colours, uncoloured tiling patterns) and large colour images (which Ghostscript converts pixel by
- * pixel, slowly) to gray, and Ghostscript converts everything drawn. qpdf then
- * rewrites Ghostscript's output only where it has to (a file whose names Ghostscript breaks, a large one, or one the
- * preflight repaired or decrypted); otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
+ * pixel, slowly) to gray, and Ghostscript converts everything drawn. qpdf then rewrites Ghostscript's output only
+ * where it has to (a file whose names Ghostscript breaks, a large one, or one the preflight repaired or decrypted);
+ * otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
  *
  * Ghostscript is the long step, and most uploads are clean: the MuPDF step and Ghostscript start at once, beside the
  * preflight's clean-file check, and Ghostscript converts the upload, or MuPDF's copy if MuPDF changed anything.
@@ -70,8 +70,8 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     const converted = await settle(ghostscript.convert(facts.changed > 0 ? earlyPrepared : upload.path));
     return converted.ok ? { ok: true, value: earlyGray } : converted;
   });
-  // The preflight's clean-file test for this tool in one qpdf run: the page count and encryption come from the
-  // MuPDF step, which reads them anyway, instead of a second qpdf process.
+  // The preflight's clean-file test for this tool in one qpdf run: the page count comes from the MuPDF step, which
+  // reads it anyway, instead of a second qpdf process.
   const earlyCheck = settle(isCleanLeavingJpegData(upload.path, earlyContext));
 
   let gray: string;
@@ -87,12 +87,15 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     const preflight = { jpegDataCheckedByTool: true, skipCleanCheck: true };
     const path = plain ? upload.path : (await preparePdfInput(upload, context, preflight)).path;
     const asUploaded = path === upload.path;
-    const prepared = plain ?? (await prepare(path, tempPath(context, 'gray-prepared'), context));
+    let prepared: GrayPrepareResult;
     if (plain) {
+      prepared = plain;
       gray = valueOf(await earlyConversion);
     } else {
+      const preparedCopy = tempPath(context, 'gray-prepared');
+      prepared = await prepare(path, preparedCopy, context);
       gray = tempPath(context, 'gray');
-      await convertToGray(prepared.changed > 0 ? prepared.output : path, gray, context);
+      await convertToGray(prepared.changed > 0 ? preparedCopy : path, gray, context);
     }
     // A file the preflight repaired or decrypted may hold more than names that Ghostscript copies wrongly: always
     // rewritten. A restricted upload Ghostscript read itself is checked for names as any other (MuPDF reads them

@@ -16,7 +16,7 @@ export interface GrayPreparePayload {
 
 /**
  * What Ghostscript's start waits for, sent as a part of the task's result before the rest (the names check) is
- * done: the file Ghostscript converts follows from `changed`.
+ * done: the file Ghostscript converts follows from `changed`, and whether it may convert at all from `pageCount`.
  */
 export interface GrayPrepareFacts {
   /**
@@ -24,13 +24,8 @@ export interface GrayPrepareFacts {
    * large colour images turned gray (gray-images.ts).
    */
   changed: number;
-  /**
-   * Pages, from the page tree's /Count as `qpdf --show-npages` reads them. With `encrypted`, what lets the tool skip
-   * the preflight's separate page-count run (decision 014).
-   */
+  /** Pages, from the page tree's /Count as `qpdf --show-npages` reads them: the tool's page-limit test (decision 014). */
   pageCount: number;
-  /** The trailer has /Encrypt, even one that opens without a password. */
-  encrypted: boolean;
 }
 
 export interface GrayPrepareResult extends GrayPrepareFacts {
@@ -237,7 +232,6 @@ export default function grayPrepare(
   const doc = openPdfReadingAsNeeded(payload.input);
   try {
     const pages = doc.countPages();
-    const encrypted = !doc.getTrailer().get('Encrypt').isNull();
     let changed = 0;
     const seen = new Set<number>();
     for (let index = 0; index < pages; index++) {
@@ -267,7 +261,7 @@ export default function grayPrepare(
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
     }
-    const facts: GrayPrepareFacts = { changed, pageCount: pages, encrypted };
+    const facts: GrayPrepareFacts = { changed, pageCount: pages };
     sendPart?.(facts);
     // Read from the upload's objects: what MuPDF added (gray colours, icon appearances) has no such names.
     return { ...facts, rewriteAfterGhostscript: ghostscriptBreaksNames(doc) };
