@@ -1,14 +1,9 @@
 import { defineProject } from 'vitest/config';
-import { publicSiteConfig } from './site-config.build';
+import { webProjectBase } from './vitest.project-base';
+import { webTestFiles } from './vitest.isolation';
 
-// Component tests run without the React Router build plugin.
+// Web tests that leave no shared state behind: one module graph and one jsdom per worker (vitest.isolation.ts).
 export default defineProject({
-  resolve: { conditions: ['source'] },
-  define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig({})) },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['app/**/*.test.{ts,tsx}', '*.test.ts'],
-    setupFiles: ['./app/testing/setup-tests.ts'],
-  },
+  ...webProjectBase,
+  test: { ...webProjectBase.test, name: 'web', include: webTestFiles().shared, isolate: false },
 });

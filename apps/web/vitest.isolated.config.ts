@@ -1,0 +1,9 @@
+import { defineProject } from 'vitest/config';
+import { webProjectBase } from './vitest.project-base';
+import { webTestFiles } from './vitest.isolation';
+
+// Web tests that mock modules or change globals: a fresh module graph and jsdom per file (vitest.isolation.ts).
+export default defineProject({
+  ...webProjectBase,
+  test: { ...webProjectBase.test, name: 'web-isolated', include: webTestFiles().isolated },
+});

@@ -1,0 +1,9 @@
+import type { UserWorkspaceConfig } from 'vitest/config';
+import { publicSiteConfig } from './site-config.build';
+
+/** What both web test projects share. Component tests run without the React Router build plugin. */
+export const webProjectBase = {
+  resolve: { conditions: ['source'] },
+  define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig({})) },
+  test: { environment: 'jsdom', setupFiles: ['./app/testing/setup-tests.ts'] },
+} satisfies UserWorkspaceConfig;
