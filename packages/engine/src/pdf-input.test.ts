@@ -107,6 +107,30 @@ describe('preparePdfInput', () => {
     }
   });
 
+  it('counts the pages the tree holds, not its /Count, and refuses a tree whose /Count is wrong', async () => {
+    const misstated = makePdf({ pageCount: 3, declaredPageCount: 1 });
+    const limited = await makeTestJob({ maxPages: 2 });
+    try {
+      const file = await limited.input('misstated.pdf', misstated);
+      for (const options of [{}, { jpegDataCheckedByTool: true }]) {
+        expect(await codeOf(preparePdfInput(file, limited.context, options))).toBe('too_many_pages');
+      }
+    } finally {
+      await limited.cleanup();
+    }
+    // Within the limit: MuPDF and poppler would see one page, Ghostscript and qpdf's page selections three.
+    const file = await job.input('misstated.pdf', misstated);
+    expect(pdfPageTexts(file.path)).toEqual(['Page 1']);
+    for (const options of [{}, { jpegDataCheckedByTool: true }]) {
+      const error = await preparePdfInput(file, job.context, options).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolError);
+      expect(error).toMatchObject({
+        code: 'damaged_pdf',
+        message: expect.stringContaining('says it has 1 page but holds 3'),
+      });
+    }
+  });
+
   describe('for a tool that takes care of JPEG data itself (jpegDataCheckedByTool)', () => {
     const skipImages = { jpegDataCheckedByTool: true } as const;
 

@@ -2,7 +2,7 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
 import { repairWithMupdf } from './pdf-repair.js';
-import { countPages, runQpdf, runQpdfJob } from './qpdf.js';
+import { type PageCounts, runQpdf, runQpdfCountingPages, runQpdfJob } from './qpdf.js';
 import { ProcessFailure } from './run-process.js';
 import { settle, valueOf } from './settle.js';
 import { tempPath } from './temp-path.js';
@@ -99,14 +99,15 @@ export async function preparePdfInput(
   try {
     // The count and the check side by side: the check is wasted only on a file whose count already warns.
     const [counted, checked] = await Promise.all([
-      settle(runQpdf(['--show-npages', path], context, { okCodes: [0, 3] })),
+      settle(runQpdfCountingPages([path], context, { okCodes: [0, 3] })),
       settle(isClean(path)),
     ]);
     const count = valueOf(counted);
-    pageCount = Number.parseInt(count.stdout.trim(), 10);
+    // The pages the tree holds, not its /Count: a file that understates it must not pass the page limit.
+    pageCount = count.pages.walked;
     checkPageLimit(pageCount, context);
     // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
-    if (count.code !== 0 || !valueOf(checked)) {
+    if (count.code !== 0 || !valueOf(checked) || !isSound(count.pages)) {
       const rewritten = tempPath(context, 'repaired');
       await runQpdf([path, rewritten], context);
       wasRepaired = true;
@@ -118,7 +119,17 @@ export async function preparePdfInput(
         if (!(await isClean(rebuilt))) throw new ToolError('damaged_pdf');
         path = rebuilt;
       }
-      pageCount = await countPages(path, context);
+      const repaired = (await runQpdfCountingPages([path], context)).pages;
+      // qpdf keeps a wrong /Count as it is (and refuses to rebuild such a tree); MuPDF and poppler would read
+      // fewer or more pages than the tree holds, and Ghostscript or OCR all of them.
+      if (repaired.walked !== repaired.declared && repaired.walked > 0 && repaired.declared >= 0) {
+        throw new ToolError(
+          'damaged_pdf',
+          `This PDF says it has ${repaired.declared} page${repaired.declared === 1 ? '' : 's'} but holds ${repaired.walked}. Export it again from the program that made it, or print it to a new PDF.`,
+        );
+      }
+      if (!isSound(repaired)) throw new ToolError('damaged_pdf');
+      pageCount = repaired.walked;
     }
   } catch (error) {
     // runQpdf already maps qpdf failures to damaged_pdf; timeouts and aborts keep their own codes.
@@ -161,10 +172,19 @@ export async function assertPdf(path: string): Promise<void> {
  * the full preflight above decides what to do, exactly as it would have without this shortcut.
  */
 async function cleanPageCount(path: string, context: ToolContext): Promise<number | undefined> {
-  const { stdout, code } = await runQpdf(['--check', '--show-npages', path], context, { okCodes: [0, 2, 3] });
+  const { stdout, code, pages } = await runQpdfCountingPages(['--check', path], context, { okCodes: [0, 2, 3] });
   if (code !== 0 || !/^File is not encrypted$/m.test(stdout)) return undefined;
-  const count = Number(/(\d+)\s*$/.exec(stdout)?.[1]);
-  return Number.isInteger(count) && count > 0 ? count : undefined;
+  return soundPageCount(pages);
+}
+
+/** A page tree whose /Count is the number of pages it holds. */
+function isSound(pages: PageCounts): boolean {
+  return pages.walked > 0 && pages.walked === pages.declared;
+}
+
+/** The page count of a sound tree, else `undefined` (the full preflight rebuilds or refuses it). */
+function soundPageCount(pages: PageCounts): number | undefined {
+  return isSound(pages) ? pages.walked : undefined;
 }
 
 /**
@@ -246,16 +266,15 @@ interface StreamEntry {
 }
 
 /**
- * The page count of a PDF that is not encrypted and whose structure qpdf reads without a warning, in one quick qpdf
- * run that decodes no stream: `undefined` for anything else. Not a preflight: a tool may start its long step on the
+ * The page count of a PDF that is not encrypted, whose structure qpdf reads without a warning and whose page tree
+ * holds as many pages as its /Count says, in one quick qpdf run that decodes no stream: `undefined` for anything else. Not a preflight: a tool may start its long step on the
  * upload with this count while `preparePdfInput` checks the file, and must drop that step unless the preflight hands
  * back the upload itself.
  */
 export async function plainPageCount(path: string, context: ToolContext): Promise<number | undefined> {
-  const summary = await runQpdf(['--show-npages', '--show-encryption', path], context, { okCodes: [0, 2, 3] });
+  const summary = await runQpdfCountingPages(['--show-encryption', path], context, { okCodes: [0, 2, 3] });
   if (summary.code !== 0 || !/^File is not encrypted$/m.test(summary.stdout)) return undefined;
-  const count = Number(/^(\d+)$/m.exec(summary.stdout)?.[1]);
-  return Number.isInteger(count) && count > 0 ? count : undefined;
+  return soundPageCount(summary.pages);
 }
 
 /** `qpdf --check`: 0 clean, 3 warnings (e.g. stream data it cannot decode), 2 errors. */

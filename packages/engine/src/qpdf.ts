@@ -26,6 +26,16 @@ export async function runQpdf(
   context: ToolContext,
   options: QpdfOptions = {},
 ): Promise<ProcessResult> {
+  return runQpdfVia([QPDF], args, context, options);
+}
+
+/** runQpdf through `command`, whose last word is followed by qpdf's arguments. */
+async function runQpdfVia(
+  command: readonly [string, ...string[]],
+  args: readonly string[],
+  context: ToolContext,
+  options: QpdfOptions,
+): Promise<ProcessResult> {
   let passwordFile: string | undefined;
   const fullArgs = [...args];
   if (options.password !== undefined) {
@@ -33,7 +43,8 @@ export async function runQpdf(
     fullArgs.unshift(`--password-file=${passwordFile}`);
   }
   try {
-    return await runProcess(QPDF, fullArgs, {
+    const [program, ...leading] = command;
+    return await runProcess(program, [...leading, ...fullArgs], {
       cwd: context.workDir,
       signal: context.signal,
       timeoutMs: context.limits.jobTimeoutMs,
@@ -87,12 +98,50 @@ export function qpdfError(error: unknown, options: QpdfOptions = {}): unknown {
   return new ToolError('damaged_pdf', undefined, { cause: error });
 }
 
-/** Page count of a PDF qpdf can open (with repairs if needed). */
+/**
+ * A page tree's pages two ways: `walked`, the pages qpdf finds by following /Kids (what qpdf's page selections,
+ * Ghostscript and OCR act on), and `declared`, its root's /Count (what `--show-npages`, MuPDF and poppler report).
+ * A file can misstate its /Count; the page limit goes by the walked pages, and a tree whose two counts differ is
+ * rebuilt before a tool reads it.
+ */
+export interface PageCounts {
+  walked: number;
+  /** -1 when qpdf printed none. */
+  declared: number;
+}
+
+/**
+ * qpdf's page listing read on its way out: page lines are counted, not kept, so a tree of any size fits the output
+ * limit; `set -o pipefail` keeps qpdf's exit code. The last line is `pages <walked> <declared>`.
+ */
+const COUNT_PAGES_SCRIPT = String.raw`set -o pipefail
+qpdf --show-npages --show-pages "$@" | awk '
+  /^page [0-9]+: / { walked++; next }
+  /^ / { next }
+  /^[0-9]+$/ && declared == "" { declared = $0; next }
+  { print }
+  END { print "pages " walked + 0 " " (declared == "" ? -1 : declared) }'`;
+
+/** runQpdf with the page tree's counts added (PageCounts); `stdout` is qpdf's other output. */
+export async function runQpdfCountingPages(
+  args: readonly string[],
+  context: ToolContext,
+  options: QpdfOptions = {},
+): Promise<ProcessResult & { pages: PageCounts }> {
+  const result = await runQpdfVia(['bash', '-c', COUNT_PAGES_SCRIPT, QPDF], args, context, options);
+  const lines = result.stdout.trimEnd().split('\n');
+  const counts = /^pages (\d+) (-?\d+)$/.exec(lines.at(-1) ?? '');
+  if (!counts) throw new ToolError('damaged_pdf');
+  return {
+    ...result,
+    stdout: lines.slice(0, -1).join('\n'),
+    pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
+  };
+}
+
+/** Page count of a PDF qpdf can open (with repairs if needed): the pages its tree holds, whatever its /Count says. */
 export async function countPages(path: string, context: ToolContext, options: QpdfOptions = {}): Promise<number> {
-  const { stdout } = await runQpdf(['--show-npages', path], context, options);
-  const count = Number.parseInt(stdout.trim(), 10);
-  if (!Number.isInteger(count) || count < 0) throw new ToolError('damaged_pdf');
-  return count;
+  return (await runQpdfCountingPages([path], context, options)).pages.walked;
 }
 
 /**

@@ -120,3 +120,27 @@ export function withMupdfErrorsNow<T>(work: () => T): { value: T; errors: string
     stop();
   }
 }
+
+/**
+ * The pages a document's page tree holds, found by following /Kids from the root (a node met twice counts once):
+ * not the root's /Count, which `countPages()` reads and a file can misstate (see PageCounts in qpdf.ts).
+ */
+export function walkedPageCount(doc: mupdf.PDFDocument): number {
+  const seen = new Set<number>();
+  const pending = [doc.getTrailer().get('Root').get('Pages')];
+  let pages = 0;
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.isIndirect()) {
+      if (seen.has(node.asIndirect())) continue;
+      seen.add(node.asIndirect());
+    }
+    if (!node.isDictionary()) continue;
+    const kids = node.get('Kids');
+    if (!kids.isArray()) {
+      pages++;
+      continue;
+    }
+    for (let index = kids.length - 1; index >= 0; index--) pending.push(kids.get(index));
+  }
+  return pages;
+}

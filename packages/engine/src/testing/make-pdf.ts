@@ -45,6 +45,11 @@ export interface FixtureOptions {
   title?: string;
   /** Adds an outline (bookmark) per page. */
   outline?: boolean;
+  /**
+   * The page tree's /Count, when it should misstate the pages the tree holds (one digit, as the real count's: the
+   * file's offsets stay right).
+   */
+  declaredPageCount?: number;
 }
 
 function escapeText(text: string): string {
@@ -110,7 +115,7 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
   });
 
   objects[pagesRoot - 1] =
-    `<< /Type /Pages /Kids [${pageRefs.map((r) => `${r} 0 R`).join(' ')}] /Count ${pageRefs.length} >>`;
+    `<< /Type /Pages /Kids [${pageRefs.map((r) => `${r} 0 R`).join(' ')}] /Count ${options.declaredPageCount ?? pageRefs.length} >>`;
   let outlineEntry = '';
   if (options.outline && pageRefs.length > 0) {
     const outlineRoot = add('');

@@ -231,6 +231,20 @@ describe('grayscale-pdf', () => {
     }
   });
 
+  it('counts the pages the tree holds against the limit, not its /Count, which Ghostscript does not read', async () => {
+    // One page declared, three in the tree: MuPDF's step sees one, Ghostscript would convert all three.
+    const misstated = makePdf({ pageCount: 3, declaredPageCount: 1 });
+    const small = await makeTestJob({ maxPages: 2 });
+    try {
+      const file = await small.input('misstated.pdf', misstated);
+      expect(await toolErrorCode(grayscalePdf([file], {}, small.context))).toBe('too_many_pages');
+    } finally {
+      await small.cleanup();
+    }
+    const file = await job.input('misstated.pdf', misstated);
+    expect(await toolErrorCode(grayscalePdf([file], {}, job.context))).toBe('damaged_pdf');
+  });
+
   it('refuses a file that is not a PDF', async () => {
     const file = await job.input('colours.pdf', Buffer.from('<html></html>'));
     expect(await toolErrorCode(grayscalePdf([file], {}, job.context))).toBe('unsupported_file_type');

@@ -4,7 +4,7 @@ import { grayDefaultAppearance, grayOfComponents, grayRichText } from '../../gra
 import { pdfNames } from '../../pattern-colour-operands.js';
 import { GRAY_IMAGES_MAX_FILE_BYTES, grayColourImages } from '../gray-images.js';
 import { openPdfReadingAsNeeded } from '../open-pdf.js';
-import { nameOf } from '../pdf-objects.js';
+import { nameOf, walkedPageCount } from '../pdf-objects.js';
 import type { ReportProgress, SendPart } from '../worker.js';
 import { grayUncolouredPatterns } from '../uncoloured-patterns.js';
 
@@ -24,7 +24,11 @@ export interface GrayPrepareFacts {
    * large colour images turned gray (gray-images.ts).
    */
   changed: number;
-  /** Pages, from the page tree's /Count as `qpdf --show-npages` reads them: the tool's page-limit test (decision 014). */
+  /**
+   * Pages, from the page tree's /Count as `qpdf --show-npages` reads them: the tool's page-limit test (decision 014).
+   * 0 when the tree holds another number of pages than its /Count says (walkedPageCount): Ghostscript would convert
+   * pages MuPDF does not see, so the full preflight rebuilds the tree first.
+   */
   pageCount: number;
 }
 
@@ -261,7 +265,7 @@ export default function grayPrepare(
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
     }
-    const facts: GrayPrepareFacts = { changed, pageCount: pages };
+    const facts: GrayPrepareFacts = { changed, pageCount: walkedPageCount(doc) === pages ? pages : 0 };
     sendPart?.(facts);
     // Read from the upload's objects: what MuPDF added (gray colours, icon appearances) has no such names.
     return { ...facts, rewriteAfterGhostscript: ghostscriptBreaksNames(doc) };
