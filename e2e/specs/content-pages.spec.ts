@@ -380,9 +380,17 @@ test.describe('developers', () => {
   });
 });
 
-/** Waits for running CSS transitions (a chip changing colour), so axe checks the colours people end up seeing. */
+/**
+ * Waits for running CSS transitions (a chip changing colour), so axe checks the colours people end up seeing. A
+ * transition that another replaces is cancelled (its `finished` rejects): the one that replaced it is waited for next.
+ */
 async function settled(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(async () => {
+    const running = () => document.getAnimations().filter((animation) => animation.playState === 'running');
+    for (let animations = running(); animations.length > 0; animations = running()) {
+      await Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
 
 for (const theme of ['light', 'dark'] as const) {
