@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
-import { webProjectBase } from './vitest.project-base';
-import { webTestFiles } from './vitest.isolation';
+import { webProjectBase } from './vitest.project-base.ts';
+import { webTestFiles } from './vitest.isolation.ts';
 
 // Web tests that leave no shared state behind: one module graph and one jsdom per worker (vitest.isolation.ts).
 export default defineProject({

@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
-import { webProjectBase } from './vitest.project-base';
-import { webTestFiles } from './vitest.isolation';
+import { webProjectBase } from './vitest.project-base.ts';
+import { webTestFiles } from './vitest.isolation.ts';
 
 // Web tests that mock modules or change globals: a fresh module graph and jsdom per file (vitest.isolation.ts).
 export default defineProject({

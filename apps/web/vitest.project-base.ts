@@ -1,5 +1,5 @@
 import type { UserWorkspaceConfig } from 'vitest/config';
-import { publicSiteConfig } from './site-config.build';
+import { publicSiteConfig } from './site-config.build.ts';
 
 /** What both web test projects share. Component tests run without the React Router build plugin. */
 export const webProjectBase = {
