@@ -59,16 +59,16 @@ export async function preparePdfInput(
 ): Promise<PreparedPdf> {
   await assertPdf(file.path);
   const skipJpegData = options.jpegDataCheckedByTool === true;
-  const clean = options.skipCleanCheck
+  const test = options.skipCleanCheck
     ? undefined
     : skipJpegData
-      ? await cleanPageCountSkippingImages(file.path, context)
-      : await cleanPageCount(file.path, context);
-  if (clean !== undefined) {
-    checkPageLimit(clean, context);
+      ? { clean: await cleanPageCountSkippingImages(file.path, context) }
+      : await cleanFileTest(file.path, context);
+  if (test?.clean !== undefined) {
+    checkPageLimit(test.clean, context);
     return {
       path: file.path,
-      pageCount: clean,
+      pageCount: test.clean,
       wasEncrypted: false,
       wasRepaired: false,
       jpegDataChecked: !skipJpegData,
@@ -76,8 +76,11 @@ export async function preparePdfInput(
   }
   let path = file.path;
   let wasEncrypted = false;
+  // What the full `qpdf --check` found on the upload, when the clean-file test ran it and the file is not encrypted:
+  // the count and the check below would only say it again.
+  const checked = test?.unclean;
 
-  const encryption = await encryptionOf(path, context);
+  const encryption = checked ? 'none' : await encryptionOf(path, context);
   if (encryption !== 'none') {
     wasEncrypted = true;
     const password = encryption === 'owner-only' ? '' : options.unlockPassword;
@@ -97,17 +100,12 @@ export async function preparePdfInput(
   // and would refuse files that this way come out valid.
   const isClean = async (candidate: string) => (await checkCode(candidate, context)) === 0;
   try {
-    // The count and the check side by side: the check is wasted only on a file whose count already warns.
-    const [counted, checked] = await Promise.all([
-      settle(runQpdfCountingPages([path], context, { okCodes: [0, 3] })),
-      settle(isClean(path)),
-    ]);
-    const count = valueOf(counted);
+    const { pages, clean } = checked ?? (await countAndCheck(path, isClean, context));
     // The pages the tree holds, not its /Count: a file that understates it must not pass the page limit.
-    pageCount = count.pages.walked;
+    pageCount = pages.walked;
     checkPageLimit(pageCount, context);
     // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
-    if (count.code !== 0 || !valueOf(checked) || !isSound(count.pages)) {
+    if (!clean || !isSound(pages)) {
       const rewritten = tempPath(context, 'repaired');
       await runQpdf([path, rewritten], context);
       wasRepaired = true;
@@ -168,13 +166,44 @@ export async function assertPdf(path: string): Promise<void> {
 
 /**
  * The common case in one qpdf run instead of three: a file that is not encrypted and passes `qpdf --check` without
- * a warning, with its page count. Anything else (encrypted, warnings, errors, unreadable) gives `undefined`, and
- * the full preflight above decides what to do, exactly as it would have without this shortcut.
+ * a warning, with its page count (`clean`). An unencrypted file the check read with warnings (a linearization hint
+ * table off by a few bytes is common) comes back as `unclean`, so the full preflight starts at the repair instead of
+ * asking qpdf for its encryption, count and check again. Anything else (encrypted, errors, unreadable) gives neither,
+ * and the full preflight decides what to do, exactly as it would have without this test.
  */
-async function cleanPageCount(path: string, context: ToolContext): Promise<number | undefined> {
+async function cleanFileTest(path: string, context: ToolContext): Promise<CleanFileTest> {
   const { stdout, code, pages } = await runQpdfCountingPages(['--check', path], context, { okCodes: [0, 2, 3] });
-  if (code !== 0 || !/^File is not encrypted$/m.test(stdout)) return undefined;
-  return soundPageCount(pages);
+  if (!/^File is not encrypted$/m.test(stdout)) return {};
+  const clean = code === 0 ? soundPageCount(pages) : undefined;
+  if (clean !== undefined) return { clean };
+  // Errors (exit 2) may come from a stream qpdf reads without complaint when it only counts pages: the full way.
+  return code === 3 || code === 0 ? { unclean: { pages, clean: false } } : {};
+}
+
+/** What the clean-file test found: a clean file's page count, or the full check's verdict on an unclean one. */
+interface CleanFileTest {
+  clean?: number;
+  unclean?: CountAndCheck;
+}
+
+interface CountAndCheck {
+  pages: PageCounts;
+  /** Read without a warning, and `qpdf --check` found nothing. */
+  clean: boolean;
+}
+
+/** The page count and the full check side by side: the check is wasted only on a file whose count already warns. */
+async function countAndCheck(
+  path: string,
+  isClean: (path: string) => Promise<boolean>,
+  context: ToolContext,
+): Promise<CountAndCheck> {
+  const [counted, checked] = await Promise.all([
+    settle(runQpdfCountingPages([path], context, { okCodes: [0, 3] })),
+    settle(isClean(path)),
+  ]);
+  const count = valueOf(counted);
+  return { pages: count.pages, clean: count.code === 0 && valueOf(checked) };
 }
 
 /** A page tree whose /Count is the number of pages it holds. */
@@ -188,7 +217,7 @@ function soundPageCount(pages: PageCounts): number | undefined {
 }
 
 /**
- * `cleanPageCount` without decoding JPEG data, in two qpdf runs side by side: the page count and encryption, and a
+ * `cleanFileTest` without decoding JPEG data, in two qpdf runs side by side: the page count and encryption, and a
  * copy to /dev/null that decodes every other stream (Flate, LZW, run length: `--decode-level=specialized`) and
  * tokenises every content stream (`--externalize-inline-images` reads them all, as `--check` does; a content stream
  * that inflates without end is a warning there too). Clean only when both pass without a warning.
