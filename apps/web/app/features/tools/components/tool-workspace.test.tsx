@@ -2,7 +2,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { toast } from '../../../components/ui/toast';
@@ -82,8 +82,16 @@ const dragData = (files: File[]) => ({
     items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })),
   },
 });
-const readyMark = (count = 1) =>
-  waitFor(() => expect(screen.getAllByRole('img', { name: 'Ready' })).toHaveLength(count));
+/**
+ * Waits until `count` files are checked, and until the option form's chunk (which the workspace starts loading once
+ * a file comes) has landed: the Ready marks could come first, and a test looking for options then found none.
+ */
+const readyMark = async (count = 1) => {
+  await waitFor(() => expect(screen.getAllByRole('img', { name: 'Ready' })).toHaveLength(count));
+  await act(async () => {
+    await import('./workspace-form');
+  });
+};
 const actionButton = (id: ToolId) => screen.queryByRole('button', { name: tools[id].actionLabel });
 
 /** Makes the browser's reading of `file` stop after its first slice until the returned function is called. */
