@@ -11,7 +11,8 @@ import { expect } from './fixtures';
  * frames unchecked; the pages have no frame, and one that gets any fails here rather than being half checked.
  *
  * Only violations are reported in full (`resultTypes`): axe still runs every rule, but leaves out the selector and
- * markup of each passing and inapplicable node, which was a sixth to a half of a run's time on the home page, a tool page and a blog article.
+ * markup of each passing and inapplicable node, which was a sixth to a half of a run's time on the home page, a tool
+ * page and a blog article.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   expect(page.frames(), `frames on ${label}: legacy-mode axe leaves cross-origin ones unchecked`).toHaveLength(1);

@@ -120,16 +120,13 @@ export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void 
   allowConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      const onConsole = (message: { type(): string; text(): string }) => {
+      // Removed with the test's other listeners when the page goes back (lendPage).
+      page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
-      };
-      const onPageError = (error: Error) => errors.push(error.message);
-      page.on('console', onConsole);
-      page.on('pageerror', onPageError);
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
       const allowed: RegExp[] = [];
       await use((pattern) => allowed.push(pattern));
-      page.off('console', onConsole);
-      page.off('pageerror', onPageError);
       const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
       expect(unexpected, 'unexpected console errors').toEqual([]);
     },

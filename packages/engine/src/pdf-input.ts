@@ -118,15 +118,7 @@ export async function preparePdfInput(
         path = rebuilt;
       }
       const repaired = (await runQpdfCountingPages([path], context)).pages;
-      // qpdf keeps a wrong /Count as it is (and refuses to rebuild such a tree); MuPDF and poppler would read
-      // fewer or more pages than the tree holds, and Ghostscript or OCR all of them.
-      if (repaired.walked !== repaired.declared && repaired.walked > 0 && repaired.declared >= 0) {
-        throw new ToolError(
-          'damaged_pdf',
-          `This PDF says it has ${repaired.declared} page${repaired.declared === 1 ? '' : 's'} but holds ${repaired.walked}. Export it again from the program that made it, or print it to a new PDF.`,
-        );
-      }
-      if (!isSound(repaired)) throw new ToolError('damaged_pdf');
+      if (!isSound(repaired)) throw unsoundTreeError(repaired);
       pageCount = repaired.walked;
     }
   } catch (error) {
@@ -204,6 +196,19 @@ async function countAndCheck(
   ]);
   const count = valueOf(counted);
   return { pages: count.pages, clean: count.code === 0 && valueOf(checked) };
+}
+
+/**
+ * Why a tree that is not sound after the repair is refused. qpdf keeps a wrong /Count as it is (and refuses to
+ * rebuild such a tree); MuPDF and poppler would read fewer or more pages than it holds, Ghostscript and OCR all.
+ */
+function unsoundTreeError(pages: PageCounts): ToolError {
+  if (pages.walked < 1 || pages.declared < 0) return new ToolError('damaged_pdf');
+  const declared = `${pages.declared} page${pages.declared === 1 ? '' : 's'}`;
+  return new ToolError(
+    'damaged_pdf',
+    `This PDF says it has ${declared} but holds ${pages.walked}. Export it again from the program that made it, or print it to a new PDF.`,
+  );
 }
 
 /** A page tree whose /Count is the number of pages it holds. */

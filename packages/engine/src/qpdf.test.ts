@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countPages, optimizeLossless, qpdfPageRange, runQpdf, runQpdfJob } from './qpdf.js';
+import { optimizeLossless, qpdfPageRange, runQpdf, runQpdfCountingPages, runQpdfJob } from './qpdf.js';
 import { makePdf } from './testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from './testing/pdf-assertions.js';
 import { jobPerTest, makeTestJob, toolErrorCode } from './testing/test-job.js';
@@ -40,11 +40,23 @@ describe('runQpdf errors', () => {
       },
       job.context,
     );
-    expect(await toolErrorCode(countPages(locked, job.context))).toBe('encrypted_pdf');
-    expect(await toolErrorCode(countPages(locked, job.context, { password: 'nope' }))).toBe('wrong_password');
-    expect(await countPages(locked, job.context, { password: 'open' })).toBe(1);
+    const count = (options = {}) => runQpdfCountingPages([locked], job.context, options);
+    expect(await toolErrorCode(count())).toBe('encrypted_pdf');
+    expect(await toolErrorCode(count({ password: 'nope' }))).toBe('wrong_password');
+    expect((await count({ password: 'open' })).pages).toEqual({ walked: 1, declared: 1 });
     const junk = await job.input('junk.pdf', Buffer.from('%PDF-1.4\nnothing'));
     expect(await toolErrorCode(runQpdf(['--show-npages', junk.path], job.context))).toBe('damaged_pdf');
+  });
+
+  it('counts the pages a tree holds beside its /Count, for a tree whose listing is far over the output limit', async () => {
+    // qpdf lists a page in about 40 bytes: 3,000 pages are about twice the 64 KB that runProcess keeps.
+    const long = await job.input('long.pdf', makePdf({ pageCount: 3000 }));
+    const counted = await runQpdfCountingPages(['--check', long.path], job.context);
+    expect(counted.pages).toEqual({ walked: 3000, declared: 3000 });
+    expect(counted.stdout).toMatch(/^No syntax or stream encoding errors found/m);
+    expect(counted.stdout).not.toMatch(/^page /m);
+    const misstated = await job.input('misstated.pdf', makePdf({ pageCount: 3, declaredPageCount: 1 }));
+    expect((await runQpdfCountingPages([misstated.path], job.context)).pages).toEqual({ walked: 3, declared: 1 });
   });
 
   it('stops a run that takes longer than the job limit', async () => {

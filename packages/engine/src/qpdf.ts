@@ -101,8 +101,8 @@ export function qpdfError(error: unknown, options: QpdfOptions = {}): unknown {
 /**
  * A page tree's pages two ways: `walked`, the pages qpdf finds by following /Kids (what qpdf's page selections,
  * Ghostscript and OCR act on), and `declared`, its root's /Count (what `--show-npages`, MuPDF and poppler report).
- * A file can misstate its /Count; the page limit goes by the walked pages, and a tree whose two counts differ is
- * rebuilt before a tool reads it.
+ * A file can misstate its /Count; the page limit goes by the walked pages, and the preflight refuses a tree whose
+ * two counts differ (docs/decisions/012).
  */
 export interface PageCounts {
   walked: number;
@@ -137,11 +137,6 @@ export async function runQpdfCountingPages(
     stdout: lines.slice(0, -1).join('\n'),
     pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
   };
-}
-
-/** Page count of a PDF qpdf can open (with repairs if needed): the pages its tree holds, whatever its /Count says. */
-export async function countPages(path: string, context: ToolContext, options: QpdfOptions = {}): Promise<number> {
-  return (await runQpdfCountingPages([path], context, options)).pages.walked;
 }
 
 /**

@@ -45,10 +45,7 @@ export interface FixtureOptions {
   title?: string;
   /** Adds an outline (bookmark) per page. */
   outline?: boolean;
-  /**
-   * The page tree's /Count, when it should misstate the pages the tree holds (one digit, as the real count's: the
-   * file's offsets stay right).
-   */
+  /** The page tree's /Count, when it should misstate the pages the tree holds. */
   declaredPageCount?: number;
 }
 
