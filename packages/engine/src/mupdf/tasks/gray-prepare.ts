@@ -25,9 +25,9 @@ export interface GrayPrepareFacts {
    */
   changed: number;
   /**
-   * Pages, from the page tree's /Count as `qpdf --show-npages` reads them: the tool's page-limit test (decision 014).
-   * 0 when the tree holds another number of pages than its /Count says (walkedPageCount): Ghostscript would convert
-   * pages MuPDF does not see, so the full preflight rebuilds the tree first.
+   * Pages, as MuPDF counts them (the page tree's /Count): the tool's page-limit test (decision 014). 0 when the tree
+   * holds another number of pages than its /Count says (walkedPageCount): Ghostscript would convert pages MuPDF does
+   * not see, so the full preflight decides (it refuses such a tree, decision 012).
    */
   pageCount: number;
 }
