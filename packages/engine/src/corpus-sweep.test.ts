@@ -3,7 +3,7 @@ import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -12,6 +12,7 @@ import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { concurrencyLimit } from './concurrency-limit.js';
 import { closeLibreOffice } from './libreoffice.js';
 import { engineTools } from './registry.js';
+import type * as RunProcessExports from './run-process.js';
 import { ProcessFailure, runProcess } from './run-process.js';
 import {
   CONTENT_MAX_PAGES,
@@ -34,7 +35,16 @@ import type { InputFile, ToolContext, ToolResult } from './tool-runner.js';
  * (counted as "sampled out"); the structural tools get every file; a tool whose catalogue entry has sampleLimits
  * (OCR, seconds per page) gets only the small documents within them. Skips with a message when ../shared/corpus is
  * absent.
+ *
+ * The tools' many `qpdf --check` runs of one upload (each tool's preflight checks it) are answered from the first
+ * (answeringRepeatedChecks): a check reads its file and writes none, so the bytes decide its answer.
  */
+
+vi.mock('./run-process.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof RunProcessExports>();
+  const { answeringRepeatedChecks } = await import('./testing/repeated-checks.js');
+  return { ...actual, runProcess: answeringRepeatedChecks(actual) };
+});
 
 const present = corpusPresent();
 if (!present) console.warn(`Corpus sweep skipped: no corpus at ${corpusDir}`);
