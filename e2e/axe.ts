@@ -28,6 +28,38 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * Axe on the page as it is now, in the theme it shows, and again after the header's toggle switched it to the other
+ * theme, as a visitor would: one load (and one file drop, one set of thumbnails) for both themes. The pointer then
+ * leaves the toggle, and colour transitions end, before the second run. The toggle stores the choice, so the next
+ * page loads in the second theme. That a stored theme is applied before the first paint is layout.spec.ts's test.
+ */
+export async function expectNoAxeViolationsInEitherTheme(page: Page, label: string): Promise<void> {
+  const html = page.locator('html');
+  const dark = await html.evaluate((element) => element.classList.contains('dark'));
+  const [shown, other] = dark ? ['dark', 'light'] : ['light', 'dark'];
+  await expectNoAxeViolations(page, `${label} (${shown})`);
+  await page.getByRole('button', { name: `Switch to ${other} theme` }).click();
+  if (dark) await expect(html).not.toHaveClass(/\bdark\b/);
+  else await expect(html).toHaveClass(/\bdark\b/);
+  await page.mouse.move(0, 0);
+  await animationsSettled(page);
+  await expectNoAxeViolations(page, `${label} (${other})`);
+}
+
+/**
+ * Waits until no animation or transition runs. One that another replaces rejects its `finished` promise: the
+ * replacing one is waited for instead.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const running = () => document.getAnimations().filter((animation) => animation.playState === 'running');
+    for (let animations = running(); animations.length > 0; animations = running()) {
+      await Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
+}
+
 /** Sets the stored theme before any page script runs, as a returning visitor would have it. */
 export async function useStoredTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('paperknife-theme', value), theme);

@@ -1,11 +1,11 @@
 import { toolIds, toolPaths } from '@paperknife/catalog/tools';
 import { indexedPaths } from '../../apps/web/app/site-routes';
-import { expectNoAxeViolations, useStoredTheme } from '../axe';
+import { expectNoAxeViolationsInEitherTheme } from '../axe';
 import { test } from '../fixtures';
 
 /**
- * WCAG 2.2 AA on every page template as it loads, in both themes (interactive states: content-pages.spec.ts;
- * tool pages with their options: tools-axe.spec.ts). Pages of one template share their markup and differ only in
+ * WCAG 2.2 AA on every page template as it loads, in both themes, switched in place (interactive states:
+ * content-pages.spec.ts; tool pages with their options: tools-axe.spec.ts). Pages of one template share their markup and differ only in
  * their Markdown, so the first path of each template stands for all of them.
  */
 
@@ -24,17 +24,9 @@ for (const path of indexedPaths()) {
   if (!pathPerTemplate.has(template)) pathPerTemplate.set(template, path);
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await useStoredTheme(page, theme);
-    });
-
-    for (const [template, path] of pathPerTemplate) {
-      test(`${template} (${path}) has no axe violations`, async ({ page }) => {
-        await page.goto(path);
-        await expectNoAxeViolations(page, `${path} (${theme})`);
-      });
-    }
+for (const [template, path] of pathPerTemplate) {
+  test(`${template} (${path}) has no axe violations`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoAxeViolationsInEitherTheme(page, path);
   });
 }

@@ -1,39 +1,31 @@
 import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
-import { expectNoAxeViolations, useStoredTheme } from '../axe.js';
+import { expectNoAxeViolationsInEitherTheme } from '../axe.js';
 import { test } from '../fixtures.js';
 import { dropFiles, docxFixture, expectFilesReady, pdfFixture } from '../tool-fixtures.js';
 
 /**
- * Tool pages have no axe violations in either theme: the empty page once (every tool page shares that template),
+ * Tool pages have no axe violations in either theme (switched in place, expectNoAxeViolationsInEitherTheme): the empty page once (every tool page shares that template),
  * and every tool with its files in, since each shows its own option controls.
  */
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await useStoredTheme(page, theme);
-    });
+test('an empty tool page has no axe violations', async ({ page }) => {
+  const path = toolPaths(toolIds[0]!).canonical;
+  await page.goto(path);
+  await expectNoAxeViolationsInEitherTheme(page, `${path} (empty)`);
+});
 
-    test('an empty tool page has no axe violations', async ({ page }) => {
-      const path = toolPaths(toolIds[0]!).canonical;
-      await page.goto(path);
-      await expectNoAxeViolations(page, `${path} (${theme}, empty)`);
-    });
-
-    for (const id of toolIds) {
-      const path = toolPaths(id).canonical;
-      test(`${path} with its files in has no axe violations`, async ({ page }) => {
-        const file =
-          tools[id].input.label === 'Word'
-            ? await docxFixture('axe.docx', ['Hello'])
-            : pdfFixture('axe.pdf', { pageCount: 2 });
-        // As many files as the tool needs before its options show.
-        const files = Array<string>(tools[id].files.min).fill(file);
-        await page.goto(path);
-        await dropFiles(page, files);
-        await expectFilesReady(page, files.length);
-        await expectNoAxeViolations(page, `${path} (${theme}, with a file)`);
-      });
-    }
+for (const id of toolIds) {
+  const path = toolPaths(id).canonical;
+  test(`${path} with its files in has no axe violations`, async ({ page }) => {
+    const file =
+      tools[id].input.label === 'Word'
+        ? await docxFixture('axe.docx', ['Hello'])
+        : pdfFixture('axe.pdf', { pageCount: 2 });
+    // As many files as the tool needs before its options show.
+    const files = Array<string>(tools[id].files.min).fill(file);
+    await page.goto(path);
+    await dropFiles(page, files);
+    await expectFilesReady(page, files.length);
+    await expectNoAxeViolationsInEitherTheme(page, `${path} (with a file)`);
   });
 }
