@@ -203,26 +203,44 @@ step(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (mode === 'start') {
   handOver(process.execPath, ['apps/server/dist/server.js']);
 } else {
-  // Unit and integration tests first (fast feedback), then the browser tests against the built site. Each suite's
-  // reporter writes its files' times to timesDir, for the table of all suites at the end.
+  // Unit and integration tests first (fast feedback), then the cluster and the browser tests against the built site.
+  // Each suite's reporter writes its files' times to timesDir, for the table of all suites at the end.
   const timesDir = join(stateDir, 'test-times');
   rmSync(timesDir, { recursive: true, force: true });
   mkdirSync(timesDir, { recursive: true });
   const env = { ...process.env, PAPERKNIFE_TEST_TIMES_DIR: timesDir };
-  const timed = (command, args) => {
-    const began = Date.now();
-    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-    return { status: result.status ?? 1, seconds: (Date.now() - began) / 1000 };
-  };
-  const unit = timed('npx', ['vitest', 'run']);
-  // Replicas behind HAProxy with PostgreSQL and Redis; skips itself, saying why, when one of them is missing.
-  const cluster = timed('npm', ['run', 'test:cluster']);
-  const e2e = timed('npm', ['run', 'test:e2e']);
+  const unit = await timed('npx', ['vitest', 'run'], env);
+  // Replicas behind HAProxy with PostgreSQL and Redis; skips itself, saying why, when one of them is missing. It runs
+  // beside the browser tests, which leave about a fifth of the 2 cores idle while pages wait on the server; its
+  // output is printed when both have ended, so the two suites' lines do not mix.
+  const [cluster, e2e] = await Promise.all([
+    timed('npm', ['run', 'test:cluster'], env, { quiet: true }),
+    timed('npm', ['run', 'test:e2e'], env),
+  ]);
+  process.stdout.write(cluster.output);
   printSlowestFiles(timesDir);
   step(
-    `unit and API tests ${unit.seconds.toFixed(0)} s, cluster ${cluster.seconds.toFixed(0)} s, browser tests ${e2e.seconds.toFixed(0)} s, in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `unit and API tests ${unit.seconds.toFixed(0)} s, cluster ${cluster.seconds.toFixed(0)} s beside browser tests ${e2e.seconds.toFixed(0)} s, in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   process.exit(unit.status || cluster.status || e2e.status || 0);
+}
+
+/**
+ * Runs a command to its end: its exit status and seconds, and, when `quiet`, its output (kept to print later rather
+ * than shown as it comes).
+ */
+function timed(command, args, env, { quiet = false } = {}) {
+  const began = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+  const chunks = [];
+  child.stdout?.on('data', (chunk) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk) => chunks.push(chunk));
+  return new Promise((resolve) => {
+    child.on('error', (error) => chunks.push(Buffer.from(`${command}: ${error.message}\n`)));
+    child.on('close', (code) =>
+      resolve({ status: code ?? 1, seconds: (Date.now() - began) / 1000, output: Buffer.concat(chunks).toString() }),
+    );
+  });
 }
 
 /** The ten slowest test files of every suite that ran (a browser file's time is its tests' summed). */
