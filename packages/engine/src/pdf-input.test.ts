@@ -77,6 +77,9 @@ describe('preparePdfInput', () => {
     expect(prepared.wasRepaired).toBe(true);
     expect(prepared.pageCount).toBe(2);
     assertValidPdf(prepared.path);
+    const again = await preparePdfInput(file, job.context);
+    expect(again.path).not.toBe(prepared.path);
+    expect(await readFile(again.path)).toEqual(await readFile(prepared.path));
   });
 
   it('rebuilds a page whose content qpdf can only copy as it is, so outputs pass qpdf --check', async () => {

@@ -107,7 +107,8 @@ export async function preparePdfInput(
     // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
     if (!clean || !isSound(pages)) {
       const rewritten = tempPath(context, 'repaired');
-      await runQpdf([path, rewritten], context);
+      // The ID from the content rather than the clock: the same upload is repaired to the same bytes.
+      await runQpdf(['--deterministic-id', path, rewritten], context);
       wasRepaired = true;
       path = rewritten;
       if (!(await isClean(path))) {

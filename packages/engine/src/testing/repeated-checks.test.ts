@@ -41,6 +41,15 @@ describe('answeringRepeatedChecks', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('answers a copy to /dev/null the same way: it writes nothing either', async () => {
+    const { runs, run } = recordingRun();
+    const runProcess = answeringRepeatedChecks({ ...realModule, runProcess: run });
+    const args = (path: string) => ['--decode-level=specialized', path, '/dev/null'];
+    await runProcess('qpdf', args(file('i.pdf', 'copied')), options());
+    await runProcess('qpdf', args(file('j.pdf', 'copied')), options());
+    expect(runs).toHaveLength(1);
+  });
+
   it('runs again for other bytes, other arguments, and anything that is not a check', async () => {
     const { runs, run } = recordingRun();
     const runProcess = answeringRepeatedChecks({ ...realModule, runProcess: run });

@@ -20,8 +20,8 @@ interface Answer {
 }
 
 /**
- * `runProcess` for a test that gives the same files to many jobs (the corpus sweep): a `qpdf --check` of bytes that
- * were checked before with the same arguments is answered with that run's exit code and output, the file paths in
+ * `runProcess` for a test that gives the same files to many jobs (the corpus sweep): a `qpdf --check` (or a qpdf
+ * copy to /dev/null) of bytes that were checked before with the same arguments is answered with that run's exit code and output, the file paths in
  * it made the caller's, instead of decoding the same streams again. Such a run reads its files and writes none, so
  * its answer depends on their bytes alone. Every other run goes as usual, and so does a check whose first run did
  * not end on its own (its job's timeout or abort). In the sweep, each tool's preflight checks the same upload: this
@@ -56,9 +56,13 @@ export function answeringRepeatedChecks({ runProcess: run, ProcessFailure, abort
   };
 }
 
-/** qpdf with `--check`, run directly or by a shell script: it reads its files and writes none. */
+/**
+ * qpdf with `--check`, run directly or by a shell script, or writing its copy to /dev/null (the check that leaves
+ * JPEG data out): it reads its files and writes none.
+ */
 function isCheck(command: string, args: readonly string[], options: ProcessOptions): boolean {
-  if (options.input !== undefined || options.onStderr !== undefined || !args.includes('--check')) return false;
+  if (options.input !== undefined || options.onStderr !== undefined) return false;
+  if (!args.includes('--check') && args.at(-1) !== '/dev/null') return false;
   return command === 'qpdf' || (command === 'bash' && args.some((arg) => /^qpdf /m.test(arg)));
 }
 
