@@ -1,9 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { islandsEntry } from './islands-entry.build';
-import { prebuiltData } from './prebuilt-data.build';
-import { publicSiteConfig } from './site-config.build';
+import { islandsEntry } from './islands-entry.build.ts';
+import { prebuiltData } from './prebuilt-data.build.ts';
+import { publicSiteConfig } from './site-config.build.ts';
 
 // Workspace packages are used from their TypeScript sources.
 const serverConditions = ['source', 'module', 'node', 'import', 'default'];
