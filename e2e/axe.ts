@@ -59,8 +59,3 @@ export async function animationsSettled(page: Page): Promise<void> {
     }
   });
 }
-
-/** Sets the stored theme before any page script runs, as a returning visitor would have it. */
-export async function useStoredTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.addInitScript((value) => localStorage.setItem('paperknife-theme', value), theme);
-}

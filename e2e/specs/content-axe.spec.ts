@@ -5,8 +5,8 @@ import { test } from '../fixtures';
 
 /**
  * WCAG 2.2 AA on every page template as it loads, in both themes, switched in place (interactive states:
- * content-pages.spec.ts; tool pages with their options: tools-axe.spec.ts). Pages of one template share their markup and differ only in
- * their Markdown, so the first path of each template stands for all of them.
+ * content-pages.spec.ts; tool pages with their options: tools-axe.spec.ts). Pages of one template share their markup
+ * and differ only in their Markdown, so the first path of each template stands for all of them.
  */
 
 const toolPagePaths = new Set(toolIds.map((id) => toolPaths(id).canonical));

@@ -4,8 +4,9 @@ import { test } from '../fixtures.js';
 import { dropFiles, docxFixture, expectFilesReady, pdfFixture } from '../tool-fixtures.js';
 
 /**
- * Tool pages have no axe violations in either theme (switched in place, expectNoAxeViolationsInEitherTheme): the empty page once (every tool page shares that template),
- * and every tool with its files in, since each shows its own option controls.
+ * Tool pages have no axe violations in either theme (switched in place, expectNoAxeViolationsInEitherTheme): the empty
+ * page once (every tool page shares that template), and every tool with its files in, since each shows its own option
+ * controls.
  */
 
 test('an empty tool page has no axe violations', async ({ page }) => {

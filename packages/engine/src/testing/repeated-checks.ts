@@ -20,12 +20,12 @@ interface Answer {
 }
 
 /**
- * `runProcess` for a test that gives the same files to many jobs (the corpus sweep): a `qpdf --check` (or a qpdf
- * copy to /dev/null) of bytes that were checked before with the same arguments is answered with that run's exit code and output, the file paths in
- * it made the caller's, instead of decoding the same streams again. Such a run reads its files and writes none, so
- * its answer depends on their bytes alone. Every other run goes as usual, and so does a check whose first run did
- * not end on its own (its job's timeout or abort). In the sweep, each tool's preflight checks the same upload: this
- * leaves one check per distinct file (docs/decisions/060).
+ * `runProcess` for a test that gives the same files to many jobs (the corpus sweep): a `qpdf --check` (or a qpdf copy
+ * to /dev/null) of bytes that were checked before with the same arguments is answered with that run's exit code and
+ * output, the file paths in it made the caller's, instead of decoding the same streams again. Such a run reads its
+ * files and writes none, so its answer depends on their bytes alone. Every other run goes as usual, and so does a check
+ * whose first run did not end on its own (its job's timeout or abort). In the sweep, each tool's preflight checks the
+ * same upload: this leaves one check per distinct file (docs/decisions/060).
  */
 export function answeringRepeatedChecks({ runProcess: run, ProcessFailure, abortError }: RunProcessModule): RunProcess {
   const answers = new Map<string, Answer>();
