@@ -46,6 +46,8 @@ export function answeringRepeatedChecks({ runProcess: run, ProcessFailure, abort
     try {
       raw = await untilAborted(answer.result, options.signal, abortError);
     } catch (error) {
+      // The caller's own job ended, or the caller made the first run (its arguments are the answer's): its error.
+      // Another caller's stopped run is no answer: this caller runs the check itself.
       if (options.signal.aborted || answer.args === args) throw error;
       return run(command, args, options);
     }
