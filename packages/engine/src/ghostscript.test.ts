@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
 import { startGrayConversion } from './ghostscript.js';
@@ -27,6 +27,26 @@ describe('startGrayConversion', () => {
     await conversion.ended;
     assertValidPdf(output);
     expect(pdfPageTexts(output)).toEqual(['Second file']);
+    expect(isGray(renderPageRgb(output, 1).pixels)).toBe(true);
+  });
+
+  it('converts a file inside a candidate folder, and nothing outside it', async () => {
+    const folder = join(job.context.workDir, 'candidates');
+    await mkdir(join(folder, 'deeper'), { recursive: true });
+    const inside = join(folder, 'deeper', 'repaired.pdf');
+    await writeFile(inside, redPage('Inside the folder'));
+    const output = join(job.context.workDir, 'gray.pdf');
+    const conversion = startGrayConversion([`${folder}${sep}`], output, job.context);
+    const outside = [
+      join(job.context.workDir, 'upload.pdf'),
+      `${folder}-sibling${sep}a.pdf`,
+      [folder, 'deeper', '..', '..', 'a.pdf'].join(sep),
+    ];
+    for (const path of outside) expect(() => conversion.convert(path)).toThrow(/not a candidate/);
+    await conversion.convert(inside);
+    await conversion.ended;
+    assertValidPdf(output);
+    expect(pdfPageTexts(output)).toEqual(['Inside the folder']);
     expect(isGray(renderPageRgb(output, 1).pixels)).toBe(true);
   });
 

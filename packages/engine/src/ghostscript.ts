@@ -1,3 +1,4 @@
+import { normalize, sep } from 'node:path';
 import { ToolError } from '@paperknife/catalog/errors';
 import { ProcessFailure, type ProcessResult, runProcess } from './run-process.js';
 import type { ToolContext } from './tool-runner.js';
@@ -59,8 +60,9 @@ export interface PendingGrayConversion {
 /**
  * Starts Ghostscript for convertToGray before the caller knows which file it converts: Ghostscript sets itself up
  * (about 45 ms, 40 % of a small file's whole run) meanwhile, then reads the file `convert` names from its standard
- * input. -dSAFER lets it read the `candidates` only. A conversion never given its file must be stopped through the
- * context's signal.
+ * input. -dSAFER lets it read the `candidates` only: files, or folders named with a trailing `/` (Ghostscript
+ * permits a path by its prefix), whose files at any depth it may read. A conversion never given its file must be
+ * stopped through the context's signal.
  */
 export function startGrayConversion(
   candidates: readonly string[],
@@ -83,11 +85,18 @@ export function startGrayConversion(
   const ended = run.catch(() => undefined);
   return {
     convert(input) {
-      if (!candidates.includes(input)) throw new Error(`${input} is not a candidate of this conversion`);
+      if (!isCandidate(input, candidates)) throw new Error(`${input} is not a candidate of this conversion`);
       // A PostScript hex string: any byte of a path is written as it is.
       choose(`<${Buffer.from(input).toString('hex')}> run\n`);
       return run;
     },
     ended,
   };
+}
+
+/** `input` is one of the candidate files, or a file inside a candidate folder (no `..` can lead out of it). */
+function isCandidate(input: string, candidates: readonly string[]): boolean {
+  return candidates.some((candidate) =>
+    candidate.endsWith(sep) ? input.startsWith(candidate) && normalize(input) === input : candidate === input,
+  );
 }

@@ -24,6 +24,17 @@ async function encrypted(user: string, owner: string) {
   return job.input('locked.pdf', await readFile(target));
 }
 
+/**
+ * A 2-page PDF whose first content stream says Flate (as `filter` writes it) but holds plain text: no filter can
+ * decode it.
+ */
+function undecodableContentPdf(filter: string): Buffer {
+  const pdf = makePdf({ pageCount: 2 }).toString('latin1');
+  const damaged = pdf.replace(/<< \/Length (\d+) >>\nstream\n/, `<< /Length $1 /Filter ${filter} >>\nstream\n`);
+  expect(damaged).not.toBe(pdf);
+  return Buffer.from(damaged, 'latin1');
+}
+
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -38,7 +49,7 @@ describe('preparePdfInput', () => {
   it('passes a clean PDF through untouched with its page count', async () => {
     const file = await job.input('a.pdf', makePdf({ pageCount: 4 }));
     const prepared = await preparePdfInput(file, job.context);
-    const plain = { path: file.path, pageCount: 4, wasEncrypted: false, wasRepaired: false };
+    const plain = { path: file.path, pageCount: 4, wasRepaired: false };
     expect(prepared).toEqual({ ...plain, jpegDataChecked: true });
   });
 
@@ -55,7 +66,6 @@ describe('preparePdfInput', () => {
   it('decrypts a PDF that opens without a password (owner-only restrictions)', async () => {
     const file = await encrypted('', 'owner12');
     const prepared = await preparePdfInput(file, job.context);
-    expect(prepared.wasEncrypted).toBe(true);
     expect(prepared.path).not.toBe(file.path);
     expect(pdfEncryption(prepared.path).encrypted).toBe(false);
     assertValidPdf(prepared.path);
@@ -140,7 +150,7 @@ describe('preparePdfInput', () => {
     it('passes a clean PDF through untouched with its page count', async () => {
       const file = await job.input('a.pdf', await grayJpegPdf(false));
       const prepared = await preparePdfInput(file, job.context, skipImages);
-      const plain = { path: file.path, pageCount: 2, wasEncrypted: false, wasRepaired: false };
+      const plain = { path: file.path, pageCount: 2, wasRepaired: false };
       expect(prepared).toEqual({ ...plain, jpegDataChecked: false });
     });
 
@@ -169,7 +179,6 @@ describe('preparePdfInput', () => {
         'encrypted_pdf',
       );
       const ownerOnly = await preparePdfInput(await encrypted('', 'owner12'), job.context, skipImages);
-      expect(ownerOnly.wasEncrypted).toBe(true);
       expect(pdfEncryption(ownerOnly.path).encrypted).toBe(false);
 
       const pdf = makePdf({ pageCount: 2 });
@@ -192,13 +201,73 @@ describe('preparePdfInput', () => {
 
     it('sends a content stream that does not decode the full way, as --check does', async () => {
       // A Flate content stream whose data is not Flate: qpdf cannot decode it; MuPDF rebuilds the page.
-      const pdf = makePdf({ pageCount: 2 }).toString('latin1');
-      const damaged = pdf.replace(/<< \/Length (\d+) >>\nstream\n/, '<< /Length $1 /Filter /FlateDecode >>\nstream\n');
-      expect(damaged).not.toBe(pdf);
-      const file = await job.input('bad-content.pdf', Buffer.from(damaged, 'latin1'));
+      const file = await job.input('bad-content.pdf', undecodableContentPdf('/FlateDecode'));
       const prepared = await preparePdfInput(file, job.context, skipImages);
       expect(prepared.path).not.toBe(file.path);
       assertValidPdf(prepared.path);
+    });
+  });
+
+  describe('after the caller ran the clean-file test itself (callersCleanCheck)', () => {
+    /** preparePdfInput with `callersCleanCheck: 'failed'`, and the copies it told the caller of before checking them. */
+    async function afterFailedCheck(file: { path: string; name: string; size: number }) {
+      const told: string[] = [];
+      const prepared = await preparePdfInput(file, job.context, {
+        callersCleanCheck: 'failed',
+        onRepairedCopy: (copy) => told.push(copy),
+      });
+      return { prepared, told };
+    }
+
+    it('repairs a file that failed it at once, telling the caller each copy before its check', async () => {
+      const pdf = makePdf({ pageCount: 2 });
+      const broken = Buffer.from(pdf.toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999'), 'latin1');
+      const { prepared, told } = await afterFailedCheck(await job.input('broken.pdf', broken));
+      expect(prepared).toMatchObject({ pageCount: 2, wasRepaired: true, jpegDataChecked: true });
+      // qpdf's rewrite passes the check: it is the only copy.
+      expect(told).toEqual([prepared.path]);
+      assertValidPdf(prepared.path);
+    });
+
+    it('rebuilds a file whose stream data does not decode, checking the rewrite only where qpdf decoded nothing', async () => {
+      // qpdf copies a /FlateDecode stream as it is when it rewrites, so only the check finds the bad data.
+      const named = await afterFailedCheck(await job.input('named.pdf', undecodableContentPdf('/FlateDecode')));
+      expect(named.told).toHaveLength(2);
+      expect(named.told[0]).toMatch(/repaired-[0-9a-f]+\.pdf$/);
+      // It decodes a [/FlateDecode] one as it rewrites, and says it could not: the rewrite is not checked then.
+      const listed = await afterFailedCheck(await job.input('listed.pdf', undecodableContentPdf('[/FlateDecode]')));
+      expect(listed.told).toHaveLength(1);
+      for (const { prepared, told } of [named, listed]) {
+        expect(told.at(-1)).toBe(prepared.path);
+        expect(prepared.path).toMatch(/rebuilt-[0-9a-f]+\.pdf$/);
+        expect(prepared.pageCount).toBe(2);
+        assertValidPdf(prepared.path);
+        expect(pdfPageTexts(prepared.path)[1]).toBe('Page 2');
+      }
+    });
+
+    it('refuses a file that needs a password, and decrypts one that opens without, with no encryption test', async () => {
+      const locked = await encrypted('secret1', 'owner12');
+      expect(await codeOf(preparePdfInput(locked, job.context, { callersCleanCheck: 'failed' }))).toBe('encrypted_pdf');
+      const { prepared } = await afterFailedCheck(await encrypted('', 'owner12'));
+      expect(pdfEncryption(prepared.path).encrypted).toBe(false);
+      expect(pdfPageTexts(prepared.path)).toEqual(['Page 1', 'Page 2', 'Page 3']);
+      assertValidPdf(prepared.path);
+    });
+
+    it('counts and checks a file that passed it, and refuses one over the page limit', async () => {
+      const file = await job.input('a.pdf', makePdf({ pageCount: 3 }));
+      const prepared = await preparePdfInput(file, job.context, { callersCleanCheck: 'passed' });
+      expect(prepared).toEqual({ path: file.path, pageCount: 3, wasRepaired: false, jpegDataChecked: true });
+      const limited = await makeTestJob({ maxPages: 2 });
+      try {
+        const over = await limited.input('a.pdf', makePdf({ pageCount: 3 }));
+        expect(await codeOf(preparePdfInput(over, limited.context, { callersCleanCheck: 'passed' }))).toBe(
+          'too_many_pages',
+        );
+      } finally {
+        await limited.cleanup();
+      }
     });
   });
 });

@@ -24,19 +24,26 @@ export interface PdfInputOptions {
    */
   jpegDataCheckedByTool?: boolean;
   /**
-   * The caller has run the same clean-file test already, and it failed, or the caller learned another way that the
-   * file must go the full way (Grayscale, whose MuPDF step found it over the page limit or could not read it): the
-   * preflight starts there instead of running the test again.
+   * The caller ran this clean-file test itself (Grayscale, beside its own first steps), so the preflight does not
+   * run it again. `failed`: the upload goes straight to the repair, with no encryption test (the repair's rewrite
+   * decrypts an upload that opens without a password, and fails with `encrypted_pdf` on one that needs one); a
+   * rewrite of a file that `qpdf --check` alone would have passed loses nothing. `passed`: the caller learned another
+   * way that the file must go the full way (Grayscale's MuPDF step found it over the page limit, found its page tree
+   * unsound, or could not read it), which counts and checks it beside the encryption test.
    */
-  skipCleanCheck?: boolean;
+  callersCleanCheck?: 'failed' | 'passed';
+  /**
+   * Told each repaired copy that may be handed back, as soon as it is written and before its check: a tool may start
+   * reading it beside the check (Grayscale's MuPDF step), and must drop that work unless the preflight hands back
+   * that same path.
+   */
+  onRepairedCopy?: (path: string) => void;
 }
 
 export interface PreparedPdf {
   /** The file the tool should read: the upload itself, or a decrypted or repaired copy in the job folder. */
   path: string;
   pageCount: number;
-  /** The upload was encrypted (owner-only restrictions, or opened with `unlockPassword`). */
-  wasEncrypted: boolean;
   /** qpdf had to repair the upload; `path` is the repaired copy. */
   wasRepaired: boolean;
   /**
@@ -59,7 +66,7 @@ export async function preparePdfInput(
 ): Promise<PreparedPdf> {
   await assertPdf(file.path);
   const skipJpegData = options.jpegDataCheckedByTool === true;
-  const test = options.skipCleanCheck
+  const test = options.callersCleanCheck
     ? undefined
     : skipJpegData
       ? { clean: await cleanPageCountSkippingImages(file.path, context) }
@@ -69,20 +76,27 @@ export async function preparePdfInput(
     return {
       path: file.path,
       pageCount: test.clean,
-      wasEncrypted: false,
       wasRepaired: false,
       jpegDataChecked: !skipJpegData,
     };
   }
   let path = file.path;
-  let wasEncrypted = false;
   // What the full `qpdf --check` found on the upload, when the clean-file test ran it and the file is not encrypted:
   // the count and the check below would only say it again.
   const checked = test?.unclean;
-
-  const encryption = checked ? 'none' : await encryptionOf(path, context);
+  // The full `qpdf --check` from here on, whatever the tool asked for: the copy that leaves JPEG data out decodes
+  // some streams `--check` passes over (a Flate image whose data does not inflate, left so by MuPDF's rebuild),
+  // and would refuse files that this way come out valid.
+  const isClean = async (candidate: string) => (await checkCode(candidate, context)) === 0;
+  // A file that failed the caller's own test (most often a damaged one) goes straight to the repair, whose rewrite
+  // also decrypts: one that needs a password fails there (`encrypted_pdf`) without a test of its own.
+  const repairAtOnce = options.callersCleanCheck === 'failed';
+  // One that passed it is counted and checked beside the encryption test (dropped if it is encrypted).
+  let counted = options.callersCleanCheck === 'passed' ? settle(countAndCheck(path, isClean, context)) : undefined;
+  const encryption = checked || repairAtOnce ? 'none' : await settledFirst(encryptionOf(path, context), counted);
   if (encryption !== 'none') {
-    wasEncrypted = true;
+    await counted;
+    counted = undefined;
     const password = encryption === 'owner-only' ? '' : options.unlockPassword;
     if (password === undefined) throw new ToolError('encrypted_pdf');
     if (password === '' && encryption === 'password') {
@@ -94,33 +108,26 @@ export async function preparePdfInput(
   }
 
   let wasRepaired = false;
-  let pageCount: number;
-  // The full `qpdf --check` from here on, whatever the tool asked for: the copy that leaves JPEG data out decodes
-  // some streams `--check` passes over (a Flate image whose data does not inflate, left so by MuPDF's rebuild),
-  // and would refuse files that this way come out valid.
-  const isClean = async (candidate: string) => (await checkCode(candidate, context)) === 0;
+  // Counted on the upload (or decrypted copy), then on the repaired copy if there is one (only there when
+  // `repairAtOnce`).
+  let pageCount = 0;
   try {
-    const { pages, clean } = checked ?? (await countAndCheck(path, isClean, context));
-    // The pages the tree holds, not its /Count: a file that understates it must not pass the page limit.
-    pageCount = pages.walked;
-    checkPageLimit(pageCount, context);
-    // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
-    if (!clean || !isSound(pages)) {
-      const rewritten = tempPath(context, 'repaired');
-      // The ID from the content rather than the clock: the same upload is repaired to the same bytes.
-      await runQpdf(['--deterministic-id', path, rewritten], context);
+    let repaired: RepairedCopy | undefined;
+    if (repairAtOnce) {
+      repaired = await repairedCopy(path, context, options.onRepairedCopy);
+    } else {
+      const { pages, clean } =
+        checked ?? (counted ? valueOf(await counted) : await countAndCheck(path, isClean, context));
+      // The pages the tree holds, not its /Count: a file that understates it must not pass the page limit.
+      pageCount = pages.walked;
+      checkPageLimit(pageCount, context);
+      // Outputs must pass `qpdf --check`, and tools copy what they do not understand: start from a clean file.
+      if (!clean || !isSound(pages)) repaired = await repairedCopy(path, context, options.onRepairedCopy);
+    }
+    if (repaired) {
       wasRepaired = true;
-      path = rewritten;
-      if (!(await isClean(path))) {
-        // Damaged stream data or content qpdf can only copy: MuPDF reads it leniently and rewrites it.
-        const rebuilt = tempPath(context, 'rebuilt');
-        await repairWithMupdf(path, rebuilt, context);
-        if (!(await isClean(rebuilt))) throw new ToolError('damaged_pdf');
-        path = rebuilt;
-      }
-      const repaired = (await runQpdfCountingPages([path], context)).pages;
-      if (!isSound(repaired)) throw unsoundTreeError(repaired);
-      pageCount = repaired.walked;
+      path = repaired.path;
+      pageCount = repaired.pageCount;
     }
   } catch (error) {
     // runQpdf already maps qpdf failures to damaged_pdf; timeouts and aborts keep their own codes.
@@ -131,7 +138,7 @@ export async function preparePdfInput(
     throw new ToolError('damaged_pdf', 'This PDF has no pages that can be read. Try exporting it again.');
   }
   checkPageLimit(pageCount, context);
-  return { path, pageCount, wasEncrypted, wasRepaired, jpegDataChecked: true };
+  return { path, pageCount, wasRepaired, jpegDataChecked: true };
 }
 
 function checkPageLimit(pageCount: number, context: ToolContext): void {
@@ -165,7 +172,7 @@ export async function assertPdf(path: string): Promise<void> {
  * and the full preflight decides what to do, exactly as it would have without this test.
  */
 async function cleanFileTest(path: string, context: ToolContext): Promise<CleanFileTest> {
-  const { stdout, code, pages } = await runQpdfCountingPages(['--check', path], context, { okCodes: [0, 2, 3] });
+  const { stdout, code, pages } = await checkCountingPages(path, context);
   if (!/^File is not encrypted$/m.test(stdout)) return {};
   const clean = code === 0 ? soundPageCount(pages) : undefined;
   if (clean !== undefined) return { clean };
@@ -197,6 +204,68 @@ async function countAndCheck(
   ]);
   const count = valueOf(counted);
   return { pages: count.pages, clean: count.code === 0 && valueOf(checked) };
+}
+
+/** A copy of an unclean file that passes `qpdf --check`, in the job folder, and the pages its tree holds. */
+interface RepairedCopy {
+  path: string;
+  pageCount: number;
+}
+
+/**
+ * Repairs an unclean file: qpdf's rewrite, or where that still fails the check, MuPDF's rebuild of the rewrite.
+ * `onRepairedCopy` is told each copy that may be handed back before its check (PdfInputOptions).
+ */
+async function repairedCopy(
+  path: string,
+  context: ToolContext,
+  onRepairedCopy?: (path: string) => void,
+): Promise<RepairedCopy> {
+  const rewritten = tempPath(context, 'repaired');
+  // The ID from the content rather than the clock: the same upload is repaired to the same bytes.
+  // It decrypts too (a no-op but for a file that went straight to the repair, see `callersCleanCheck`).
+  const { stderr } = await runQpdf(['--decrypt', '--deterministic-id', path, rewritten], context);
+  let repaired = rewritten;
+  let checked: CountAndCheck | undefined;
+  // A stream qpdf could not decode as it wrote is copied as it was, and the check would say so again.
+  if (!/error decoding stream data/.test(stderr)) {
+    onRepairedCopy?.(rewritten);
+    checked = await checkCounting(rewritten, context);
+  }
+  if (!checked?.clean) {
+    // Damaged stream data or content qpdf can only copy: MuPDF reads it leniently and rewrites it.
+    repaired = tempPath(context, 'rebuilt');
+    await repairWithMupdf(rewritten, repaired, context);
+    onRepairedCopy?.(repaired);
+    checked = await checkCounting(repaired, context);
+    if (!checked.clean) throw new ToolError('damaged_pdf');
+  }
+  if (!isSound(checked.pages)) throw unsoundTreeError(checked.pages);
+  return { path: repaired, pageCount: checked.pages.walked };
+}
+
+/** `qpdf --check` and the page tree's counts in one run: exit code 0 clean, 3 warnings, 2 errors. */
+function checkCountingPages(path: string, context: ToolContext) {
+  return runQpdfCountingPages(['--check', path], context, { okCodes: [0, 2, 3] });
+}
+
+/** checkCountingPages for a repaired copy: clean when qpdf read it without a warning. */
+async function checkCounting(path: string, context: ToolContext): Promise<CountAndCheck> {
+  const { code, pages } = await checkCountingPages(path, context);
+  return { pages, clean: code === 0 };
+}
+
+/**
+ * `first`'s answer, once `beside` has settled as well when `first` fails: nothing the preflight started is left
+ * running when it throws.
+ */
+async function settledFirst<T>(first: Promise<T>, beside: Promise<unknown> | undefined): Promise<T> {
+  try {
+    return await first;
+  } catch (error) {
+    await beside;
+    throw error;
+  }
 }
 
 /**

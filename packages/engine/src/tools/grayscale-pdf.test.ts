@@ -221,6 +221,26 @@ describe('grayscale-pdf', () => {
     }
   });
 
+  it("converts a damaged PDF from the preflight's repaired copy, annotations and links included", async () => {
+    const uploads = [
+      { name: 'colours.pdf', pdf: await colourfulPdf() },
+      { name: 'annotated.pdf', pdf: annotatedColourPdf() },
+    ];
+    for (const { name, pdf } of uploads) {
+      const original = await job.input(name, pdf);
+      // No cross-reference table where startxref points: qpdf and MuPDF both rebuild it.
+      const text = pdf.toString('latin1');
+      const broken = Buffer.from(text.replace(/startxref\s+\d+/, 'startxref\n999999'), 'latin1');
+      expect(broken.equals(pdf), name).toBe(false);
+      const result = await grayscalePdf([await job.input(`broken-${name}`, broken)], {}, job.context);
+      assertValidPdf(result.path);
+      const pages = pdfPageTexts(original.path);
+      expect(colouredPixelsPerPage(result.path, CHECK_DPI), name).toEqual(new Array<number>(pages.length).fill(0));
+      expect(pdfPageTexts(result.path), name).toEqual(pages);
+      expect(pageLinks(result.path), name).toEqual(pageLinks(original.path));
+    }
+  });
+
   it('refuses a PDF with more pages than the limit', async () => {
     const small = await makeTestJob({ maxPages: 1 });
     try {

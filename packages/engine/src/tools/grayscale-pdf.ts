@@ -1,5 +1,6 @@
+import { join, sep } from 'node:path';
 import { tools } from '@paperknife/catalog/tools';
-import { convertToGray, startGrayConversion } from '../ghostscript.js';
+import { type PendingGrayConversion, startGrayConversion } from '../ghostscript.js';
 import { runMupdfTask } from '../mupdf/pool.js';
 import type { GrayPrepareFacts, GrayPreparePayload, GrayPrepareResult } from '../mupdf/tasks/gray-prepare.js';
 import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../pdf-input.js';
@@ -30,14 +31,14 @@ function prepare(
  * MuPDF first turns the colours Ghostscript would copy unconverted (annotation colours, their state appearances and
  * icons, outline colours, uncoloured tiling patterns) and large colour images (which Ghostscript converts pixel by
  * pixel, slowly) to gray, and Ghostscript converts everything drawn. qpdf then rewrites Ghostscript's output only
- * where it has to (a file whose names Ghostscript breaks, a large one, or one the preflight repaired or decrypted);
- * otherwise the output is Ghostscript's own. See docs/decisions/013, 014.
+ * where it has to (a file whose names Ghostscript breaks, or a large one); otherwise the output is Ghostscript's own.
+ * See docs/decisions/013, 014.
  *
  * Ghostscript is the long step, and most uploads are clean: the MuPDF step and Ghostscript start at once, beside the
  * preflight's clean-file check, and Ghostscript converts the upload, or MuPDF's copy if MuPDF changed anything.
  * Its output is kept when the check passes (which a file needing a password does not) and MuPDF found a page count
  * within the limit; otherwise it is stopped as soon as that is known, the full preflight runs, and both steps run
- * again on the file it gives (docs/decisions/014).
+ * again on the file it gives, Ghostscript set up already (docs/decisions/014).
  */
 export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options, context) => {
   const upload = requireOneFile(files);
@@ -53,58 +54,98 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   const earlyPreparation = settle(prepare(upload.path, earlyPrepared, earlyContext, factsKnown));
   // Told by the step's part, or else (the step failed first) by its end.
   void earlyPreparation.then((prepared) => factsKnown(prepared.ok ? prepared.value : undefined));
-  // Ghostscript starts at once, beside MuPDF, and sets itself up (about 45 ms) while MuPDF looks at the file (10-20 ms
-  // of a small one); it then converts the upload, or MuPDF's copy if MuPDF changed anything, without waiting for the
-  // clean-file check. It is stopped as soon as MuPDF answers that the preflight must refuse the file.
-  const stopGhostscript = new AbortController();
-  const earlyGray = tempPath(context, 'gray');
-  const ghostscript = startGrayConversion([upload.path, earlyPrepared], earlyGray, {
-    ...earlyContext,
-    signal: AbortSignal.any([earlyContext.signal, stopGhostscript.signal]),
-  });
-  const earlyConversion = earlyFacts.then(async (facts): Promise<Settled<string>> => {
-    if (!facts || !isUsableUpload(facts, context)) {
-      stopGhostscript.abort();
-      return { ok: false, error: new Error('Ghostscript was stopped: the preflight decides') };
-    }
-    const converted = await settle(ghostscript.convert(facts.changed > 0 ? earlyPrepared : upload.path));
-    return converted.ok ? { ok: true, value: earlyGray } : converted;
-  });
   // The preflight's clean-file test for this tool in one qpdf run: the page count comes from the MuPDF step, which
   // reads it anyway, instead of a second qpdf process.
   const earlyCheck = settle(isCleanLeavingJpegData(upload.path, earlyContext));
 
+  // Ghostscript starts at once, beside MuPDF, and sets itself up (about 45 ms) while MuPDF looks at the file (10-20 ms
+  // of a small one); it then converts the upload, or MuPDF's copy if MuPDF changed anything, without waiting for the
+  // clean-file check. A file MuPDF had to repair to read waits for the check instead (it nearly always fails). The
+  // job folder is readable too: a Ghostscript still waiting when the full preflight is needed converts the
+  // preflight's copy, set up already.
+  const stopGhostscripts = new AbortController();
+  const stopEarlyGhostscript = new AbortController();
+  const readable = [upload.path, join(context.workDir, sep)];
+  const earlyGray = tempPath(context, 'gray');
+  const ghostscript = startGrayConversion(readable, earlyGray, {
+    ...context,
+    signal: AbortSignal.any([context.signal, stopGhostscripts.signal, stopEarlyGhostscript.signal]),
+  });
+  let ghostscriptTaken = false;
+  /** The waiting Ghostscript goes to one file only: the early conversion's or the full way's, whichever asks first. */
+  const takeGhostscript = (): boolean => {
+    if (ghostscriptTaken) return false;
+    ghostscriptTaken = true;
+    return true;
+  };
+  const earlyConversion = earlyFacts.then(async (facts): Promise<Settled<string>> => {
+    const usable =
+      facts !== undefined && isUsableUpload(facts, context) && (!facts.repaired || passed(await earlyCheck));
+    if (!usable || !takeGhostscript()) return { ok: false, error: new Error('The preflight decides') };
+    const converted = await settle(ghostscript.convert(facts.changed > 0 ? earlyPrepared : upload.path));
+    return converted.ok ? { ok: true, value: earlyGray } : converted;
+  });
+
+  let fullWay: PendingGrayConversion | undefined;
+  /** MuPDF steps started on the full preflight's repaired copies. */
+  const beside: Preparation[] = [];
   let gray: string;
   let rewrite: boolean;
   try {
     const check = await earlyCheck;
     // A file the check does not pass is not waited for in MuPDF (which may still be reading a damaged file).
-    const onUpload = check.ok && check.value ? await earlyPreparation : undefined;
+    const onUpload = passed(check) ? await earlyPreparation : undefined;
     const plain = onUpload?.ok && isUsableUpload(onUpload.value, context) ? onUpload.value : undefined;
-    // Anything else takes the full preflight, which refuses, decrypts or repairs: nothing done on the upload then
-    // counts (a damaged file can keep Ghostscript busy for minutes, e.g. a content stream that inflates without end).
-    if (!plain) early.abort();
-    const preflight = { jpegDataCheckedByTool: true, skipCleanCheck: true };
-    const path = plain ? upload.path : (await preparePdfInput(upload, context, preflight)).path;
-    const asUploaded = path === upload.path;
     let prepared: GrayPrepareResult;
     if (plain) {
       prepared = plain;
       gray = valueOf(await earlyConversion);
     } else {
-      const preparedCopy = tempPath(context, 'gray-prepared');
-      prepared = await prepare(path, preparedCopy, context);
-      gray = tempPath(context, 'gray');
-      await convertToGray(prepared.changed > 0 ? preparedCopy : path, gray, context);
+      // Anything else takes the full preflight, which refuses, decrypts or repairs: nothing done on the upload then
+      // counts (a damaged file can keep Ghostscript busy for minutes, e.g. a content stream that inflates without
+      // end). Ghostscript for the preflight's file sets itself up meanwhile: the early one if it is still waiting.
+      early.abort();
+      if (takeGhostscript()) {
+        fullWay = ghostscript;
+        gray = earlyGray;
+      } else {
+        stopEarlyGhostscript.abort();
+        gray = tempPath(context, 'gray');
+        fullWay = startGrayConversion(readable, gray, {
+          ...context,
+          signal: AbortSignal.any([context.signal, stopGhostscripts.signal]),
+        });
+      }
+      const path = (
+        await preparePdfInput(upload, context, {
+          jpegDataCheckedByTool: true,
+          callersCleanCheck: passed(check) ? 'passed' : 'failed',
+          // The MuPDF step starts on a repaired copy beside its check, which it nearly always passes.
+          onRepairedCopy: (copy) => beside.push(startedPreparation(copy, context)),
+        })
+      ).path;
+      const started = beside.find((preparation) => preparation.input === path);
+      const { copy, result } = started ?? startedPreparation(path, context);
+      prepared = valueOf(await result);
+      await fullWay.convert(prepared.changed > 0 ? copy : path);
     }
-    // A file the preflight repaired or decrypted may hold more than names that Ghostscript copies wrongly: always
-    // rewritten. A restricted upload Ghostscript read itself is checked for names as any other (MuPDF reads them
-    // unencrypted; names are never encrypted).
-    rewrite = prepared.rewriteAfterGhostscript || !asUploaded;
+    // Where Ghostscript breaks names, or the file is too large to look for them first. A restricted upload
+    // Ghostscript read itself is checked for names as any other (MuPDF reads them unencrypted; names are never
+    // encrypted); so is the preflight's repaired copy, a file qpdf or MuPDF wrote.
+    rewrite = prepared.rewriteAfterGhostscript;
   } finally {
-    // Nothing started on the upload may outlive the job (its folder goes away after it).
+    // Nothing started on the upload may outlive the job (its folder goes away after it); a Ghostscript never told
+    // its file waits on its standard input until stopped.
     early.abort();
-    await Promise.all([ghostscript.ended, earlyConversion, earlyPreparation, earlyCheck]);
+    stopGhostscripts.abort();
+    await Promise.all([
+      ghostscript.ended,
+      fullWay?.ended,
+      earlyConversion,
+      earlyPreparation,
+      earlyCheck,
+      ...beside.map((preparation) => preparation.result),
+    ]);
   }
   if (!rewrite) return { path: gray, download: tools['grayscale-pdf'].download };
 
@@ -125,6 +166,18 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   return { path: output, download: tools['grayscale-pdf'].download };
 };
 
+/** The MuPDF step on `input`, started: its changed copy, if it makes one, is `copy`. */
+interface Preparation {
+  input: string;
+  copy: string;
+  result: Promise<Settled<GrayPrepareResult>>;
+}
+
+function startedPreparation(input: string, context: ToolContext): Preparation {
+  const copy = tempPath(context, 'gray-prepared');
+  return { input, copy, result: settle(prepare(input, copy, context)) };
+}
+
 /**
  * The MuPDF step's view of an upload that Ghostscript may convert as it is (or as MuPDF changed it), once the
  * clean-file check has passed: a page count within the limit. An encrypted one opens without a password (the
@@ -134,4 +187,9 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
  */
 function isUsableUpload(facts: GrayPrepareFacts, context: ToolContext): boolean {
   return facts.pageCount > 0 && facts.pageCount <= context.limits.maxPages;
+}
+
+/** The clean-file check ran and passed. */
+function passed(check: Settled<boolean>): boolean {
+  return check.ok && check.value;
 }

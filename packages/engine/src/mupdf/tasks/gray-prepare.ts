@@ -30,6 +30,12 @@ export interface GrayPrepareFacts {
    * not see, so the full preflight decides (it refuses such a tree, decision 012).
    */
   pageCount: number;
+  /**
+   * MuPDF had to rebuild the file's cross-reference table to read it (a damaged file). The preflight's clean-file
+   * check then nearly always fails as well, so Ghostscript is kept waiting for its verdict instead of starting on the
+   * upload, and converts the preflight's repaired copy if it does fail (decision 014, fifth round).
+   */
+  repaired: boolean;
 }
 
 export interface GrayPrepareResult extends GrayPrepareFacts {
@@ -265,7 +271,11 @@ export default function grayPrepare(
       const options = doc.canBeSavedIncrementally() ? 'incremental' : 'compress';
       writeFileSync(payload.output, doc.saveToBuffer(options).asUint8Array());
     }
-    const facts: GrayPrepareFacts = { changed, pageCount: walkedPageCount(doc) === pages ? pages : 0 };
+    const facts: GrayPrepareFacts = {
+      changed,
+      pageCount: walkedPageCount(doc) === pages ? pages : 0,
+      repaired: doc.wasRepaired(),
+    };
     sendPart?.(facts);
     // Read from the upload's objects: what MuPDF added (gray colours, icon appearances) has no such names.
     return { ...facts, rewriteAfterGhostscript: ghostscriptBreaksNames(doc) };
