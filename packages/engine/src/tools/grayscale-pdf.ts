@@ -19,7 +19,8 @@ function prepare(
   context: ToolContext,
   onFacts?: (facts: GrayPrepareFacts) => void,
 ): Promise<GrayPrepareResult> {
-  const payload: GrayPreparePayload = { input, output };
+  // Only the step on the upload is told the facts early: it alone runs beside the clean-file check.
+  const payload: GrayPreparePayload = { input, output, ...(onFacts ? { stopIfRepaired: true } : {}) };
   return runMupdfTask<GrayPrepareResult>('gray-prepare', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,

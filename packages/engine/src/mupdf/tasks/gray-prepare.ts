@@ -12,6 +12,12 @@ export interface GrayPreparePayload {
   input: string;
   /** Written only when something changed (`changed` > 0). */
   output: string;
+  /**
+   * The step on the upload, beside the clean-file check: a file MuPDF has to repair to open is left as it is (the
+   * check nearly always fails on it, and the step then runs on the preflight's copy), with a page count of 0 so that
+   * nothing converts it as it is.
+   */
+  stopIfRepaired?: boolean;
 }
 
 /**
@@ -242,6 +248,11 @@ export default function grayPrepare(
   const doc = openPdfReadingAsNeeded(payload.input);
   try {
     const pages = doc.countPages();
+    if (payload.stopIfRepaired && doc.wasRepaired()) {
+      const facts: GrayPrepareFacts = { changed: 0, pageCount: 0, repaired: true };
+      sendPart?.(facts);
+      return { ...facts, rewriteAfterGhostscript: true };
+    }
     let changed = 0;
     const seen = new Set<number>();
     for (let index = 0; index < pages; index++) {
