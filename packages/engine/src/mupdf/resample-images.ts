@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import { blackIs1ByMajority, encodeCcittG4 } from '../ccitt-g4-encode.js';
+import { STREAMED_MIN_BYTES, downsampledFlateImage, streamableFlateImage } from './flate-downsample.js';
 import type { ImagePlacement, ImageXObject } from './image-placements.js';
 import { loadImage, nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
 
@@ -182,55 +183,78 @@ export async function resampleImage(
   const newHeight = downsample ? targetHeight : height;
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
 
+  /** The sampled image from its new pixels, or the reason it stays as stored. */
+  const sampledFrom = async (pixels: Uint8Array, components: 1 | 3): Promise<SampledImage | undefined> => {
+    let channels = components;
+    let packed = pixels;
+    const originalBytes = streamBytes(ref);
+    let colorSpace = cmyk ? toRgb.name : space.name;
+    if (channels === 3 && looksGray(packed)) {
+      packed = toGray(packed);
+      channels = 1;
+      colorSpace = '/DeviceGray';
+    }
+    // A JPEG source is never flat graphics: a scan's clipped white paper decodes to runs of equal pixels, but
+    // its strokes carry JPEG noise that Flate stores at several times the JPEG's bytes.
+    const flat = !lossySource && isFlat(packed, newWidth, channels);
+    // Lossless graphics at their own size gain nothing from JPEG; qpdf recompresses their Flate.
+    // (CMYK is converted whatever its size.)
+    if (!downsample && flat && !cmyk) return leaveAlone('flat graphics at target resolution');
+    const base = join(settings.folder, `image-${info.object}`);
+    const sampled: SampledImage = {
+      object: info.object,
+      sourceWidth: width,
+      sourceHeight: height,
+      width: newWidth,
+      height: newHeight,
+      channels,
+      flat,
+      originalBytes,
+      ...(colorSpace ? { colorSpace } : {}),
+      ...(cmyk ? { convertedFromCmyk: true } : {}),
+      ...(!downsample && lossySource ? { lossyAtOwnSize: true } : {}),
+    };
+    sampled.pixels = `${base}.raw`;
+    writeFileSync(sampled.pixels, packed);
+    if (smaskRef.isStream()) {
+      const smask = await resampleSoftMask(doc, smaskRef, newWidth, newHeight, settings.folder);
+      if (smask) sampled.smask = smask;
+    }
+    return sampled;
+  };
+
+  // A large gray or RGB Flate image is downsampled as it inflates, never decoded whole (flate-downsample.ts).
+  const components = spaceComponents(ref.get('ColorSpace'));
+  const streamable = downsample && !cmyk && !space.colorSpace && streamableFlateImage(ref, components ?? 0);
+  if (streamable && width * height * streamable.components >= STREAMED_MIN_BYTES) {
+    const pixels = await downsampledFlateImage(rawStreamData(ref), streamable, newWidth, newHeight);
+    if (pixels) return sampledFrom(pixels, streamable.components);
+  }
+
   const image = loadImage(doc, ref);
   try {
     let pixmap = drawImage(image, space.colorSpace ?? image.getColorSpace(), newWidth, newHeight);
     if (cmyk === 'device') pixmap = deviceCmykToRgb(pixmap, deviceCmykProfile);
     try {
-      const components = pixmap.getNumberOfComponents();
-      if (components !== 1 && components !== 3) throw new Error(`unexpected ${components}-channel pixmap`);
-      let channels: 1 | 3 = components;
-      const originalBytes = streamBytes(ref);
+      const drawn = pixmap.getNumberOfComponents();
+      if (drawn !== 1 && drawn !== 3) throw new Error(`unexpected ${drawn}-channel pixmap`);
       // From here to the write, no MuPDF call: the samples may be MuPDF's own memory (see pixmapSamples).
-      let packed = pixmapSamples(pixmap);
-      let colorSpace = cmyk ? toRgb.name : space.name;
-      if (channels === 3 && looksGray(packed)) {
-        packed = toGray(packed);
-        channels = 1;
-        colorSpace = '/DeviceGray';
-      }
-      // A JPEG source is never flat graphics: a scan's clipped white paper decodes to runs of equal pixels, but
-      // its strokes carry JPEG noise that Flate stores at several times the JPEG's bytes.
-      const flat = !lossySource && isFlat(packed, newWidth, channels);
-      // Lossless graphics at their own size gain nothing from JPEG; qpdf recompresses their Flate.
-      // (CMYK is converted whatever its size.)
-      if (!downsample && flat && !cmyk) return leaveAlone('flat graphics at target resolution');
-      const base = join(settings.folder, `image-${info.object}`);
-      const sampled: SampledImage = {
-        object: info.object,
-        sourceWidth: width,
-        sourceHeight: height,
-        width: newWidth,
-        height: newHeight,
-        channels,
-        flat,
-        originalBytes,
-        ...(colorSpace ? { colorSpace } : {}),
-        ...(cmyk ? { convertedFromCmyk: true } : {}),
-        ...(!downsample && lossySource ? { lossyAtOwnSize: true } : {}),
-      };
-      sampled.pixels = `${base}.raw`;
-      writeFileSync(sampled.pixels, packed);
-      if (smaskRef.isStream()) {
-        const smask = await resampleSoftMask(doc, smaskRef, newWidth, newHeight, settings.folder);
-        if (smask) sampled.smask = smask;
-      }
-      return sampled;
+      return await sampledFrom(pixmapSamples(pixmap), drawn);
     } finally {
       pixmap.destroy();
     }
   } finally {
     image.destroy();
+  }
+}
+
+/** A copy of the stream's stored (still compressed) bytes, outside MuPDF's heap. */
+function rawStreamData(ref: mupdf.PDFObject): Uint8Array {
+  const buffer = ref.readRawStream();
+  try {
+    return buffer.asUint8Array().slice();
+  } finally {
+    buffer.destroy();
   }
 }
 
@@ -598,14 +622,22 @@ async function resampleSoftMask(
   const maskHeight = numberOf(ref.get('Height'));
   // A mask already no larger than the new image stays as it is: PDF does not need the sizes to match.
   if (maskWidth <= width && maskHeight <= height) return undefined;
+  const pixels = join(folder, `mask-${object}.raw`);
+  const sampled = { object, sourceWidth: maskWidth, sourceHeight: maskHeight, width, height, pixels };
+  const streamable = streamableFlateImage(ref, 1);
+  if (streamable && maskWidth * maskHeight >= STREAMED_MIN_BYTES) {
+    const samples = await downsampledFlateImage(rawStreamData(ref), streamable, width, height);
+    if (samples) {
+      await writeFile(pixels, samples);
+      return { ...sampled, originalBytes: streamBytes(ref) };
+    }
+  }
   const mask = loadImage(doc, ref);
   try {
     const pixmap = drawImage(mask, mupdf.ColorSpace.DeviceGray, width, height);
     try {
-      const pixels = join(folder, `mask-${object}.raw`);
       await writeFile(pixels, packPixels(pixmap));
-      const originalBytes = streamBytes(ref);
-      return { object, sourceWidth: maskWidth, sourceHeight: maskHeight, width, height, pixels, originalBytes };
+      return { ...sampled, originalBytes: streamBytes(ref) };
     } finally {
       pixmap.destroy();
     }

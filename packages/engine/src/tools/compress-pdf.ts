@@ -142,7 +142,7 @@ async function writeOutput(input: string, rewritten: Rewritten | undefined, cont
   let taken = rewritten;
   // The output's JPEG data is the input's, which the preflight or jpegDataDecodes decodes, or sharp's new JPEGs:
   // decoding it here again took as long as the preflight (seconds on a scan). Everything MuPDF wrote is checked.
-  if (rewritten && !(await isCleanLeavingJpegData(output, context, { lowMemory: true }))) {
+  if (rewritten && !(await isCleanLeavingJpegData(output, context))) {
     await optimizeLossless(input, output, context);
     taken = undefined;
   }
