@@ -41,6 +41,16 @@ export function streamBytes(stream: mupdf.PDFObject): number {
   }
 }
 
+/** A copy of the stream's stored (still encoded) bytes, outside MuPDF's heap: MuPDF's buffer is freed at once. */
+export function rawStreamData(stream: mupdf.PDFObject): Uint8Array {
+  const buffer = stream.readRawStream();
+  try {
+    return buffer.asUint8Array().slice();
+  } finally {
+    buffer.destroy();
+  }
+}
+
 /** True for an image XObject: a stream whose /Subtype is /Image. */
 export function isImageXObject(ref: mupdf.PDFObject): boolean {
   return ref.isStream() && nameOf(ref.get('Subtype')) === 'Image';

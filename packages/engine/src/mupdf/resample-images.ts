@@ -5,7 +5,7 @@ import * as mupdf from 'mupdf';
 import { blackIs1ByMajority, encodeCcittG4 } from '../ccitt-g4-encode.js';
 import { STREAMED_MIN_BYTES, downsampledFlateImage, streamableFlateImage } from './flate-downsample.js';
 import type { ImagePlacement, ImageXObject } from './image-placements.js';
-import { loadImage, nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
+import { loadImage, nameOf, numberOf, rawStreamData, streamBytes, streamFilters } from './pdf-objects.js';
 
 /**
  * Resamples one image XObject for Compress PDF: down to the target resolution of its largest placement, into raw
@@ -245,16 +245,6 @@ export async function resampleImage(
     }
   } finally {
     image.destroy();
-  }
-}
-
-/** A copy of the stream's stored (still compressed) bytes, outside MuPDF's heap. */
-function rawStreamData(ref: mupdf.PDFObject): Uint8Array {
-  const buffer = ref.readRawStream();
-  try {
-    return buffer.asUint8Array().slice();
-  } finally {
-    buffer.destroy();
   }
 }
 

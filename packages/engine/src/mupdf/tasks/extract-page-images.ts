@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type * as mupdf from 'mupdf';
 import { pixelsWithAlpha } from '../image-pixels.js';
 import { openPdf } from '../open-pdf.js';
-import { loadImage, streamFilters } from '../pdf-objects.js';
+import { loadImage, rawStreamData, streamFilters } from '../pdf-objects.js';
 
 export interface ExtractImagesPayload {
   input: string;
@@ -72,7 +72,7 @@ export default function extractPageImages(payload: ExtractImagesPayload): Extrac
         const names = streamFilters(stream);
         const base = join(payload.folder, `image-${number}`);
         if (names.length === 1 && names[0] === 'DCTDecode') {
-          const bytes = stream.readRawStream().asUint8Array();
+          const bytes = rawStreamData(stream);
           const hash = createHash('sha256').update(bytes).digest('hex');
           if (seenHashes.has(hash)) continue;
           seenHashes.add(hash);
