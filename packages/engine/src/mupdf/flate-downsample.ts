@@ -1,6 +1,6 @@
 import { createInflate } from 'node:zlib';
 import type * as mupdf from 'mupdf';
-import { numberOf, streamFilters } from './pdf-objects.js';
+import { numberOf, rawStreamData, streamFilters } from './pdf-objects.js';
 
 /**
  * Large Flate images downsampled as their data inflates, a band of rows at a time, instead of decoded whole by
@@ -49,6 +49,22 @@ export function streamableFlateImage(ref: mupdf.PDFObject, components: number): 
     return undefined;
   }
   return { width, height, components, pngPredictor };
+}
+
+/**
+ * The image's samples downsampled here when it qualifies (streamableFlateImage) and they reach STREAMED_MIN_BYTES;
+ * `undefined` otherwise, or when its data does not read: the caller draws it with MuPDF then.
+ */
+export async function downsampledIfLarge(
+  ref: mupdf.PDFObject,
+  components: number,
+  newWidth: number,
+  newHeight: number,
+): Promise<{ pixels: Uint8Array; components: 1 | 3 } | undefined> {
+  const image = streamableFlateImage(ref, components);
+  if (!image || image.width * image.height * image.components < STREAMED_MIN_BYTES) return undefined;
+  const pixels = await downsampledFlateImage(rawStreamData(ref), image, newWidth, newHeight);
+  return pixels && { pixels, components: image.components };
 }
 
 /**

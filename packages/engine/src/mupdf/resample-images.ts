@@ -3,9 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import { blackIs1ByMajority, encodeCcittG4 } from '../ccitt-g4-encode.js';
-import { STREAMED_MIN_BYTES, downsampledFlateImage, streamableFlateImage } from './flate-downsample.js';
+import { downsampledIfLarge } from './flate-downsample.js';
 import type { ImagePlacement, ImageXObject } from './image-placements.js';
-import { loadImage, nameOf, numberOf, rawStreamData, streamBytes, streamFilters } from './pdf-objects.js';
+import { loadImage, nameOf, numberOf, streamBytes, streamFilters } from './pdf-objects.js';
 
 /**
  * Resamples one image XObject for Compress PDF: down to the target resolution of its largest placement, into raw
@@ -183,11 +183,12 @@ export async function resampleImage(
   const newHeight = downsample ? targetHeight : height;
   if (newWidth * newHeight > MAX_PIXELS) return leaveAlone('very large');
 
+  // Read before any pixels are taken: it may read the stream (a MuPDF call), and MuPDF's samples must not move.
+  const originalBytes = streamBytes(ref);
   /** The sampled image from its new pixels, or the reason it stays as stored. */
   const sampledFrom = async (pixels: Uint8Array, components: 1 | 3): Promise<SampledImage | undefined> => {
     let channels = components;
     let packed = pixels;
-    const originalBytes = streamBytes(ref);
     let colorSpace = cmyk ? toRgb.name : space.name;
     if (channels === 3 && looksGray(packed)) {
       packed = toGray(packed);
@@ -224,11 +225,10 @@ export async function resampleImage(
   };
 
   // A large gray or RGB Flate image is downsampled as it inflates, never decoded whole (flate-downsample.ts).
-  const components = spaceComponents(ref.get('ColorSpace'));
-  const streamable = downsample && !cmyk && !space.colorSpace && streamableFlateImage(ref, components ?? 0);
-  if (streamable && width * height * streamable.components >= STREAMED_MIN_BYTES) {
-    const pixels = await downsampledFlateImage(rawStreamData(ref), streamable, newWidth, newHeight);
-    if (pixels) return sampledFrom(pixels, streamable.components);
+  if (downsample && !cmyk && !space.colorSpace) {
+    const components = spaceComponents(ref.get('ColorSpace')) ?? 0;
+    const streamed = await downsampledIfLarge(ref, components, newWidth, newHeight);
+    if (streamed) return sampledFrom(streamed.pixels, streamed.components);
   }
 
   const image = loadImage(doc, ref);
@@ -613,21 +613,19 @@ async function resampleSoftMask(
   // A mask already no larger than the new image stays as it is: PDF does not need the sizes to match.
   if (maskWidth <= width && maskHeight <= height) return undefined;
   const pixels = join(folder, `mask-${object}.raw`);
-  const sampled = { object, sourceWidth: maskWidth, sourceHeight: maskHeight, width, height, pixels };
-  const streamable = streamableFlateImage(ref, 1);
-  if (streamable && maskWidth * maskHeight >= STREAMED_MIN_BYTES) {
-    const samples = await downsampledFlateImage(rawStreamData(ref), streamable, width, height);
-    if (samples) {
-      await writeFile(pixels, samples);
-      return { ...sampled, originalBytes: streamBytes(ref) };
-    }
+  const originalBytes = streamBytes(ref);
+  const sampled = { object, sourceWidth: maskWidth, sourceHeight: maskHeight, width, height, pixels, originalBytes };
+  const streamed = await downsampledIfLarge(ref, 1, width, height);
+  if (streamed) {
+    await writeFile(pixels, streamed.pixels);
+    return sampled;
   }
   const mask = loadImage(doc, ref);
   try {
     const pixmap = drawImage(mask, mupdf.ColorSpace.DeviceGray, width, height);
     try {
       await writeFile(pixels, packPixels(pixmap));
-      return { ...sampled, originalBytes: streamBytes(ref) };
+      return sampled;
     } finally {
       pixmap.destroy();
     }
