@@ -10,7 +10,8 @@ const serverConditions = ['source', 'module', 'node', 'import', 'default'];
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), islandsEntry(), prebuiltData(serverConditions)],
-  resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'] },
+  // `~/` is apps/web/app (tsconfig.json's paths).
+  resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'], tsconfigPaths: true },
   ssr: { resolve: { conditions: serverConditions } },
   // No preload helper for lazy chunks: they load when used, not with the page (docs/decisions/070).
   build: {

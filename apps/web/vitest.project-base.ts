@@ -3,7 +3,7 @@ import { publicSiteConfig } from './site-config.build.ts';
 
 /** What both web test projects share. Component tests run without the React Router build plugin. */
 export const webProjectBase = {
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], tsconfigPaths: true },
   define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig({})) },
   test: { environment: 'jsdom', setupFiles: ['./app/testing/setup-tests.ts'] },
 } satisfies UserWorkspaceConfig;

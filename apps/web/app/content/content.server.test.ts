@@ -6,8 +6,8 @@ import { OPENAPI_PATH } from '@paperknife/catalog/http-api';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { toolIds, tools } from '@paperknife/catalog/tools';
 import { describe, expect, it } from 'vitest';
-import { contentFolder, contentSlugs, indexedPaths } from '../site-routes';
-import { siteConfig } from '../site-config';
+import { contentFolder, contentSlugs, indexedPaths } from '~/site-routes';
+import { siteConfig } from '~/site-config';
 import {
   allArticles,
   allGuides,

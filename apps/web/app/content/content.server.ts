@@ -7,8 +7,8 @@ import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
 import { type ToolId, functionPath, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { SUPPORT_REPLY_TIME } from '../lib/page-meta';
-import { type SiteConfig, siteConfig } from '../site-config';
+import { SUPPORT_REPLY_TIME } from '~/lib/page-meta';
+import { type SiteConfig, siteConfig } from '~/site-config';
 import {
   type Article,
   type ArticleSummary,

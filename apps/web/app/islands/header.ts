@@ -6,7 +6,7 @@
  * mobile menu.
  */
 
-import { HOVER_CLOSE_MS, HOVER_OPEN_MS } from '../lib/menu-hover';
+import { HOVER_CLOSE_MS, HOVER_OPEN_MS } from '~/lib/menu-hover';
 
 interface Menu {
   item: HTMLElement;

@@ -1,4 +1,4 @@
-import { type ThemePreference, readPreference, setThemePreference, subscribe } from '../lib/theme-store';
+import { type ThemePreference, readPreference, setThemePreference, subscribe } from '~/lib/theme-store';
 
 /**
  * The theme controls on a page without the React app (decision 073): the header's toggle (light or dark, its name

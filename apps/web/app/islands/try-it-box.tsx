@@ -1,10 +1,10 @@
 // First import: zod must be told not to probe for eval before any schema runs (see the module).
-import '../zod-without-eval';
+import '~/zod-without-eval';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { ToastRegion } from '../components/ui/toast';
-import { TryItBox } from '../features/tools/components/try-it-box';
-import { storeHandOver } from '../features/tools/utils/pending-files';
+import { ToastRegion } from '~/components/ui/toast';
+import { TryItBox } from '~/features/tools/components/try-it-box';
+import { storeHandOver } from '~/features/tools/utils/pending-files';
 
 /**
  * Renders the React "Try it now" box into `container` (in place of its prerendered drop zone), starting with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteConfig } from '../site-config';
+import { siteConfig } from '~/site-config';
 import { pageMeta } from './page-meta';
 
 function jsonLd(tags: ReturnType<typeof pageMeta>) {

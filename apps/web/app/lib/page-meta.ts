@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { siteConfig } from '../site-config';
+import { siteConfig } from '~/site-config';
 import { breadcrumbTrail } from './breadcrumb-map';
 
 export const SITE_NAME = 'PaperKnife';

@@ -1,9 +1,9 @@
 import { data } from 'react-router';
-import { ContentPage } from '../components/content/content-page';
-import type { CrumbHandle } from '../components/layout/site-breadcrumb';
-import { type PageHandle, contentPageHandle } from '../lib/page-handle';
-import { allArticles, articleBySlug, articleSummary, relatedItems } from '../content/content.server';
-import { SITE_NAME, absoluteUrl, pageMeta } from '../lib/page-meta';
+import { ContentPage } from '~/components/content/content-page';
+import type { CrumbHandle } from '~/components/layout/site-breadcrumb';
+import { type PageHandle, contentPageHandle } from '~/lib/page-handle';
+import { allArticles, articleBySlug, articleSummary, relatedItems } from '~/content/content.server';
+import { SITE_NAME, absoluteUrl, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/blog-post';
 
 // Runs at build time for every article (the pages are prerendered): Markdown never reaches the browser.

@@ -1,8 +1,8 @@
-import { ArticleBrowser } from '../components/content/article-browser';
-import { ContentCardList } from '../components/content/content-card';
-import { PageHeader, PageSection } from '../components/content/page-header';
-import { allArticles, articleSummary } from '../content/content.server';
-import { SITE_NAME, absoluteUrl, pageMeta } from '../lib/page-meta';
+import { ArticleBrowser } from '~/components/content/article-browser';
+import { ContentCardList } from '~/components/content/content-card';
+import { PageHeader, PageSection } from '~/components/content/page-header';
+import { allArticles, articleSummary } from '~/content/content.server';
+import { SITE_NAME, absoluteUrl, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/blog';
 
 export function loader() {

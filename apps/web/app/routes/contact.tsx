@@ -1,9 +1,9 @@
 import { BookOpen, Mail, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { ContactForm } from '../components/content/contact-form';
-import { PageHeader } from '../components/content/page-header';
-import { SUPPORT_REPLY_TIME, absoluteUrl, pageMeta } from '../lib/page-meta';
-import { siteConfig } from '../site-config';
+import { ContactForm } from '~/components/content/contact-form';
+import { PageHeader } from '~/components/content/page-header';
+import { SUPPORT_REPLY_TIME, absoluteUrl, pageMeta } from '~/lib/page-meta';
+import { siteConfig } from '~/site-config';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = () =>

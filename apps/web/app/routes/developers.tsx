@@ -2,16 +2,16 @@ import { OPENAPI_PATH } from '@paperknife/catalog/http-api';
 import { FileJson } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MarkdownContent } from '../components/content/markdown-content';
-import { PageHeader } from '../components/content/page-header';
-import { Button } from '../components/ui/button';
-import { type ApiFunction, apiErrorCodes, apiFunctions } from '../content/api-reference';
-import { developersPage } from '../content/content.server';
-import { cn } from '../lib/cn';
-import { absoluteUrl, pageMeta } from '../lib/page-meta';
-import { siteConfig } from '../site-config';
+import { MarkdownContent } from '~/components/content/markdown-content';
+import { PageHeader } from '~/components/content/page-header';
+import { Button } from '~/components/ui/button';
+import { type ApiFunction, apiErrorCodes, apiFunctions } from '~/content/api-reference';
+import { developersPage } from '~/content/content.server';
+import { cn } from '~/lib/cn';
+import { absoluteUrl, pageMeta } from '~/lib/page-meta';
+import { siteConfig } from '~/site-config';
 import type { Route } from './+types/developers';
-import { contentPageHandle } from '../lib/page-handle';
+import { contentPageHandle } from '~/lib/page-handle';
 
 /** The prose is content/pages/developers.md; the function and error references are generated from the catalogue. */
 export function loader() {

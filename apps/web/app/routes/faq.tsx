@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { FaqAccordion } from '../components/content/faq-accordion';
-import { PageHeader } from '../components/content/page-header';
-import { faqGroups } from '../content/content.server';
-import { SUPPORT_REPLY_TIME, absoluteUrl, pageMeta } from '../lib/page-meta';
+import { FaqAccordion } from '~/components/content/faq-accordion';
+import { PageHeader } from '~/components/content/page-header';
+import { faqGroups } from '~/content/content.server';
+import { SUPPORT_REPLY_TIME, absoluteUrl, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/faq';
 
 export function loader() {

@@ -2,14 +2,14 @@ import { formatMegabytes } from '@paperknife/catalog/limits';
 import { type ToolId, maxFilesFor, toolDownloads, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/content/page-header';
-import { ToolIcon } from '../features/tools/components/tool-icon';
-import { Button } from '../components/ui/button';
-import { guideHrefByTool } from '../content/content.server';
-import { absoluteUrl, pageMeta } from '../lib/page-meta';
-import { siteConfig } from '../site-config';
+import { PageHeader } from '~/components/content/page-header';
+import { ToolIcon } from '~/features/tools/components/tool-icon';
+import { Button } from '~/components/ui/button';
+import { guideHrefByTool } from '~/content/content.server';
+import { absoluteUrl, pageMeta } from '~/lib/page-meta';
+import { siteConfig } from '~/site-config';
 import type { Route } from './+types/features';
-import { contentPageHandle } from '../lib/page-handle';
+import { contentPageHandle } from '~/lib/page-handle';
 
 export function loader() {
   return { guides: guideHrefByTool() };

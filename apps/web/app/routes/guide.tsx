@@ -1,10 +1,10 @@
 import { tools } from '@paperknife/catalog/tools';
 import { data } from 'react-router';
-import { ContentPage } from '../components/content/content-page';
-import type { CrumbHandle } from '../components/layout/site-breadcrumb';
-import { type PageHandle, contentPageHandle } from '../lib/page-handle';
-import { allGuides, guideBySlug, guideSummary, relatedItems } from '../content/content.server';
-import { SITE_NAME, absoluteUrl, pageMeta } from '../lib/page-meta';
+import { ContentPage } from '~/components/content/content-page';
+import type { CrumbHandle } from '~/components/layout/site-breadcrumb';
+import { type PageHandle, contentPageHandle } from '~/lib/page-handle';
+import { allGuides, guideBySlug, guideSummary, relatedItems } from '~/content/content.server';
+import { SITE_NAME, absoluteUrl, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/guide';
 
 // Runs at build time for every guide (the pages are prerendered): Markdown never reaches the browser.

@@ -1,9 +1,9 @@
-import { ContentCardList } from '../components/content/content-card';
-import { PageHeader, PageSection } from '../components/content/page-header';
-import { allGuides, guideSummary } from '../content/content.server';
-import { absoluteUrl, pageMeta } from '../lib/page-meta';
+import { ContentCardList } from '~/components/content/content-card';
+import { PageHeader, PageSection } from '~/components/content/page-header';
+import { allGuides, guideSummary } from '~/content/content.server';
+import { absoluteUrl, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/guides';
-import { contentPageHandle } from '../lib/page-handle';
+import { contentPageHandle } from '~/lib/page-handle';
 
 export function loader() {
   return { guides: allGuides().map(guideSummary) };

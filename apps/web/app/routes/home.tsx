@@ -15,17 +15,17 @@ import {
   Briefcase,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ContentCardList } from '../components/content/content-card';
-import { PageSection } from '../components/content/page-header';
-import { SiteStats } from '../components/content/site-stats';
-import { TryItSection } from '../components/content/try-it-section';
-import { ToolGrid } from '../features/tools/components/tool-grid';
-import { Button } from '../components/ui/button';
-import { featuredArticles, popularGuides } from '../content/content.server';
-import { SITE_NAME, SUPPORT_REPLY_TIME, TAGLINE, organizationJsonLd, pageMeta, websiteJsonLd } from '../lib/page-meta';
-import { siteConfig } from '../site-config';
+import { ContentCardList } from '~/components/content/content-card';
+import { PageSection } from '~/components/content/page-header';
+import { SiteStats } from '~/components/content/site-stats';
+import { TryItSection } from '~/components/content/try-it-section';
+import { ToolGrid } from '~/features/tools/components/tool-grid';
+import { Button } from '~/components/ui/button';
+import { featuredArticles, popularGuides } from '~/content/content.server';
+import { SITE_NAME, SUPPORT_REPLY_TIME, TAGLINE, organizationJsonLd, pageMeta, websiteJsonLd } from '~/lib/page-meta';
+import { siteConfig } from '~/site-config';
 import type { Route } from './+types/home';
-import { contentPageHandle } from '../lib/page-handle';
+import { contentPageHandle } from '~/lib/page-handle';
 
 export function loader() {
   return { articles: featuredArticles(5), guides: popularGuides(6) };

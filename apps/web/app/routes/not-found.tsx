@@ -1,8 +1,8 @@
 import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button } from '../components/ui/button';
-import { pageMeta } from '../lib/page-meta';
+import { Button } from '~/components/ui/button';
+import { pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/not-found';
 
 export const meta: Route.MetaFunction = () => [

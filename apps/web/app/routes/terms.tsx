@@ -1,7 +1,7 @@
-import { PolicyDocument, policyPageMeta } from '../components/content/policy-document';
-import { policyPage } from '../content/content.server';
+import { PolicyDocument, policyPageMeta } from '~/components/content/policy-document';
+import { policyPage } from '~/content/content.server';
 import type { Route } from './+types/terms';
-import { contentPageHandle } from '../lib/page-handle';
+import { contentPageHandle } from '~/lib/page-handle';
 
 export function loader() {
   return { page: policyPage('terms') };

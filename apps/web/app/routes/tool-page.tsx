@@ -1,9 +1,9 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 import { useLocation } from 'react-router';
-import { ToolPageBody } from '../features/tools/components/tool-page-body';
-import { toolIdFromPath } from '../features/tools/utils/tool-route';
-import { pageMeta } from '../lib/page-meta';
-import { toolInfo } from '../lib/tool-info.prebuilt';
+import { ToolPageBody } from '~/features/tools/components/tool-page-body';
+import { toolIdFromPath } from '~/features/tools/utils/tool-route';
+import { pageMeta } from '~/lib/page-meta';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
 import type { Route } from './+types/tool-page';
 
 export const meta: Route.MetaFunction = ({ location }) => {

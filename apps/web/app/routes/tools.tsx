@@ -1,10 +1,10 @@
 import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
-import { PageHeader, PageSection } from '../components/content/page-header';
-import { TryItSection } from '../components/content/try-it-section';
-import { ToolGrid } from '../features/tools/components/tool-grid';
-import { absoluteUrl, pageMeta } from '../lib/page-meta';
+import { PageHeader, PageSection } from '~/components/content/page-header';
+import { TryItSection } from '~/components/content/try-it-section';
+import { ToolGrid } from '~/features/tools/components/tool-grid';
+import { absoluteUrl, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/tools';
-import { contentPageHandle } from '../lib/page-handle';
+import { contentPageHandle } from '~/lib/page-handle';
 
 const description =
   'Every PaperKnife tool in one place: merge, split, compress, rotate, protect, unlock, watermark and number PDFs, convert PDF and Word, and extract pages, text or images.';

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ArticleCategory, ArticleSummary } from '../../content/content-types';
+import type { ArticleCategory, ArticleSummary } from '~/content/content-types';
 import { ArticleBrowser } from './article-browser';
 
 function article(slug: string, category: ArticleCategory): ArticleSummary {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { type ArticleCategory, type ArticleSummary, articleCategories } from '../../content/content-types';
-import { cn } from '../../lib/cn';
+import { type ArticleCategory, type ArticleSummary, articleCategories } from '~/content/content-types';
+import { cn } from '~/lib/cn';
 import { ContentCardList } from './content-card';
 
 type Filter = ArticleCategory | 'All';

@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../ui/toast';
+import { toast } from '~/components/ui/toast';
 import { ContactForm, validateContact } from './contact-form';
 
-vi.mock('../ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('~/components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', subject: 'Hi', message: 'Hello' };
 

@@ -1,12 +1,12 @@
 import { type ContactField, contactFieldNames, contactFields, parseContact } from '@paperknife/catalog/contact';
 import { Loader2, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { toast } from '../ui/toast';
-import { SUPPORT_REPLY_TIME } from '../../lib/page-meta';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
-import { Textarea } from '../ui/textarea';
+import { toast } from '~/components/ui/toast';
+import { SUPPORT_REPLY_TIME } from '~/lib/page-meta';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { Textarea } from '~/components/ui/textarea';
 
 type FieldErrors = Partial<Record<ContactField, string>>;
 

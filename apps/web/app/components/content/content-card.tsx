@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { ArticleSummary, GuideSummary } from '../../content/content-types';
-import { cn } from '../../lib/cn';
+import type { ArticleSummary, GuideSummary } from '~/content/content-types';
+import { cn } from '~/lib/cn';
 import { ContentFacts } from './content-facts';
 
 type ContentItem = GuideSummary | ArticleSummary;

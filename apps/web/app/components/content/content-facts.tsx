@@ -1,8 +1,8 @@
 import { CalendarDays, Clock, Tag } from 'lucide-react';
-import type { ArticleSummary, GuideSummary } from '../../content/content-types';
-import { formatContentDate } from '../../content/format-date';
-import { formatReadTime } from '../../content/read-time';
-import { cn } from '../../lib/cn';
+import type { ArticleSummary, GuideSummary } from '~/content/content-types';
+import { formatContentDate } from '~/content/format-date';
+import { formatReadTime } from '~/content/read-time';
+import { cn } from '~/lib/cn';
 
 /** Read time, level or category, and publish date of a guide or article, as one line of facts. */
 export function ContentFacts({ item, className }: { item: GuideSummary | ArticleSummary; className?: string }) {

@@ -1,6 +1,6 @@
 import { toolPaths, tools } from '@paperknife/catalog/tools';
 import { Link } from 'react-router';
-import type { Article, ArticleSummary, Guide, GuideSummary } from '../../content/content-types';
+import type { Article, ArticleSummary, Guide, GuideSummary } from '~/content/content-types';
 import { ContentCardList } from './content-card';
 import { ContentFacts } from './content-facts';
 import { MarkdownContent } from './markdown-content';

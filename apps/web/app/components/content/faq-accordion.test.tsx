@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { FaqGroup } from '../../content/content-types';
+import type { FaqGroup } from '~/content/content-types';
 import { FaqAccordion } from './faq-accordion';
 
 const item = (id: string, question: string) => ({

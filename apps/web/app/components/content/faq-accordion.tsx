@@ -1,5 +1,5 @@
-import type { FaqGroup } from '../../content/content-types';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion';
+import type { FaqGroup } from '~/content/content-types';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion';
 import { MarkdownContent } from './markdown-content';
 
 /**

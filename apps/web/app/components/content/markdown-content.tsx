@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { cn } from '../../lib/cn';
+import { cn } from '~/lib/cn';
 
 /** Typography for HTML rendered from our Markdown at build time (headings, lists, tables, code, links). */
 const proseClass = [

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '~/lib/cn';
 
 /** The top of a content page: its one h1, a lead paragraph and optional extras (facts, buttons). */
 export function PageHeader({

@@ -1,6 +1,6 @@
-import type { PolicyPage } from '../../content/content-types';
-import { formatContentDate } from '../../content/format-date';
-import { absoluteUrl, pageMeta } from '../../lib/page-meta';
+import type { PolicyPage } from '~/content/content-types';
+import { formatContentDate } from '~/content/format-date';
+import { absoluteUrl, pageMeta } from '~/lib/page-meta';
 import { MarkdownContent } from './markdown-content';
 
 /** The head of a policy page: its title and summary, described as a WebPage with the date it last changed. */

@@ -1,5 +1,5 @@
 import { toolIds } from '@paperknife/catalog/tools';
-import { siteConfig } from '../../site-config';
+import { siteConfig } from '~/site-config';
 
 /** The statistics strip: facts we can stand behind, from the catalogue and the configured limits. */
 const siteStats = [

@@ -1,8 +1,8 @@
 import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { siteConfig } from '../../site-config';
-import { Button } from '../ui/button';
+import { siteConfig } from '~/site-config';
+import { Button } from '~/components/ui/button';
 
 /** The box at the end of a guide or article that sends the reader to the tool it is about. */
 export function ToolCallToAction({ toolId }: { toolId: ToolId }) {

@@ -1,5 +1,5 @@
-import { cn } from '../../lib/cn';
-import { TryItUploader } from '../../features/tools/components/try-it-uploader';
+import { cn } from '~/lib/cn';
+import { TryItUploader } from '~/features/tools/components/try-it-uploader';
 
 /** The "Try it now" box of home and /tools: drop files, then pick a tool that fits them. */
 export function TryItSection({ className }: { className?: string }) {

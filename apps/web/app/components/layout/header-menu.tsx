@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { cn } from '../../lib/cn';
-import { HOVER_CLOSE_MS, HOVER_OPEN_MS } from '../../lib/menu-hover';
+import { cn } from '~/lib/cn';
+import { HOVER_CLOSE_MS, HOVER_OPEN_MS } from '~/lib/menu-hover';
 
 /**
  * One of the header's drop-down menus, as the disclosure pattern of WAI-ARIA's site navigation example: a button

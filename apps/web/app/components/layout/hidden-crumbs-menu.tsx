@@ -1,7 +1,7 @@
 import { Ellipsis } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import type { Crumb } from '../../lib/breadcrumb-map';
+import type { Crumb } from '~/lib/breadcrumb-map';
 
 /** The crumbs a narrow screen folds away, behind an ellipsis button. Loaded only by a trail that folds. */
 export default function HiddenCrumbsMenu({ crumbs }: { crumbs: readonly Crumb[] }) {

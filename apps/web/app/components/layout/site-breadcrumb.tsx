@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
-import { type Crumb, breadcrumbTrail } from '../../lib/breadcrumb-map';
+import { type Crumb, breadcrumbTrail } from '~/lib/breadcrumb-map';
 
 // The menu of folded crumbs needs Radix's DropdownMenu; only trails deeper than the site's pages have one.
 const HiddenCrumbsMenu = lazy(() => import('./hidden-crumbs-menu'));

@@ -1,10 +1,10 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 import { Code, FileText, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { SITE_NAME, TAGLINE } from '../../lib/page-meta';
-import { toolInfo } from '../../lib/tool-info.prebuilt';
-import { type ThemePreference, useTheme } from '../../lib/theme';
-import { siteConfig } from '../../site-config';
+import { SITE_NAME, TAGLINE } from '~/lib/page-meta';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
+import { type ThemePreference, useTheme } from '~/lib/theme';
+import { siteConfig } from '~/site-config';
 
 const footerTools: readonly ToolId[] = ['merge-pdf', 'split-pdf', 'compress-pdf'];
 

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { menuTools, resourceLinks } from '../../lib/navigation';
+import { menuTools, resourceLinks } from '~/lib/navigation';
 import { SiteHeader } from './site-header';
 
 // The theme toggle in the header asks for the colour scheme.

@@ -1,10 +1,10 @@
 import { FileText, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { cn } from '../../lib/cn';
-import { directLinks, menuTools, resourceLinks } from '../../lib/navigation';
-import { SITE_NAME } from '../../lib/page-meta';
-import { Button } from '../ui/button';
+import { cn } from '~/lib/cn';
+import { directLinks, menuTools, resourceLinks } from '~/lib/navigation';
+import { SITE_NAME } from '~/lib/page-meta';
+import { Button } from '~/components/ui/button';
 import { HeaderMenu, type MenuEntry } from './header-menu';
 import { ThemeToggle } from './theme-toggle';
 

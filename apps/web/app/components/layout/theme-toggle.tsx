@@ -1,6 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from '../../lib/theme';
-import { Button } from '../ui/button';
+import { useTheme } from '~/lib/theme';
+import { Button } from '~/components/ui/button';
 
 /** Switches between light and dark (the footer offers "system" too). */
 export function ThemeToggle() {

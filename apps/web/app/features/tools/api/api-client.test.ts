@@ -1,7 +1,7 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeXhr, latestRequest } from '../../../testing/fake-xhr';
+import { installFakeXhr, latestRequest } from '~/testing/fake-xhr';
 import {
   PUBLIC_CLIENT_TOKEN,
   type ToolPhase,

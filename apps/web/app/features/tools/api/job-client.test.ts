@@ -1,6 +1,6 @@
 import { tools } from '@paperknife/catalog/tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeXhr, installFakeXhr, latestRequest } from '../../../testing/fake-xhr';
+import { type FakeXhr, installFakeXhr, latestRequest } from '~/testing/fake-xhr';
 import { type ToolPhase, ToolRequestError } from './api-client';
 import { type JobStatus, runToolJob, runsAsJob } from './job-client';
 import { FakeEventSource, installFakeEventSource, jobStatus } from './testing/fake-event-source';

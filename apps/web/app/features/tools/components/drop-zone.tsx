@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useDropzone } from 'react-dropzone';
-import { cn } from '../../../lib/cn';
+import { cn } from '~/lib/cn';
 
 export interface DropZoneTexts {
   /** 'Drag & drop a PDF file' */

@@ -1,7 +1,7 @@
 import { CheckCircle2, FileText, Loader2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatMegabytes2 } from '../../../lib/format-size';
-import { Button } from '../../../components/ui/button';
+import { formatMegabytes2 } from '~/lib/format-size';
+import { Button } from '~/components/ui/button';
 
 export interface FileItem {
   id: string;

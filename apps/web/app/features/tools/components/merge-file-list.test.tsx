@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as pdfPages from '../page-view/pdf-pages';
-import { type PdfPages, PdfPagesError, loadPdfPages } from '../page-view/pdf-pages';
+import type * as pdfPages from '~/features/tools/page-view/pdf-pages';
+import { type PdfPages, PdfPagesError, loadPdfPages } from '~/features/tools/page-view/pdf-pages';
 import type { FileItem } from './file-row';
 import { MergeFileList } from './merge-file-list';
 
 // jsdom has no canvas: pdf.js is replaced at the page-view module's boundary by a document of known pages.
-vi.mock('../page-view/pdf-pages', async (importOriginal) => ({
+vi.mock('~/features/tools/page-view/pdf-pages', async (importOriginal) => ({
   ...(await importOriginal<typeof pdfPages>()),
   loadPdfPages: vi.fn(),
 }));

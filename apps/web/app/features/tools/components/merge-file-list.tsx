@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ChevronDown, FileText, GripVertical, Loader2 } from 'lucide-react';
 import { Suspense, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { LazyFilePages, LazyFirstPagePreview } from '../page-view/lazy';
+import { Button } from '~/components/ui/button';
+import { LazyFilePages, LazyFirstPagePreview } from '~/features/tools/page-view/lazy';
 import { type FileItem, FileRow } from './file-row';
 
 /**

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import { cn } from '../../../lib/cn';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { cn } from '~/lib/cn';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
 
 /** Small labelled controls the tool options are made of. Native elements: keyboard and screen readers for free. */
 

@@ -1,9 +1,9 @@
 import { formControls } from '@paperknife/catalog/option-form';
 import { Suspense } from 'react';
 import { TextField } from './option-fields';
-import { LazyOrganizePages } from '../page-view/lazy';
-import { PagesLoading } from '../page-view/pages-loading';
-import type { OptionsPanelProps } from '../tool-page-extras';
+import { LazyOrganizePages } from '~/features/tools/page-view/lazy';
+import { PagesLoading } from '~/features/tools/page-view/pages-loading';
+import type { OptionsPanelProps } from '~/features/tools/tool-page-extras';
 
 const ORDER = 'order';
 

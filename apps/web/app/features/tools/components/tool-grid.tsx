@@ -1,6 +1,6 @@
 import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/cn';
+import { cn } from '~/lib/cn';
 import { ToolIcon } from './tool-icon';
 
 /** Every tool of the catalogue as a card linking to its page; the popular ones carry a badge. */

@@ -1,5 +1,5 @@
 import type { ToolId } from '@paperknife/catalog/tools';
-import { toolInfo } from '../../../lib/tool-info.prebuilt';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
 import { createElement } from 'react';
 
 // React spells SVG attributes in camelCase ("stroke-width" as strokeWidth).

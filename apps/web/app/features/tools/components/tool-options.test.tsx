@@ -2,7 +2,7 @@ import { type FormControl, formControls, selectChoices, sliderRange } from '@pap
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type FormValues, initialFormValues, shownControls } from '../utils/tool-form';
+import { type FormValues, initialFormValues, shownControls } from '~/features/tools/utils/tool-form';
 import { ToolIcon } from './tool-icon';
 import { ToolOptions } from './tool-options';
 

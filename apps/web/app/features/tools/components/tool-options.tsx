@@ -2,9 +2,9 @@ import { type FormControl, initialValue, selectChoices, sliderRange } from '@pap
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { type ReactNode, Suspense } from 'react';
-import { cn } from '../../../lib/cn';
-import { pageExtrasOf } from '../tool-page-extras';
-import { type FormValues, shownControls } from '../utils/tool-form';
+import { cn } from '~/lib/cn';
+import { pageExtrasOf } from '~/features/tools/tool-page-extras';
+import { type FormValues, shownControls } from '~/features/tools/utils/tool-form';
 import {
   CheckboxField,
   CheckboxGroup,

@@ -3,7 +3,7 @@ import { toolIds, toolPaths } from '@paperknife/catalog/tools';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageExtrasOf } from '../tool-page-extras';
+import { pageExtrasOf } from '~/features/tools/tool-page-extras';
 import { ToolPageBody } from './tool-page-body';
 
 const renderPage = (id: (typeof toolIds)[number]) =>

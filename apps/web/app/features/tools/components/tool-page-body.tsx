@@ -1,6 +1,6 @@
 import type { ToolId } from '@paperknife/catalog/tools';
-import { toolInfo } from '../../../lib/tool-info.prebuilt';
-import { pageExtrasOf } from '../tool-page-extras';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
+import { pageExtrasOf } from '~/features/tools/tool-page-extras';
 import { ToolWorkspace } from './tool-workspace';
 
 function Hero({ id }: { id: ToolId }) {

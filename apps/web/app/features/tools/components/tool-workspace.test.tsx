@@ -5,21 +5,21 @@ import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tool
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '~/components/ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { handOverFiles } from '../utils/pending-files';
-import { siteConfig } from '../../../site-config';
-import { installBlobStream } from '../../../testing/blob-stream';
-import { FakeXhr, installFakeXhr, latestRequest } from '../../../testing/fake-xhr';
-import { pdfOfMegabytes, sampleFile } from '../../../testing/sample-files';
-import { FakeEventSource, installFakeEventSource, jobStatus } from '../api/testing/fake-event-source';
-import type * as pdfPages from '../page-view/pdf-pages';
+import { handOverFiles } from '~/features/tools/utils/pending-files';
+import { siteConfig } from '~/site-config';
+import { installBlobStream } from '~/testing/blob-stream';
+import { FakeXhr, installFakeXhr, latestRequest } from '~/testing/fake-xhr';
+import { pdfOfMegabytes, sampleFile } from '~/testing/sample-files';
+import { FakeEventSource, installFakeEventSource, jobStatus } from '~/features/tools/api/testing/fake-event-source';
+import type * as pdfPages from '~/features/tools/page-view/pdf-pages';
 import { ToolWorkspace } from './tool-workspace';
 
-vi.mock('../../../components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('~/components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // jsdom has neither canvas nor DOMMatrix, which pdf.js needs: the page previews (tested with their own fake in
 // page-view/) stay loading here, so the workspace's tests neither import pdf.js nor log its failure.
-vi.mock('../page-view/pdf-pages', async (importOriginal) => ({
+vi.mock('~/features/tools/page-view/pdf-pages', async (importOriginal) => ({
   ...(await importOriginal<typeof pdfPages>()),
   loadPdfPages: () => new Promise<never>(() => {}),
   openAhead: () => {},

@@ -2,21 +2,21 @@ import { recognisedPagesHeader, sizeHeaders } from '@paperknife/catalog/http-api
 import type { ToolId } from '@paperknife/catalog/tools';
 import { Loader2 } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import type { ToolPhase } from '../api/api-client';
-import { pickerAccept } from '../utils/file-check';
-import { formatBytes } from '../../../lib/format-size';
-import { type ToolInfo, pagePickingTools, toolInfo } from '../../../lib/tool-info.prebuilt';
-import { takeHandedOverFiles, takeStoredHandOver } from '../utils/pending-files';
-import type { FormValues } from '../utils/tool-form';
-import { siteConfig } from '../../../site-config';
-import { Button } from '../../../components/ui/button';
-import { pageExtrasOf } from '../tool-page-extras';
+import { toast } from '~/components/ui/toast';
+import type { ToolPhase } from '~/features/tools/api/api-client';
+import { pickerAccept } from '~/features/tools/utils/file-check';
+import { formatBytes } from '~/lib/format-size';
+import { type ToolInfo, pagePickingTools, toolInfo } from '~/lib/tool-info.prebuilt';
+import { takeHandedOverFiles, takeStoredHandOver } from '~/features/tools/utils/pending-files';
+import type { FormValues } from '~/features/tools/utils/tool-form';
+import { siteConfig } from '~/site-config';
+import { Button } from '~/components/ui/button';
+import { pageExtrasOf } from '~/features/tools/tool-page-extras';
 import { type DropZoneTexts, DropZone } from './drop-zone';
 import { FileRow } from './file-row';
 import { MergeFileList } from './merge-file-list';
-import { useToolFiles } from '../hooks/use-tool-files';
-import { LazyPagePicker, preloadPageView } from '../page-view/lazy';
+import { useToolFiles } from '~/features/tools/hooks/use-tool-files';
+import { LazyPagePicker, preloadPageView } from '~/features/tools/page-view/lazy';
 
 interface SizeOutcome {
   before: number;

@@ -1,11 +1,11 @@
 import { type DetectedType, acceptedTypes } from '@paperknife/catalog/file-types';
 import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { checkFile, looksLike, pickerAccept } from '../utils/file-check';
-import { suggestTools } from '../utils/tool-suggestions';
-import { siteConfig } from '../../../site-config';
-import { Button } from '../../../components/ui/button';
+import { toast } from '~/components/ui/toast';
+import { checkFile, looksLike, pickerAccept } from '~/features/tools/utils/file-check';
+import { suggestTools } from '~/features/tools/utils/tool-suggestions';
+import { siteConfig } from '~/site-config';
+import { Button } from '~/components/ui/button';
 import { DropZone } from './drop-zone';
 import { type FileItem, FileRow } from './file-row';
 

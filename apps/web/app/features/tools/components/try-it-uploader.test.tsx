@@ -2,14 +2,14 @@ import { toolPaths, tools } from '@paperknife/catalog/tools';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '~/components/ui/toast';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { takeHandedOverFiles } from '../utils/pending-files';
-import { installBlobStream } from '../../../testing/blob-stream';
-import { sampleFile } from '../../../testing/sample-files';
+import { takeHandedOverFiles } from '~/features/tools/utils/pending-files';
+import { installBlobStream } from '~/testing/blob-stream';
+import { sampleFile } from '~/testing/sample-files';
 import { TryItUploader } from './try-it-uploader';
 
-vi.mock('../../../components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('~/components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 let removeBlobStream: () => void;
 beforeAll(() => {

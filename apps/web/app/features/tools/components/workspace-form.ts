@@ -6,7 +6,7 @@
 export { ToolError } from '@paperknife/catalog/errors';
 export { formControls } from '@paperknife/catalog/option-form';
 export { parseToolOptions } from '@paperknife/catalog/tool-options';
-export { ToolRequestError, callTool, saveBlob } from '../api/api-client';
-export { runToolJob, runsAsJob } from '../api/job-client';
-export * from '../utils/tool-form';
+export { ToolRequestError, callTool, saveBlob } from '~/features/tools/api/api-client';
+export { runToolJob, runsAsJob } from '~/features/tools/api/job-client';
+export * from '~/features/tools/utils/tool-form';
 export { ToolOptions } from './tool-options';

@@ -1,11 +1,11 @@
 import { acceptedTypes } from '@paperknife/catalog/file-types';
 import type { ToolId } from '@paperknife/catalog/tools';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { checkFile, looksLike } from '../utils/file-check';
-import { siteConfig } from '../../../site-config';
-import { toolInfo } from '../../../lib/tool-info.prebuilt';
-import type { FileItem } from '../components/file-row';
+import { toast } from '~/components/ui/toast';
+import { checkFile, looksLike } from '~/features/tools/utils/file-check';
+import { siteConfig } from '~/site-config';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
+import type { FileItem } from '~/features/tools/components/file-row';
 
 let nextId = 0;
 const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`;

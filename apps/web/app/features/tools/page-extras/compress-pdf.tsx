@@ -1,7 +1,7 @@
 import { compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { Layers, ShieldCheck, Zap } from 'lucide-react';
-import { Cards, Steps, cardIcon } from '../components/page-sections';
-import type { ToolPageExtras } from '../tool-page-extras';
+import { Cards, Steps, cardIcon } from '~/features/tools/components/page-sections';
+import type { ToolPageExtras } from '~/features/tools/tool-page-extras';
 
 const { medium, high } = compressLevelImages;
 

@@ -1,7 +1,7 @@
-import { toolInfo } from '../../../lib/tool-info.prebuilt';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ToolPageExtras } from '../tool-page-extras';
+import type { ToolPageExtras } from '~/features/tools/tool-page-extras';
 
 /** Merge's sidebar of related resources (large screens). */
 function MergeSidebar() {

@@ -1,7 +1,7 @@
 import { FileSearch, Languages, ShieldCheck } from 'lucide-react';
-import { Cards, Steps, cardIcon } from '../components/page-sections';
-import { ocrLanguageCount } from '../../../lib/tool-info.prebuilt';
-import type { ToolPageExtras } from '../tool-page-extras';
+import { Cards, Steps, cardIcon } from '~/features/tools/components/page-sections';
+import { ocrLanguageCount } from '~/lib/tool-info.prebuilt';
+import type { ToolPageExtras } from '~/features/tools/tool-page-extras';
 
 /** OCR PDF's how-to and what people get from it: the page explains what OCR is, since many do not know the word. */
 function OcrSections() {

@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolOptions } from '../components/tool-options';
-import { OrganizeEditor } from '../page-view/organize-editor';
+import { ToolOptions } from '~/features/tools/components/tool-options';
+import { OrganizeEditor } from '~/features/tools/page-view/organize-editor';
 
 /** The editor wired to a text field, as the tool page wires it: the field's text is the one source. */
 function Harness({ pageCount, initial = '' }: { pageCount: number; initial?: string }) {

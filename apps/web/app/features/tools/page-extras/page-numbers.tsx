@@ -1,6 +1,6 @@
 import { BookOpen, Layers, ListOrdered } from 'lucide-react';
-import { Cards, cardIcon } from '../components/page-sections';
-import type { ToolPageExtras } from '../tool-page-extras';
+import { Cards, cardIcon } from '~/features/tools/components/page-sections';
+import type { ToolPageExtras } from '~/features/tools/tool-page-extras';
 
 function PageNumbersSections() {
   return (

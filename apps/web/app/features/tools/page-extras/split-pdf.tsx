@@ -1,6 +1,6 @@
 import { FileStack, Hash, ListOrdered, Scissors } from 'lucide-react';
-import { Cards, Steps, cardIcon } from '../components/page-sections';
-import type { ToolPageExtras } from '../tool-page-extras';
+import { Cards, Steps, cardIcon } from '~/features/tools/components/page-sections';
+import type { ToolPageExtras } from '~/features/tools/tool-page-extras';
 
 function SplitSections() {
   return (

@@ -29,8 +29,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
 import { PageThumbnail } from './page-thumbnail';
 import type { PdfPages } from './pdf-pages';
 import { usePdfPages } from './use-pdf-pages';

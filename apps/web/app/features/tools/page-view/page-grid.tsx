@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { cn } from '../../../lib/cn';
-import { Button } from '../../../components/ui/button';
+import { cn } from '~/lib/cn';
+import { Button } from '~/components/ui/button';
 import type { PdfPages } from './pdf-pages';
 import { PageThumbnail } from './page-thumbnail';
 import { type Cursor, type GridKey, allPages, clickPage, moveFocus, movedPage } from './page-selection';

@@ -3,9 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installBlobStream } from '../../../testing/blob-stream';
-import { sampleFile } from '../../../testing/sample-files';
-import { ToolWorkspace } from '../components/tool-workspace';
+import { installBlobStream } from '~/testing/blob-stream';
+import { sampleFile } from '~/testing/sample-files';
+import { ToolWorkspace } from '~/features/tools/components/tool-workspace';
 import type * as pdfPages from './pdf-pages';
 import { type PdfPages, PdfPagesError, loadPdfPages } from './pdf-pages';
 
@@ -14,7 +14,7 @@ vi.mock('./pdf-pages', async (importOriginal) => ({
   ...(await importOriginal<typeof pdfPages>()),
   loadPdfPages: vi.fn(),
 }));
-vi.mock('../../../components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('~/components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const load = vi.mocked(loadPdfPages);
 
@@ -55,7 +55,7 @@ const selectedPages = () =>
 // The form's chunk loads once a file comes (decision 074); loading it here keeps its first import out of the
 // first test's time limit, as when the workspace imported it directly.
 beforeAll(async () => {
-  await import('../components/workspace-form');
+  await import('~/features/tools/components/workspace-form');
 });
 
 let removeBlobStream: () => void;

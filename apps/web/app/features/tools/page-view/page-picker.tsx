@@ -1,10 +1,10 @@
 import type { FormControl } from '@paperknife/catalog/option-form';
 import { FileWarning, Loader2, Lock } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import type { FormValues } from '../utils/tool-form';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import type { FormValues } from '~/features/tools/utils/tool-form';
 import { type PageDecoration, PageGrid } from './page-grid';
 import type { PdfPages } from './pdf-pages';
 import { type TextSelection, formatPageRanges, regroupRanges, selectionFromText } from './page-selection';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '~/lib/cn';
 import { type PdfPages, RenderCancelled } from './pdf-pages';
 
 /** Starts drawing a little before a thumbnail scrolls into view, so the visitor rarely sees an empty frame. */

@@ -2,9 +2,9 @@ import { type DetectedType, SNIFF_BYTES, acceptedTypes } from '@paperknife/catal
 import { formatMegabytes } from '@paperknife/catalog/limits';
 import { pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { siteConfig } from '../../../site-config';
-import { bytesStreamed, installBlobStream } from '../../../testing/blob-stream';
-import { sampleFile } from '../../../testing/sample-files';
+import { siteConfig } from '~/site-config';
+import { bytesStreamed, installBlobStream } from '~/testing/blob-stream';
+import { sampleFile } from '~/testing/sample-files';
 import { checkFile, looksLike, pickerAccept } from './file-check';
 
 const CHUNK_BYTES = 256;

@@ -1,5 +1,5 @@
 import type { ToolId } from '@paperknife/catalog/tools';
-import { toolInfo } from '../../../lib/tool-info.prebuilt';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
 
 /** Whether `value` is a catalogue tool's id (without loading the catalogue: decision 074). */
 export function isToolId(value: string): value is ToolId {

@@ -1,4 +1,4 @@
-import type { JobStatus } from '../job-client';
+import type { JobStatus } from '~/features/tools/api/job-client';
 
 /**
  * A stand-in for EventSource (jsdom has none): it records the stream the page opens, and the test plays the
