@@ -86,13 +86,24 @@ export function clientGone(request: FastifyRequest, reply: FastifyReply): boolea
   );
 }
 
+/**
+ * How loudly an answer is logged: `error` only for faults (internal_error), `warn` for refusals an operator may
+ * want to see pile up (busy, a job that ran out of time, rate limits), `info` for bad input the client can fix.
+ */
+export function logLevelOf(code: ApiErrorCode): 'error' | 'warn' | 'info' {
+  if (code === 'internal_error') return 'error';
+  if (code === 'busy' || code === 'processing_timeout' || code === 'rate_limited') return 'warn';
+  return 'info';
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toApiError(error);
-    if (status >= 500) {
+    const level = logLevelOf(body.error.code);
+    if (level === 'error') {
       request.log.error({ err: describeError(error), route: request.routeOptions.url }, 'request failed');
     } else {
-      request.log.info({ code: body.error.code }, 'request refused');
+      request.log[level]({ code: body.error.code }, 'request refused');
     }
     if (clientGone(request, reply)) return;
     if (status === 503 || status === 429) {

@@ -49,6 +49,9 @@ describe('job control', () => {
     expect(third.statusCode).toBe(503);
     expect(third.headers['retry-after']).toBe('5');
     expect(third.json()).toMatchObject({ error: { code: 'busy' } });
+    // A refusal is no fault: logged at warn (pino's 40) with its code, never at error.
+    expect(t.logs.find((line) => line['msg'] === 'request refused')).toMatchObject({ level: 40, code: 'busy' });
+    expect(t.logs.filter((line) => Number(line['level']) >= 50)).toEqual([]);
     gate.release();
     expect((await first).statusCode).toBe(200);
     expect((await second).statusCode).toBe(200);
