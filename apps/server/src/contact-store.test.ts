@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMigrations } from './contact-migrations.js';
 import { PostgresContactStore } from './contact-store-postgres.js';
 import { SqliteContactStore } from './contact-store-sqlite.js';
-import { type ContactMessage, type ContactStore, openContactStore } from './contact-store.js';
+import type { ContactMessage, ContactStore } from './contact-store.js';
+import { openContactStore } from './open-contact-store.js';
 import { type RunningService, postgresMissing, startPostgres } from './testing/services.js';
 
 /**

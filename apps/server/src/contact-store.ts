@@ -1,5 +1,3 @@
-import type { ServerConfig } from './env.js';
-
 export interface ContactMessage {
   firstName: string;
   lastName: string;
@@ -25,17 +23,4 @@ export interface ContactStore {
   /** Newest first. For operators and tests; no route exposes it. */
   list(limit?: number): Promise<StoredContactMessage[]>;
   close(): Promise<void>;
-}
-
-/**
- * Opens the configured store and brings its schema up to date (migrations run at start, before the server
- * listens): PostgreSQL when `PAPERKNIFE_DATABASE_URL` is set, else the SQLite file.
- */
-export async function openContactStore(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl'>): Promise<ContactStore> {
-  if (config.databaseUrl) {
-    const { PostgresContactStore } = await import('./contact-store-postgres.js');
-    return PostgresContactStore.open(config.databaseUrl);
-  }
-  const { SqliteContactStore } = await import('./contact-store-sqlite.js');
-  return SqliteContactStore.open(config.dataDir);
 }
