@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PageOnlyField } from './form-fields.js';
+import type { ToolCategoryId } from './tool-categories.js';
 
 /** The shape every catalogue entry (`tools/<tool id>.ts`) satisfies, and the pieces entries share. */
 
@@ -56,7 +57,15 @@ export interface ToolEntry {
   title: string;
   shortDescription: string;
   description: string;
+  /** The page's meta keywords: phrases people search the web for. */
   keywords: readonly string[];
+  /** The tool index's group (tool-categories.ts). */
+  category: ToolCategoryId;
+  /**
+   * Other words someone looking for the tool may type in the tool index's filter ("combine" for merge), besides
+   * the words of its title and short description.
+   */
+  searchKeywords: readonly string[];
   popular: boolean;
   inMenu: boolean;
   input: FileKind;

@@ -15,6 +15,8 @@ export const compressPdf = {
   description:
     'Make PDFs smaller for email and upload. Low compression restructures the file without touching quality; medium and high also downsample large images and re-encode them as JPEG, while text and vector graphics stay sharp. You see the size before and after, and you never get a file larger than the one you sent.',
   keywords: ['compress pdf', 'reduce pdf size', 'shrink pdf', 'pdf compressor'],
+  category: 'optimize',
+  searchKeywords: ['reduce', 'shrink', 'smaller', 'file size', 'optimize'],
   popular: true,
   inMenu: true,
   input: pdfInput,

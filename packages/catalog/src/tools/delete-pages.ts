@@ -10,6 +10,8 @@ export const deletePages = {
   description:
     'Remove pages by number or range (such as 2,4-6) and keep the rest in their original order. At least one page has to stay.',
   keywords: ['delete pdf pages', 'remove pages from pdf', 'pdf page remover', 'cut pdf pages'],
+  category: 'organize',
+  searchKeywords: ['remove', 'erase', 'discard', 'drop pages'],
   popular: false,
   inMenu: false,
   input: pdfInput,

@@ -8,6 +8,8 @@ export const extractImages = {
   description:
     'Save the pictures embedded in a PDF as separate files in one ZIP. JPEG photos come out exactly as they are stored, with no re-compression; other images are saved as PNG, with their transparency. An image used many times is saved once.',
   keywords: ['extract images from pdf', 'pdf image extractor', 'save pictures from pdf', 'pdf to images'],
+  category: 'convert-from-pdf',
+  searchKeywords: ['pictures', 'photos', 'save images', 'pdf to images'],
   popular: false,
   inMenu: false,
   input: pdfInput,

@@ -10,6 +10,8 @@ export const extractPages = {
   description:
     'Pick pages by number or range (such as 1-3,5,7-9) and get them as a new PDF, in the order you wrote them. The original pages are copied as they are, with no loss of quality.',
   keywords: ['extract pdf pages', 'select pages from pdf', 'save pdf pages', 'pdf page extractor'],
+  category: 'organize',
+  searchKeywords: ['select', 'pick', 'copy pages', 'save pages'],
   popular: false,
   inMenu: false,
   input: pdfInput,

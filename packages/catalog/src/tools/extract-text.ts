@@ -11,6 +11,8 @@ export const extractText = {
   description:
     'Pull all the text out of a PDF into a plain UTF-8 text file, in reading order, with a line marking where each page starts. Scanned pages hold pictures of text rather than text: their text is recognised (OCR) first.',
   keywords: ['extract text from pdf', 'pdf to text', 'pdf to txt', 'copy text from pdf'],
+  category: 'convert-from-pdf',
+  searchKeywords: ['txt', 'plain text', 'copy', 'pdf to text'],
   popular: false,
   inMenu: false,
   input: pdfInput,

@@ -8,6 +8,8 @@ export const grayscalePdf = {
   description:
     'Turn a colour PDF into shades of gray for cheaper printing or a uniform look. Text, vector graphics and images are all converted, and text stays text: you can still select and search it.',
   keywords: ['grayscale pdf', 'black and white pdf', 'remove color from pdf', 'pdf to grayscale'],
+  category: 'optimize',
+  searchKeywords: ['black and white', 'monochrome', 'greyscale', 'gray', 'remove colour', 'color'],
   popular: false,
   inMenu: false,
   input: pdfInput,

@@ -8,6 +8,8 @@ export const mergePdf = {
   description:
     'Combine several PDFs into one document in the order you choose. Drag files to reorder them or move them with the keyboard, remove any you do not need, and download a single PDF that keeps every page, its links and form fields, and the bookmarks where the files allow.',
   keywords: ['merge pdf', 'combine pdf', 'join pdf files', 'pdf merger'],
+  category: 'organize',
+  searchKeywords: ['combine', 'join', 'append', 'bind'],
   popular: true,
   inMenu: true,
   input: pdfInput,

@@ -17,6 +17,8 @@ export const ocrPdf = {
   description:
     'Recognise the text in scanned pages and photographed documents, so you can search it, select it and copy it. Each page keeps its original image; the recognised text is laid invisibly over the words it came from. Choose the languages of the document; pages that already have text are left as they are unless you ask otherwise.',
   keywords: ['ocr pdf', 'searchable pdf', 'scanned pdf to text', 'make pdf searchable', 'pdf text recognition'],
+  category: 'optimize',
+  searchKeywords: ['scan', 'scanned', 'text recognition', 'recognize', 'searchable'],
   popular: false,
   inMenu: false,
   input: pdfInput,

@@ -37,6 +37,8 @@ export const organizePdf = {
   description:
     'Put the pages of a PDF in a new order, turn single pages, remove the ones you do not need, copy pages and add blank pages, then download the result. Pages are copied as they are, with their links, form fields and bookmarks, so nothing loses quality.',
   keywords: ['organize pdf', 'reorder pdf pages', 'rearrange pdf pages', 'sort pdf pages', 'insert blank page pdf'],
+  category: 'organize',
+  searchKeywords: ['reorder', 'rearrange', 'sort', 'move pages', 'insert blank page'],
   popular: false,
   inMenu: false,
   input: pdfInput,

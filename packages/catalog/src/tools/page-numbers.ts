@@ -20,6 +20,8 @@ export const pageNumbers = {
   description:
     'Number the pages of a PDF in one of six positions, starting from any number, in the size you want and with a format such as "Page {n} of {total}". Number every page or only the ones you list; numbers stay inside the visible page, even on rotated pages.',
   keywords: ['add page numbers to pdf', 'number pdf pages', 'pdf page numbering', 'paginate pdf'],
+  category: 'edit',
+  searchKeywords: ['paginate', 'numbering', 'footer', 'header'],
   popular: false,
   inMenu: false,
   input: pdfInput,

@@ -11,6 +11,8 @@ export const pdfToJpg = {
   description:
     'Render every page of a PDF as a JPG image at the resolution (72 to 300 dpi) and quality you choose. A one-page PDF gives one JPG; longer documents give a ZIP with one image per page, numbered in order.',
   keywords: ['pdf to jpg', 'convert pdf to image', 'pdf to jpeg', 'pdf page to picture'],
+  category: 'convert-from-pdf',
+  searchKeywords: ['image', 'picture', 'jpeg', 'photo', 'convert'],
   popular: false,
   inMenu: true,
   input: pdfInput,

@@ -11,6 +11,8 @@ export const pdfToWord = {
   description:
     'Turn a PDF into an editable Word document (.docx). Text comes out as normal flowing paragraphs with its bold, italic, size and colour, images stay where they were, and each PDF page starts a new page. Scanned pages hold pictures of text rather than text: their text is recognised (OCR) and comes out as editable paragraphs.',
   keywords: ['pdf to word', 'convert pdf to docx', 'pdf to editable word', 'pdf converter'],
+  category: 'convert-from-pdf',
+  searchKeywords: ['docx', 'doc', 'editable', 'office', 'convert'],
   popular: false,
   inMenu: true,
   input: pdfInput,

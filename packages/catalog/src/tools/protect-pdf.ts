@@ -14,6 +14,8 @@ export const protectPdf = {
   description:
     'Lock a PDF with a password using AES-256 encryption. Optionally set a separate owner password and choose whether people who open the file may print it, copy its text or change it.',
   keywords: ['protect pdf', 'password protect pdf', 'encrypt pdf', 'lock pdf'],
+  category: 'security',
+  searchKeywords: ['password', 'encrypt', 'lock', 'secure'],
   popular: false,
   inMenu: true,
   input: pdfInput,

@@ -19,6 +19,8 @@ export const rotatePdf = {
   description:
     'Turn every page, or only the pages you list, by 90, 180 or 270 degrees clockwise. The rotation is added to any rotation the pages already have, and the content itself is untouched, so nothing loses quality.',
   keywords: ['rotate pdf', 'turn pdf pages', 'pdf rotation', 'fix pdf orientation'],
+  category: 'organize',
+  searchKeywords: ['turn', 'orientation', 'landscape', 'portrait', 'upside down'],
   popular: false,
   inMenu: false,
   input: pdfInput,

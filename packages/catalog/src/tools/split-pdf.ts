@@ -57,6 +57,8 @@ export const splitPdf = {
   description:
     'Break a PDF into smaller files: one file per page, one file per range you type (such as 1-3,4-6,7-), or a new file every N pages. The parts come back in one ZIP, each named after your original file and the pages it holds.',
   keywords: ['split pdf', 'separate pdf pages', 'pdf splitter', 'divide pdf'],
+  category: 'organize',
+  searchKeywords: ['separate', 'divide', 'cut', 'break up'],
   popular: true,
   inMenu: true,
   input: pdfInput,

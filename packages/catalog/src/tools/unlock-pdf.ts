@@ -10,6 +10,8 @@ export const unlockPdf = {
   description:
     'Remove the password and the restrictions from a PDF you are allowed to open. Enter its password (the open password or the owner password); a PDF that opens without a password but blocks printing or copying unlocks with the field left empty.',
   keywords: ['unlock pdf', 'remove pdf password', 'decrypt pdf', 'pdf password remover'],
+  category: 'security',
+  searchKeywords: ['password', 'decrypt', 'remove password', 'unprotect'],
   popular: false,
   inMenu: false,
   input: pdfInput,

@@ -21,6 +21,8 @@ export const watermarkPdf = {
   description:
     'Stamp text such as CONFIDENTIAL or DRAFT on your pages. Choose the position, opacity, font size, colour and angle, and which pages get it. The watermark stays inside the visible page, even on rotated pages and documents with mixed page sizes, and non-Latin scripts are supported.',
   keywords: ['watermark pdf', 'add watermark', 'stamp pdf', 'pdf watermark text'],
+  category: 'edit',
+  searchKeywords: ['stamp', 'confidential', 'draft', 'mark', 'text'],
   popular: false,
   inMenu: true,
   input: pdfInput,

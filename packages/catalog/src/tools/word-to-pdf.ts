@@ -8,6 +8,8 @@ export const wordToPdf = {
   description:
     'Convert Word documents (.docx and the older .doc) to PDF with their layout, fonts, tables and images, ready to share or print. Macros in the document never run.',
   keywords: ['word to pdf', 'docx to pdf', 'doc to pdf', 'convert word document'],
+  category: 'convert-to-pdf',
+  searchKeywords: ['docx', 'doc', 'office', 'document', 'convert'],
   popular: false,
   inMenu: true,
   input: wordInput,

@@ -1,0 +1,36 @@
+/**
+ * The groups the tool index shows tools in, in the order it shows them. Each catalogue entry names its category;
+ * a category without tools is not shown.
+ */
+
+export interface ToolCategory {
+  id: string;
+  title: string;
+  /** One line under the category's heading. */
+  description: string;
+}
+
+export const toolCategories = [
+  { id: 'organize', title: 'Organize', description: 'Combine, split and rearrange the pages of your PDFs.' },
+  { id: 'optimize', title: 'Optimize', description: 'Make PDFs smaller, simpler to print and searchable.' },
+  { id: 'convert-to-pdf', title: 'Convert to PDF', description: 'Turn documents from other formats into PDFs.' },
+  {
+    id: 'convert-from-pdf',
+    title: 'Convert from PDF',
+    description: 'Get images, Word documents and text out of your PDFs.',
+  },
+  { id: 'edit', title: 'Edit', description: 'Add watermarks, page numbers and more to your pages.' },
+  { id: 'security', title: 'Security', description: 'Add or remove password protection.' },
+] as const satisfies readonly ToolCategory[];
+
+export type ToolCategoryId = (typeof toolCategories)[number]['id'];
+
+/** Items grouped by their category, in category order and keeping their own order; empty categories left out. */
+export function groupByCategory<Item>(
+  items: readonly Item[],
+  categoryOf: (item: Item) => ToolCategoryId,
+): { category: ToolCategory & { id: ToolCategoryId }; items: Item[] }[] {
+  return toolCategories
+    .map((category) => ({ category, items: items.filter((item) => categoryOf(item) === category.id) }))
+    .filter((group) => group.items.length > 0);
+}
