@@ -5,15 +5,8 @@ import { type ReactNode, Suspense } from 'react';
 import { cn } from '~/lib/cn';
 import { pageExtrasOf } from '~/features/tools/tool-page-extras';
 import { type FormValues, shownControls } from '~/features/tools/utils/tool-form';
-import {
-  CheckboxField,
-  CheckboxGroup,
-  ColorField,
-  RadioCards,
-  SelectField,
-  SliderField,
-  TextField,
-} from './option-fields';
+import { CheckboxGroup, RadioCards } from './choice-fields';
+import { CheckboxField, ColorField, SelectField, SliderField, TextField } from './option-fields';
 
 type OnChange = (name: string, value: string | boolean) => void;
 
