@@ -12,6 +12,12 @@ export interface OptionsPanelProps {
   file?: File | undefined;
 }
 
+/** A successful run's answer, as a tool's result view reads it. */
+export interface RunResult {
+  /** The answer's values of the response headers the tool's catalogue entry lists, by name; absent ones left out. */
+  headers: Readonly<Record<string, string>>;
+}
+
 /** What a tool's page has beyond what the catalogue describes: its own sections, layout and follow-ups. */
 export interface ToolPageExtras {
   /** The workspace beside the title on wide screens instead of under it. */
@@ -20,8 +26,8 @@ export interface ToolPageExtras {
   Sidebar?: ComponentType;
   /** Sections below the workspace: how-tos, feature cards. */
   Sections?: ComponentType;
-  /** Shown after a successful run (merge's next steps). */
-  AfterSuccess?: ComponentType;
+  /** The tool's result view, shown after a successful run: merge's next steps, compress's sizes before and after. */
+  AfterSuccess?: ComponentType<RunResult>;
   /** Options the form metadata cannot express; replaces the generated controls. */
   OptionsPanel?: ComponentType<OptionsPanelProps>;
 }

@@ -107,3 +107,5 @@ export function useToolFiles(id: ToolId) {
   const allReady = items.length > 0 && items.every((item) => item.status === 'success');
   return { items, add, remove, clear, moveTo, multiple, allReady };
 }
+
+export type ToolFiles = ReturnType<typeof useToolFiles>;
