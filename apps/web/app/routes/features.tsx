@@ -3,6 +3,7 @@ import { type ToolId, maxFilesFor, toolDownloads, toolIds, toolPaths, tools } fr
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '~/components/content/page-header';
+import { toolGroups } from '~/components/tool-index/tool-sections';
 import { ToolIcon } from '~/features/tools/components/tool-icon';
 import { Button } from '~/components/ui/button';
 import { guideHrefByTool } from '~/content/content.server';
@@ -57,6 +58,48 @@ function toolFacts(id: ToolId): string[] {
   ];
 }
 
+/** A tool's long description, what it takes and gives, and links to it and its guide. */
+function FeatureCard({ id, guide }: { id: ToolId; guide: string | undefined }) {
+  const tool = tools[id];
+  return (
+    <section
+      aria-labelledby={`feature-${id}`}
+      className="rounded-xl border bg-card p-6 text-card-foreground sm:flex sm:gap-6"
+    >
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+        <ToolIcon id={id} className="size-6" />
+      </span>
+      <div className="mt-4 flex-1 sm:mt-0">
+        <h3 id={`feature-${id}`} className="text-xl font-semibold">
+          {tool.title}
+        </h3>
+        <p className="mt-2 text-muted-foreground">{tool.description}</p>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+          {toolFacts(id).map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <Button asChild>
+            <Link to={toolPaths(id).alias}>
+              Use Tool<span className="sr-only"> for {tool.title}</span>
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          {guide ? (
+            <Link
+              to={guide}
+              className="text-sm font-medium text-primary underline underline-offset-2 hover:no-underline"
+            >
+              Read the guide<span className="sr-only"> to {tool.title}</span>
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -64,52 +107,22 @@ export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
         title="Features"
         lead={`${toolIds.length} tools for the PDF jobs that come up every day, all free and all processed with care: text stays text, pages keep their quality, and your files are deleted as soon as you have your result.`}
       />
-      <div className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
-        <ul className="space-y-6">
-          {toolIds.map((id) => {
-            const tool = tools[id];
-            const guide = loaderData.guides[id];
-            return (
-              <li key={id}>
-                <section
-                  aria-labelledby={`feature-${id}`}
-                  className="rounded-xl border bg-card p-6 text-card-foreground sm:flex sm:gap-6"
-                >
-                  <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                    <ToolIcon id={id} className="size-6" />
-                  </span>
-                  <div className="mt-4 flex-1 sm:mt-0">
-                    <h2 id={`feature-${id}`} className="text-xl font-semibold">
-                      {tool.title}
-                    </h2>
-                    <p className="mt-2 text-muted-foreground">{tool.description}</p>
-                    <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-                      {toolFacts(id).map((fact) => (
-                        <li key={fact}>{fact}</li>
-                      ))}
-                    </ul>
-                    <div className="mt-4 flex flex-wrap items-center gap-4">
-                      <Button asChild>
-                        <Link to={toolPaths(id).alias}>
-                          Use Tool<span className="sr-only"> for {tool.title}</span>
-                          <ArrowRight aria-hidden="true" />
-                        </Link>
-                      </Button>
-                      {guide ? (
-                        <Link
-                          to={guide}
-                          className="text-sm font-medium text-primary underline underline-offset-2 hover:no-underline"
-                        >
-                          Read the guide<span className="sr-only"> to {tool.title}</span>
-                        </Link>
-                      ) : null}
-                    </div>
-                  </div>
-                </section>
-              </li>
-            );
-          })}
-        </ul>
+      <div className="mx-auto max-w-5xl space-y-12 px-4 pb-16 sm:px-6">
+        {toolGroups.map(({ category, items }) => (
+          <section key={category.id} aria-labelledby={`features-${category.id}`}>
+            <h2 id={`features-${category.id}`} className="text-2xl font-bold tracking-tight">
+              {category.title}
+            </h2>
+            <p className="mt-1 text-muted-foreground">{category.description}</p>
+            <ul className="mt-6 space-y-6">
+              {items.map((id) => (
+                <li key={id}>
+                  <FeatureCard id={id} guide={loaderData.guides[id]} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </div>
     </>
   );

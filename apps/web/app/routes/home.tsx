@@ -19,7 +19,7 @@ import { ContentCardList } from '~/components/content/content-card';
 import { PageSection } from '~/components/content/page-header';
 import { SiteStats } from '~/components/content/site-stats';
 import { TryItSection } from '~/components/content/try-it-section';
-import { ToolGrid } from '~/features/tools/components/tool-grid';
+import { ToolSections } from '~/components/tool-index/tool-sections';
 import { Button } from '~/components/ui/button';
 import { featuredArticles, popularGuides } from '~/content/content.server';
 import { SITE_NAME, SUPPORT_REPLY_TIME, TAGLINE, organizationJsonLd, pageMeta, websiteJsonLd } from '~/lib/page-meta';
@@ -208,7 +208,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </PageSection>
 
       <PageSection id="all-tools" title="All PDF tools" lead="Everything you can do with PaperKnife, free.">
-        <ToolGrid />
+        <ToolSections headingLevel="h3" />
       </PageSection>
 
       <PageSection

@@ -1,7 +1,8 @@
-import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { PageHeader, PageSection } from '~/components/content/page-header';
 import { TryItSection } from '~/components/content/try-it-section';
-import { ToolGrid } from '~/features/tools/components/tool-grid';
+import { ToolFilter } from '~/components/tool-index/tool-filter';
+import { ToolSections, indexedToolIds } from '~/components/tool-index/tool-sections';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
 import { absoluteUrl, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/tools';
 import { contentPageHandle } from '~/lib/page-handle';
@@ -9,7 +10,7 @@ import { contentPageHandle } from '~/lib/page-handle';
 const description =
   'Every PaperKnife tool in one place: merge, split, compress, rotate, protect, unlock, watermark and number PDFs, convert PDF and Word, and extract pages, text or images.';
 
-// No React in the browser: the header, theme and Try it now box are islands (decision 073).
+// No React in the browser: the header, theme, Try it now box and tool filter are islands (decision 073).
 export const handle = contentPageHandle;
 
 export const meta: Route.MetaFunction = () =>
@@ -26,11 +27,11 @@ export const meta: Route.MetaFunction = () =>
         url: absoluteUrl('/tools'),
         mainEntity: {
           '@type': 'ItemList',
-          itemListElement: toolIds.map((id, index) => ({
+          itemListElement: indexedToolIds.map((id, index) => ({
             '@type': 'ListItem',
             position: index + 1,
-            url: absoluteUrl(toolPaths(id).canonical),
-            name: tools[id].title,
+            url: absoluteUrl(toolInfo[id].paths.canonical),
+            name: toolInfo[id].title,
           })),
         },
       },
@@ -42,13 +43,15 @@ export default function ToolsPage() {
     <>
       <PageHeader
         title="All PDF Tools"
-        lead={`${toolIds.length} free tools to edit, convert and secure your PDFs. No account, and your files are deleted as soon as you have your result.`}
+        lead={`${indexedToolIds.length} free tools to edit, convert and secure your PDFs. No account, and your files are deleted as soon as you have your result.`}
       />
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <TryItSection />
       </div>
       <PageSection id="tool-list" title="Choose a tool">
-        <ToolGrid />
+        <ToolFilter total={indexedToolIds.length}>
+          <ToolSections headingLevel="h3" />
+        </ToolFilter>
       </PageSection>
     </>
   );

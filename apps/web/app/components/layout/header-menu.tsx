@@ -25,9 +25,19 @@ interface HeaderMenuProps {
   onOpenChange: (open: boolean) => void;
   panelClassName: string;
   listClassName: string;
+  /** A link under the list, across the panel (the Tools menu's "All Tools"). */
+  footerLink?: MenuEntry;
 }
 
-export function HeaderMenu({ label, entries, open, onOpenChange, panelClassName, listClassName }: HeaderMenuProps) {
+export function HeaderMenu({
+  label,
+  entries,
+  open,
+  onOpenChange,
+  panelClassName,
+  listClassName,
+  footerLink,
+}: HeaderMenuProps) {
   const panelId = useId();
   const itemRef = useRef<HTMLLIElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -109,6 +119,18 @@ export function HeaderMenu({ label, entries, open, onOpenChange, panelClassName,
             </li>
           ))}
         </ul>
+        {footerLink ? (
+          <p className="mt-2 border-t pt-2">
+            <Link
+              to={footerLink.href}
+              className="flex items-center justify-between gap-3 rounded-md p-3 hover:bg-accent focus-visible:bg-accent"
+              onClick={() => onOpenChange(false)}
+            >
+              <span className="text-sm font-medium">{footerLink.title}</span>
+              <span className="text-sm text-muted-foreground">{footerLink.description}</span>
+            </Link>
+          </p>
+        ) : null}
       </div>
     </li>
   );

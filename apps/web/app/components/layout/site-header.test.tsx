@@ -37,7 +37,13 @@ describe('the header menus', () => {
     await user.keyboard('{Enter}');
     expect(tools).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(tools.getAttribute('aria-controls')!)!;
-    expect(within(panel).getAllByRole('link')).toHaveLength(menuTools.length);
+    // The seed's tools, then the tool index.
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([...menuTools.map((tool) => tool.href), '/tools']);
+    expect(within(panel).getByRole('link', { name: /^All Tools/ })).toHaveAttribute('href', '/tools');
     expect(within(panel).getByRole('link', { name: new RegExp(menuTools[0]!.title) })).toHaveAttribute(
       'href',
       menuTools[0]!.href,

@@ -4,18 +4,33 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '~/lib/cn';
 import { directLinks, menuTools, resourceLinks } from '~/lib/navigation';
 import { SITE_NAME } from '~/lib/page-meta';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
 import { Button } from '~/components/ui/button';
 import { HeaderMenu, type MenuEntry } from './header-menu';
 import { ThemeToggle } from './theme-toggle';
+
+/** The tool index, under the Tools menu's few tools and in the mobile menu after them. */
+const allToolsLink: MenuEntry = {
+  href: '/tools',
+  title: 'All Tools',
+  description: `Browse all ${Object.keys(toolInfo).length} tools by category`,
+};
 
 /** The header's two drop-down menus: their names, links and panel layout. */
 const menus: readonly {
   label: string;
   entries: readonly MenuEntry[];
+  footerLink?: MenuEntry;
   panelClassName: string;
   listClassName: string;
 }[] = [
-  { label: 'Tools', entries: menuTools, panelClassName: 'w-[600px]', listClassName: 'grid grid-cols-2 gap-1' },
+  {
+    label: 'Tools',
+    entries: menuTools,
+    footerLink: allToolsLink,
+    panelClassName: 'w-[600px]',
+    listClassName: 'grid grid-cols-2 gap-1',
+  },
   { label: 'Resources', entries: resourceLinks, panelClassName: 'w-[400px]', listClassName: 'grid gap-1' },
 ];
 
@@ -85,7 +100,7 @@ export function SiteHeader() {
         className={cn('border-t bg-background md:hidden', mobileOpen ? 'block' : 'hidden')}
       >
         <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3">
-          {[...menuTools, { href: '/tools', title: 'All Tools' }, ...resourceLinks, ...directLinks].map((link) => (
+          {[...menuTools, allToolsLink, ...resourceLinks, ...directLinks].map((link) => (
             <li key={link.href}>
               <Link
                 to={link.href}
