@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import { cn } from '~/lib/cn';
 import { Button } from '~/components/ui/button';
 import type { PdfPages } from './pdf-pages';
@@ -34,6 +42,74 @@ const gridKeys = new Set<string>([
   'PageDown',
 ]);
 const isGridKey = (key: string): key is GridKey => gridKeys.has(key);
+
+/** One page of the grid: its thumbnail, number and decoration, as an option of the listbox. */
+function PageOption({
+  id,
+  page,
+  pages,
+  selected,
+  active,
+  decoration,
+  style,
+  onPick,
+}: {
+  id: string;
+  page: number;
+  pages: PdfPages;
+  selected: boolean;
+  /** The listbox's active option, outlined while the listbox has keyboard focus. */
+  active: boolean;
+  decoration: PageDecoration;
+  style: CSSProperties;
+  onPick: (event: MouseEvent) => void;
+}) {
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-setsize={pages.pageCount}
+      aria-posinset={page}
+      aria-label={`Page ${page}${decoration.note ? `, ${decoration.note}` : ''}`}
+      onMouseDown={(event) => {
+        // Shift+click would otherwise select the captions' text.
+        if (event.shiftKey) event.preventDefault();
+      }}
+      onClick={onPick}
+      className={cn(
+        'absolute flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-transparent p-1.5 select-none',
+        selected && 'border-primary bg-primary/10',
+        active && 'group-focus-visible:outline-2 group-focus-visible:outline-offset-1 group-focus-visible:outline-ring',
+      )}
+      style={style}
+      data-page={page}
+    >
+      {decoration.startsFile ? (
+        <span aria-hidden="true" className="absolute -left-[8px] top-2 bottom-2 w-1 rounded bg-primary" />
+      ) : null}
+      <PageThumbnail
+        pages={pages}
+        pageNumber={page}
+        width={THUMB_WIDTH}
+        rotation={decoration.rotation ?? 0}
+        className={cn(decoration.removed && 'opacity-40')}
+      />
+      {decoration.removed ? (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-3 top-1/3 h-0.5 -rotate-45 bg-destructive"
+        />
+      ) : null}
+      <span className="text-sm font-medium">{page}</span>
+      {decoration.note ? (
+        <span aria-hidden="true" className="text-xs text-muted-foreground">
+          {decoration.note}
+        </span>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The pages of a PDF as a multi-select listbox of thumbnails: click toggles a page, Shift+click adds a range,
@@ -132,65 +208,24 @@ export function PageGrid({
         data-testid="page-grid"
       >
         <div style={{ height: grid.totalHeight }} className="relative">
-          {[...shown].map((page) => {
-            const isSelected = selected.has(page);
-            const decoration = decorate?.(page, isSelected) ?? {};
-            return (
-              <div
-                key={page}
-                id={optionId(page)}
-                role="option"
-                aria-selected={isSelected}
-                aria-setsize={pageCount}
-                aria-posinset={page}
-                aria-label={`Page ${page}${decoration.note ? `, ${decoration.note}` : ''}`}
-                onMouseDown={(event) => {
-                  // Shift+click would otherwise select the captions' text.
-                  if (event.shiftKey) event.preventDefault();
-                }}
-                onClick={(event) => {
-                  listbox.current?.focus({ preventScroll: true });
-                  apply(
-                    clickPage(selected, cursor, page, {
-                      shift: event.shiftKey,
-                      toggle: event.ctrlKey || event.metaKey,
-                    }),
-                  );
-                }}
-                className={cn(
-                  'absolute flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-transparent p-1.5 select-none',
-                  isSelected && 'border-primary bg-primary/10',
-                  page === active &&
-                    'group-focus-visible:outline-2 group-focus-visible:outline-offset-1 group-focus-visible:outline-ring',
-                )}
-                style={{ ...grid.position(page - 1), width: cellWidth }}
-                data-page={page}
-              >
-                {decoration.startsFile ? (
-                  <span aria-hidden="true" className="absolute -left-[8px] top-2 bottom-2 w-1 rounded bg-primary" />
-                ) : null}
-                <PageThumbnail
-                  pages={pages}
-                  pageNumber={page}
-                  width={THUMB_WIDTH}
-                  rotation={decoration.rotation ?? 0}
-                  className={cn(decoration.removed && 'opacity-40')}
-                />
-                {decoration.removed ? (
-                  <span
-                    aria-hidden="true"
-                    className="pointer-events-none absolute inset-x-3 top-1/3 h-0.5 -rotate-45 bg-destructive"
-                  />
-                ) : null}
-                <span className="text-sm font-medium">{page}</span>
-                {decoration.note ? (
-                  <span aria-hidden="true" className="text-xs text-muted-foreground">
-                    {decoration.note}
-                  </span>
-                ) : null}
-              </div>
-            );
-          })}
+          {[...shown].map((page) => (
+            <PageOption
+              key={page}
+              id={optionId(page)}
+              page={page}
+              pages={pages}
+              selected={selected.has(page)}
+              active={page === active}
+              decoration={decorate?.(page, selected.has(page)) ?? {}}
+              style={{ ...grid.position(page - 1), width: cellWidth }}
+              onPick={(event) => {
+                listbox.current?.focus({ preventScroll: true });
+                apply(
+                  clickPage(selected, cursor, page, { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey }),
+                );
+              }}
+            />
+          ))}
         </div>
       </div>
     </div>
