@@ -12,7 +12,7 @@ import {
   closeLibreOffice,
   closeMupdfPool,
   engineTools,
-  runMupdfTask,
+  warmMupdfPool,
   warmLibreOffice,
 } from '@paperknife/engine';
 
@@ -48,7 +48,7 @@ export interface JobReport {
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as JobSpec;
 const signal = new AbortController().signal;
-await runMupdfTask('pool-probe', {}, { signal, timeoutMs: 30_000 });
+await warmMupdfPool();
 if (spec.tool === 'word-to-pdf') await warmLibreOffice();
 
 const workDir = await mkdtemp(join(tmpdir(), 'paperknife-bench-'));

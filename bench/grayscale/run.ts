@@ -33,7 +33,7 @@ if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
 
 const { ToolError } = await import('@paperknife/catalog/errors');
 const { defaultLimits } = await import('@paperknife/catalog/limits');
-const { closeMupdfPool, engineTools, grayPdfwriteSettings, runMupdfTask } = await import('@paperknife/engine');
+const { closeMupdfPool, engineTools, grayPdfwriteSettings, warmMupdfPool } = await import('@paperknife/engine');
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
 const { gsPdfwriteCommand, psnr } = await import('../engine/measure.js');
 const { annotatedColourPdf, colouredFormPdf, countColouredPixels, grayJpegScanPdf, renderPages, uncolouredPatternPdf } =
@@ -280,7 +280,7 @@ try {
   const selected = only ? inputs.filter((path) => only.some((name) => basename(path).includes(name))) : inputs;
 
   // Warm the MuPDF worker and the tool's modules, as a running server has them.
-  await runMupdfTask('pool-probe', {}, { signal, timeoutMs: 30_000 });
+  await warmMupdfPool();
   await runOurs(inputs[0]!, join(scratch, 'warm-up.pdf'));
   console.log(
     `Grayscale PDF vs plain Ghostscript (pdfwrite, ColorConversionStrategy=Gray), median of ${runs} run(s), ` +

@@ -9,11 +9,11 @@ import { defaultLimits } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
-import { concurrencyLimit } from './concurrency-limit.js';
-import { closeLibreOffice } from './libreoffice.js';
+import { concurrencyLimit } from './jobs/concurrency-limit.js';
+import { closeLibreOffice } from './programs/libreoffice.js';
 import { engineTools } from './registry.js';
-import type * as RunProcessExports from './run-process.js';
-import { ProcessFailure, runProcess } from './run-process.js';
+import type * as RunProcessExports from './programs/run-process.js';
+import { ProcessFailure, runProcess } from './programs/run-process.js';
 import {
   CONTENT_MAX_PAGES,
   corpusDir,
@@ -22,7 +22,7 @@ import {
   manifestPageCounts,
   ownerOnlyPdfs,
 } from './testing/corpus.js';
-import type { InputFile, ToolContext, ToolResult } from './tool-runner.js';
+import type { InputFile, ToolContext, ToolResult } from './jobs/tool-runner.js';
 
 /**
  * Every corpus file through every tool in the registry: each run must end in a valid output (qpdf --check for

@@ -1,5 +1,5 @@
 import type { ToolId } from '@paperknife/catalog/tools';
-import type { ToolRunner } from './tool-runner.js';
+import type { ToolRunner } from './jobs/tool-runner.js';
 import { compressPdf } from './tools/compress-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
 import { splitPdf } from './tools/split-pdf.js';

@@ -1,6 +1,6 @@
 import type { ToolId, ToolOptions } from '@paperknife/catalog/tools';
 import { engineTools } from './registry.js';
-import type { InputFile, ToolContext, ToolResult } from './tool-runner.js';
+import type { InputFile, ToolContext, ToolResult } from './jobs/tool-runner.js';
 
 /** Runs one tool on files already in the job folder. Options must have been parsed by the catalogue. */
 export function runTool<Id extends ToolId>(

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
-import { BUILT_WORKER_VARIABLE, closeMupdfPool, mupdfPoolStats, runMupdfTask } from './pool.js';
-import type { ToolProgress } from '../tool-runner.js';
-import type { PoolProbePayload, PoolProbeResult } from './tasks/pool-probe.js';
+import { BUILT_WORKER_VARIABLE, closeMupdfPool, mupdfPool, mupdfPoolStats } from './pool.js';
+import type { ToolProgress } from '../jobs/tool-runner.js';
+import type { PoolProbePayload } from './pool-probe-task.js';
+import type { PoolTasks } from './pool-tasks.js';
 
 const probe = (
   payload: PoolProbePayload,
@@ -14,7 +15,7 @@ const probe = (
     onPart?: (part: unknown) => void;
   } = {},
 ) =>
-  runMupdfTask<PoolProbeResult>('pool-probe', payload, {
+  mupdfPool<PoolTasks>().run('pool-probe', payload, {
     signal: options.signal ?? new AbortController().signal,
     timeoutMs: options.timeoutMs ?? 20_000,
     ...(options.forceRecycle ? { forceRecycle: true } : {}),
@@ -52,12 +53,12 @@ describe('MuPDF pool', () => {
     expect((crash as Error).message).toContain('probe crash on request');
   });
 
-  it('refuses task names that are not plain file names', async () => {
-    expect(
-      await codeOf(
-        probe({}).then(() => runMupdfTask('../worker', {}, { signal: new AbortController().signal, timeoutMs: 1000 })),
-      ),
-    ).toMatch(/Invalid MuPDF task name/);
+  it('refuses a task name its table does not hold', async () => {
+    // A table the worker does not serve, as a caller typed against the wrong table would use.
+    const stray = mupdfPool<Record<string, (payload: object) => unknown>>();
+    const options = { signal: new AbortController().signal, timeoutMs: 1000 };
+    expect(await codeOf(probe({}).then(() => stray.run('../worker', {}, options)))).toMatch(/Unknown MuPDF task/);
+    expect(await codeOf(stray.run('toString', {}, options))).toMatch(/Unknown MuPDF task/);
   });
 
   it('terminates a job past its time limit, and keeps working afterwards', async () => {

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ToolError, isErrorCode } from '@paperknife/catalog/errors';
-import { abortError } from '../run-process.js';
-import type { ToolProgress } from '../tool-runner.js';
+import { abortError } from '../programs/run-process.js';
+import type { ToolProgress } from '../jobs/tool-runner.js';
+import type { PoolTasks } from './pool-tasks.js';
+import type { TaskName, TaskPayload, TaskResult, TaskTable } from './task-table.js';
 import type { PortMessage, WorkerAnswer, WorkerJob } from './worker.js';
 
 /**
@@ -49,7 +51,7 @@ let recycled = 0;
 let terminated = 0;
 
 /**
- * A worker built elsewhere to run instead of this folder's: test runs build one from the sources once (see
+ * A worker built elsewhere to run instead of the engine's own: test runs build one from the sources once (see
  * testing/mupdf-worker-build.ts and docs/decisions/060), so no thread has to compile TypeScript.
  */
 export const BUILT_WORKER_VARIABLE = 'PAPERKNIFE_MUPDF_WORKER';
@@ -57,14 +59,15 @@ export const BUILT_WORKER_VARIABLE = 'PAPERKNIFE_MUPDF_WORKER';
 function workerLocation(): { filename: string; execArgv: string[] } {
   const built = process.env[BUILT_WORKER_VARIABLE];
   if (built) return { filename: built, execArgv: [] };
-  // Worker threads cannot load TypeScript: from sources (tests, dev) a bootstrap registers the tsx loader first.
+  // The thread's entry is ../mupdf-worker.ts: it serves the table of every family's tasks, which this folder does not
+  // import. Worker threads cannot load TypeScript: from sources (tests, dev) a bootstrap registers tsx first.
   if (import.meta.url.endsWith('.ts')) {
     return {
-      filename: fileURLToPath(new URL('./worker-from-source.mjs', import.meta.url)),
+      filename: fileURLToPath(new URL('../mupdf-worker-from-source.mjs', import.meta.url)),
       execArgv: ['--conditions=source'],
     };
   }
-  return { filename: fileURLToPath(new URL('./worker.js', import.meta.url)), execArgv: [] };
+  return { filename: fileURLToPath(new URL('../mupdf-worker.js', import.meta.url)), execArgv: [] };
 }
 
 function getPool(): Piscina {
@@ -114,12 +117,33 @@ function drainPort(port: MessagePort, listeners: PortListeners): WorkerAnswer | 
 }
 
 /**
- * Runs `mupdf/tasks/<task>.ts` in a worker with `payload` and resolves with what it returns. A job past
- * `timeoutMs`, or whose `signal` aborts, has its worker terminated and rejects with `processing_timeout`
- * (or the signal's ToolError). ToolErrors thrown by the task arrive with their code and message.
+ * The pool seen through a table of tasks: `run` checks a task's payload and types its result from the table.
+ * Each family types its calls with its own table (`mupdfPool<CompressTasks>()`); the worker runs them all.
  */
-export async function runMupdfTask<Result>(task: string, payload: unknown, options: MupdfTaskOptions): Promise<Result> {
-  if (!/^[a-z0-9-]+$/.test(task)) throw new Error(`Invalid MuPDF task name: ${JSON.stringify(task)}`);
+export interface MupdfPool<Tasks extends TaskTable> {
+  /**
+   * Runs `task` in a worker with `payload` and resolves with what it returns. A job past `timeoutMs`, or whose
+   * `signal` aborts, has its worker terminated and rejects with `processing_timeout` (or the signal's ToolError).
+   * ToolErrors thrown by the task arrive with their code and message.
+   */
+  run<Name extends TaskName<Tasks>>(
+    task: Name,
+    payload: TaskPayload<Tasks[Name]>,
+    options: MupdfTaskOptions,
+  ): Promise<TaskResult<Tasks[Name]>>;
+}
+
+export function mupdfPool<Tasks extends TaskTable>(): MupdfPool<Tasks> {
+  return {
+    async run(task, payload, options) {
+      // The answer crossed the thread as a structured clone: the worker ran `Tasks[task]` on this payload, so its
+      // result has that task's type, which the compiler cannot follow through the thread.
+      return (await runTask(task, payload, options)) as TaskResult<Tasks[typeof task]>;
+    },
+  };
+}
+
+async function runTask(task: string, payload: unknown, options: MupdfTaskOptions): Promise<unknown> {
   if (options.signal.aborted) throw abortError(options.signal);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = AbortSignal.any([options.signal, timeout]);
@@ -138,7 +162,7 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
   try {
     answer = (await getPool().run(job, {
       signal,
-      transferList: [port2, ...(options.transferList ?? [])] as never,
+      transferList: [port2, ...(options.transferList ?? [])],
     })) as WorkerAnswer;
   } catch (error) {
     // A worker that recycles itself leaves after posting its answer on the job's port.
@@ -157,7 +181,12 @@ export async function runMupdfTask<Result>(task: string, payload: unknown, optio
   }
   if (answer.recycled) recycled += 1;
   if (!answer.ok) throw toError(task, answer);
-  return answer.result as Result;
+  return answer.result;
+}
+
+/** Starts a worker and loads MuPDF in it, as a running server has it (the benchmarks warm up with this). */
+export async function warmMupdfPool(timeoutMs = 30_000): Promise<void> {
+  await mupdfPool<PoolTasks>().run('pool-probe', {}, { signal: new AbortController().signal, timeoutMs });
 }
 
 export function mupdfPoolStats(): MupdfPoolStats {

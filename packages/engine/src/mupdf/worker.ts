@@ -1,18 +1,18 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { ToolProgress } from '../tool-runner.js';
+import type { ToolProgress } from '../jobs/tool-runner.js';
+import type { ReportProgress, SendPart, TaskTable } from './task-table.js';
 
 /**
- * The MuPDF worker: runs one task module from `./tasks/` per job and reports how big its WASM heap has grown.
- * MuPDF's WASM heap only ever grows, so after a job that leaves it past a bound (or after a number of jobs) the
- * worker hands its answer over the job's own port and exits; the pool starts a fresh one.
+ * The MuPDF worker: runs one task of its table per job and reports how big its WASM heap has grown. MuPDF's WASM
+ * heap only ever grows, so after a job that leaves it past a bound (or after a number of jobs) the worker hands its
+ * answer over the job's own port and exits; the pool starts a fresh one. The thread starts at ../mupdf-worker.ts,
+ * which serves the table of every family's tasks (../worker-tasks.ts) with `serveTasks`.
  */
 
 /** Jobs one worker runs before it is replaced, so slow leaks (fonts, caches) cannot pile up. */
 export const MAX_JOBS_PER_WORKER = 100;
 /** WASM heap size past which a worker is replaced after its current job. See docs/decisions/020. */
 export const MAX_WASM_HEAP_BYTES = 512 * 1024 * 1024;
-
-const TASK_NAME = /^[a-z0-9-]+$/;
 
 export interface WorkerJob {
   task: string;
@@ -29,7 +29,8 @@ export type WorkerAnswer =
   | { ok: true; result: unknown; heapBytes: number; jobs: number; recycled: boolean }
   | { ok: false; error: SerializedError; heapBytes: number; jobs: number; recycled: boolean };
 
-// The mupdf module is loaded with this object as its Emscripten module, so its heap views can be measured.
+// The mupdf module is loaded with this object as its Emscripten module, so its heap views can be measured. Task
+// modules import mupdf too, so they are loaded after this file (see ../mupdf-worker.ts).
 interface EmscriptenModule {
   HEAPU8?: Uint8Array;
 }
@@ -54,58 +55,55 @@ function serializeError(error: unknown): SerializedError {
   return { code: 'internal_error', message, toolError: false, ...(stack ? { stack } : {}) };
 }
 
-/** How a task tells the caller how far it has come; the pool hands it to the job's progress listener. */
-export type ReportProgress = (update: ToolProgress) => void;
-
-/**
- * How a task hands over part of its result while it still runs (Compress: each resampled image, which the main
- * thread encodes while the worker decodes the next); the pool hands it to the job's part listener.
- */
-export type SendPart = (part: unknown) => void;
-
 /**
  * A progress report or a part of the result on a job's port, beside the answer a recycling worker posts there.
  */
 export type PortMessage = { progress: ToolProgress } | { part: unknown };
 
+/**
+ * Calls a task of the table on a job's payload. The payload crossed the thread as a structured clone, so the
+ * compiler cannot see its type here; the pool's typed `run` checked it against the same table at the call.
+ */
+type UntypedTask = (payload: unknown, report: ReportProgress, sendPart: SendPart) => unknown;
+
 async function runTask(
+  tasks: TaskTable,
   task: string,
   payload: unknown,
   report: ReportProgress,
   sendPart: SendPart,
 ): Promise<{ ok: true; result: unknown } | { ok: false; error: SerializedError }> {
   try {
-    if (!TASK_NAME.test(task)) throw new Error(`Invalid MuPDF task name: ${JSON.stringify(task)}`);
-    // Same extension as this file: .ts under the tsx loader in tests, .js in the build.
-    const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-    const module = (await import(new URL(`./tasks/${task}${extension}`, import.meta.url).href)) as {
-      default?: (payload: unknown, report: ReportProgress, sendPart: SendPart) => Promise<unknown>;
-    };
-    if (typeof module.default !== 'function') throw new Error(`MuPDF task ${task} has no default export`);
-    return { ok: true, result: await module.default(payload, report, sendPart) };
+    if (!Object.hasOwn(tasks, task)) throw new Error(`Unknown MuPDF task: ${JSON.stringify(task)}`);
+    const run = tasks[task] as UntypedTask;
+    return { ok: true, result: await run(payload, report, sendPart) };
   } catch (error) {
     return { ok: false, error: serializeError(error) };
   }
 }
 
-export default async function runJob(job: WorkerJob): Promise<WorkerAnswer | undefined> {
-  jobs += 1;
-  const post = (message: PortMessage) => job.port.postMessage(message);
-  const outcome = await runTask(
-    job.task,
-    job.payload,
-    (progress) => post({ progress }),
-    (part) => post({ part }),
-  );
-  const heapBytes = wasmHeapBytes();
-  const recycled = job.forceRecycle === true || jobs >= MAX_JOBS_PER_WORKER || heapBytes >= MAX_WASM_HEAP_BYTES;
-  const answer: WorkerAnswer = { ...outcome, heapBytes, jobs, recycled };
-  if (!recycled) {
+/** The worker's job handler (piscina's default export) for a table of tasks. */
+export function serveTasks(tasks: TaskTable): (job: WorkerJob) => Promise<WorkerAnswer | undefined> {
+  return async function runJob(job) {
+    jobs += 1;
+    const post = (message: PortMessage) => job.port.postMessage(message);
+    const outcome = await runTask(
+      tasks,
+      job.task,
+      job.payload,
+      (progress) => post({ progress }),
+      (part) => post({ part }),
+    );
+    const heapBytes = wasmHeapBytes();
+    const recycled = job.forceRecycle === true || jobs >= MAX_JOBS_PER_WORKER || heapBytes >= MAX_WASM_HEAP_BYTES;
+    const answer: WorkerAnswer = { ...outcome, heapBytes, jobs, recycled };
+    if (!recycled) {
+      job.port.close();
+      return answer;
+    }
+    // postMessage queues the answer at the receiving end at once, so it survives this thread's exit.
+    job.port.postMessage(answer);
     job.port.close();
-    return answer;
-  }
-  // postMessage queues the answer at the receiving end at once, so it survives this thread's exit.
-  job.port.postMessage(answer);
-  job.port.close();
-  process.exit(0);
+    process.exit(0);
+  };
 }

@@ -1,15 +1,15 @@
-import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, build } from 'esbuild';
 
 /**
- * Builds the MuPDF worker and its tasks from the TypeScript sources into plain JavaScript, for test runs: a worker
+ * Builds the MuPDF worker with its tasks from the TypeScript sources into plain JavaScript, for test runs: a worker
  * started from the sources registers the tsx loader in its thread and compiles every module again, a second or
  * more per worker start on 2 shared cores, and the pool starts many. See docs/decisions/060.
  */
 
-const mupdfSources = fileURLToPath(new URL('../mupdf/', import.meta.url));
+const engineSources = fileURLToPath(new URL('../', import.meta.url));
 /** Inside node_modules, so the bundle's bare imports (mupdf, docx) resolve to the installed packages. */
 const buildRoot = fileURLToPath(new URL('../../../../node_modules/.cache/paperknife-mupdf-worker/', import.meta.url));
 
@@ -24,16 +24,16 @@ const installedPackagesExternal: Plugin = {
 };
 
 /**
- * Bundles `mupdf/worker.ts` and every `mupdf/tasks/*.ts` into a new folder with the same layout (`worker.js`,
- * `tasks/<task>.js`, shared chunks) and returns the worker's path; the caller removes the folder.
+ * Bundles the worker's entry, `mupdf-worker.ts`, into a new folder: `mupdf-worker.js`, with the tasks it loads
+ * after MuPDF (worker-tasks.ts and every family's task modules) in a chunk beside it. Returns the entry's path;
+ * the caller removes the folder.
  */
 export async function buildMupdfWorker(): Promise<{ worker: string; folder: string }> {
   await mkdir(buildRoot, { recursive: true });
   const folder = await mkdtemp(join(buildRoot, 'build-'));
-  const tasks = (await readdir(join(mupdfSources, 'tasks'))).filter((name) => name.endsWith('.ts'));
   await build({
-    entryPoints: [join(mupdfSources, 'worker.ts'), ...tasks.map((name) => join(mupdfSources, 'tasks', name))],
-    outbase: mupdfSources,
+    entryPoints: [join(engineSources, 'mupdf-worker.ts')],
+    outbase: engineSources,
     outdir: folder,
     bundle: true,
     splitting: true,
@@ -44,5 +44,5 @@ export async function buildMupdfWorker(): Promise<{ worker: string; folder: stri
     plugins: [installedPackagesExternal],
     logLevel: 'error',
   });
-  return { worker: join(folder, 'worker.js'), folder };
+  return { worker: join(folder, 'mupdf-worker.js'), folder };
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
-import * as realModule from '../run-process.js';
-import type { ProcessOptions, ProcessResult } from '../run-process.js';
+import * as realModule from '../programs/run-process.js';
+import type { ProcessOptions, ProcessResult } from '../programs/run-process.js';
 import { answeringRepeatedChecks } from './repeated-checks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'repeated-checks-'));

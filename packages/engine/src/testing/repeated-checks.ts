@@ -3,8 +3,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type * as RunProcessExports from '../run-process.js';
-import type { ProcessOptions, ProcessResult } from '../run-process.js';
+import type * as RunProcessExports from '../programs/run-process.js';
+import type { ProcessOptions, ProcessResult } from '../programs/run-process.js';
 
 /** The module's real exports (this wraps them in a mock of the module, so it must not import it). */
 type RunProcessModule = typeof RunProcessExports;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as hb from 'harfbuzzjs';
-import { fontFileBytes, shapeLine } from '../shape-text.js';
-import type { FontFace } from '../stamp-fonts.js';
+import { fontFileBytes, shapeLine } from '../stamping/shape-text.js';
+import type { FontFace } from '../stamping/stamp-fonts.js';
 import { writePdfObjects } from './make-pdf.js';
 import { parsePpm } from './ppm.js';
 

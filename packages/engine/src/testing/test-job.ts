@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultLimits, type Limits } from '@paperknife/catalog/limits';
 import { afterEach, beforeEach } from 'vitest';
-import type { InputFile, ToolContext } from '../tool-runner.js';
+import type { InputFile, ToolContext } from '../jobs/tool-runner.js';
 
 /** A job folder and context for engine tests, as the server would give a tool. Call `cleanup` afterwards. */
 export interface TestJob {

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
-import { ccittG4DecodeParms, encodeCcittG4 } from '../ccitt-g4-encode.js';
+import { ccittG4DecodeParms, encodeCcittG4 } from '../compress/ccitt-g4-encode.js';
 import { packedGray } from '../mupdf/image-pixels.js';
 import { cachedFixtureAsync } from './fixture-cache.js';
 

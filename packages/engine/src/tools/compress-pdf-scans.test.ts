@@ -9,8 +9,8 @@ import { assertValidPdf, pdfPageTexts, renderPageRgb } from '../testing/pdf-asse
 import { makeBilevelTextScanPdf, makeNoisyTextScanPdf } from '../testing/text-scan-fixtures.js';
 import { makeScanPdf } from '../testing/scan-fixtures.js';
 import { type TestJob, makeTestJob } from '../testing/test-job.js';
-import type { ToolResult } from '../tool-runner.js';
-import compressPrepare from '../mupdf/tasks/compress-prepare.js';
+import type { ToolResult } from '../jobs/tool-runner.js';
+import { compressPrepare } from '../compress/compress-prepare-task.js';
 import { compressPdf } from './compress-pdf.js';
 
 /**

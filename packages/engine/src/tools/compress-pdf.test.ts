@@ -25,7 +25,7 @@ import {
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
 import { type TestJob, makeTestJob, toolErrorCode } from '../testing/test-job.js';
-import type { ToolResult } from '../tool-runner.js';
+import type { ToolResult } from '../jobs/tool-runner.js';
 import { compressPdf } from './compress-pdf.js';
 
 const photo: FixtureImage = {

@@ -5,20 +5,29 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { type CompressLevel, compressBilevel, compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { type compressResults, sizeHeaders } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
-import { ccittG4DecodeParms } from '../ccitt-g4-encode.js';
-import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } from '../image-recompress.js';
-import { runMupdfTask } from '../mupdf/pool.js';
-import type { ImageSettings, SampledImage } from '../mupdf/resample-images.js';
-import { sampledImageFiles } from '../mupdf/sampled-image-files.js';
-import type { CompressPreparePayload, CompressPrepareResult, ObjectEdits } from '../mupdf/tasks/compress-prepare.js';
-import { runBesidePreflight } from '../beside-preflight.js';
-import { concurrencyLimit } from '../concurrency-limit.js';
-import { assertPdf, isCleanLeavingJpegData, jpegDataDecodes, preparePdfInput, tempPath } from '../pdf-input.js';
-import { optimizeLossless, runQpdfJob } from '../qpdf.js';
-import { abortError } from '../run-process.js';
-import { type Settled, settle } from '../settle.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolContext, ToolRunner } from '../tool-runner.js';
+import { ccittG4DecodeParms } from '../compress/ccitt-g4-encode.js';
+import { type EncodedImage, type JpegTarget, encodeFlate, encodeJpegToTarget } from '../compress/image-recompress.js';
+import { mupdfPool } from '../mupdf/pool.js';
+import type { CompressTasks } from '../compress/compress-tasks.js';
+import type { ImageSettings, SampledImage } from '../compress/resample-images.js';
+import { sampledImageFiles } from '../compress/sampled-image-files.js';
+import type { CompressPreparePayload, CompressPrepareResult, ObjectEdits } from '../compress/compress-prepare-task.js';
+import { runBesidePreflight } from '../preflight/beside-preflight.js';
+import { concurrencyLimit } from '../jobs/concurrency-limit.js';
+import {
+  assertPdf,
+  isCleanLeavingJpegData,
+  jpegDataDecodes,
+  preparePdfInput,
+  tempPath,
+} from '../preflight/pdf-input.js';
+import { optimizeLossless, runQpdfJob } from '../programs/qpdf.js';
+import { abortError } from '../programs/run-process.js';
+import { type Settled, settle } from '../jobs/settle.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
+
+const pool = mupdfPool<CompressTasks>();
 
 /**
  * Compress PDF. Every level merges duplicate objects (MuPDF) and runs qpdf's lossless pass (object streams, Flate
@@ -204,7 +213,7 @@ async function rewrite(path: string, settings: LevelSettings | undefined, contex
   const encoder = settings ? imageEncoder(settings, context) : undefined;
   let prepared: CompressPrepareResult;
   try {
-    prepared = await runMupdfTask<CompressPrepareResult>('compress-prepare', payload, {
+    prepared = await pool.run('compress-prepare', payload, {
       signal: context.signal,
       timeoutMs: context.limits.jobTimeoutMs,
       ...(encoder ? { onPart: (image) => encoder.add(image as SampledImage) } : {}),

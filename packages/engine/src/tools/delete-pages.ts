@@ -1,10 +1,10 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { selectPages } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { copyPages } from '../qpdf.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { copyPages } from '../programs/qpdf.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /** Keeps every page the user did not list, in the original order. */
 export const deletePages: ToolRunner<'delete-pages'> = async (files, options, context) => {

@@ -2,13 +2,16 @@ import { readFile, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
-import { runMupdfTask } from '../mupdf/pool.js';
-import type { ExtractImagesPayload, ExtractedImage } from '../mupdf/tasks/extract-page-images.js';
-import { padPage, uploadStem } from '../output-names.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
-import { type ZipEntry, writeZip } from '../zip-output.js';
+import { mupdfPool } from '../mupdf/pool.js';
+import type { RenderTasks } from '../render/render-tasks.js';
+import type { ExtractImagesPayload } from '../render/extract-page-images-task.js';
+import { padPage, uploadStem } from '../jobs/output-names.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
+import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
+
+const pool = mupdfPool<RenderTasks>();
 
 /**
  * The images of a PDF in one ZIP: JPEGs exactly as stored, the others as PNG with their transparency, each once,
@@ -18,7 +21,7 @@ export const extractImages: ToolRunner<'extract-images'> = async (files, _option
   const file = requireOneFile(files);
   const input = await preparePdfInput(file, context);
   const payload: ExtractImagesPayload = { input: input.path, folder: context.workDir };
-  const images = await runMupdfTask<ExtractedImage[]>('extract-page-images', payload, {
+  const images = await pool.run('extract-page-images', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
   });

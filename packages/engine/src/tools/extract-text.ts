@@ -1,11 +1,14 @@
 import { recognisedPagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
-import { runMupdfTask } from '../mupdf/pool.js';
-import type { ExtractTextPayload, ExtractTextResult } from '../mupdf/tasks/extract-page-text.js';
-import { recogniseScannedPages } from '../ocrmypdf.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolContext, ToolRunner } from '../tool-runner.js';
+import { mupdfPool } from '../mupdf/pool.js';
+import type { RenderTasks } from '../render/render-tasks.js';
+import type { ExtractTextPayload, ExtractTextResult } from '../render/extract-page-text-task.js';
+import { recogniseScannedPages } from '../programs/ocrmypdf.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
+
+const pool = mupdfPool<RenderTasks>();
 
 /**
  * The text of a PDF as a UTF-8 file, page by page in reading order (docs/decisions/021). With `ocr: auto` (the
@@ -28,7 +31,7 @@ export const extractText: ToolRunner<'extract-text'> = async (files, options, co
 
 function readText(input: string, output: string, context: ToolContext): Promise<ExtractTextResult> {
   const payload: ExtractTextPayload = { input, output };
-  return runMupdfTask<ExtractTextResult>('extract-page-text', payload, {
+  return pool.run('extract-page-text', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
   });

@@ -15,7 +15,7 @@ import {
   renderGray,
   uncolouredPatternPdf,
 } from '../testing/grayscale-fixtures.js';
-import { runQpdfJob } from '../qpdf.js';
+import { runQpdfJob } from '../programs/qpdf.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, isGray, pdfEncryption, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
 import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';

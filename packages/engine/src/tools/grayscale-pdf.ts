@@ -1,13 +1,16 @@
 import { join, sep } from 'node:path';
 import { tools } from '@paperknife/catalog/tools';
-import { type PendingGrayConversion, startGrayConversion } from '../ghostscript.js';
-import { runMupdfTask } from '../mupdf/pool.js';
-import type { GrayPrepareFacts, GrayPreparePayload, GrayPrepareResult } from '../mupdf/tasks/gray-prepare.js';
-import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../pdf-input.js';
-import { runQpdf } from '../qpdf.js';
-import { type Settled, settle, valueOf } from '../settle.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolContext, ToolRunner } from '../tool-runner.js';
+import { type PendingGrayConversion, startGrayConversion } from '../programs/ghostscript.js';
+import { mupdfPool } from '../mupdf/pool.js';
+import type { GrayscaleTasks } from '../grayscale/grayscale-tasks.js';
+import type { GrayPrepareFacts, GrayPreparePayload, GrayPrepareResult } from '../grayscale/gray-prepare-task.js';
+import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { runQpdf } from '../programs/qpdf.js';
+import { type Settled, settle, valueOf } from '../jobs/settle.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
+
+const pool = mupdfPool<GrayscaleTasks>();
 
 /**
  * The MuPDF step (gray-prepare.ts) on `input`, writing its changed copy to `output`. `onFacts` is told what
@@ -21,7 +24,7 @@ function prepare(
 ): Promise<GrayPrepareResult> {
   // Only the step on the upload is told the facts early: it alone runs beside the clean-file check.
   const payload: GrayPreparePayload = { input, output, ...(onFacts ? { stopIfRepaired: true } : {}) };
-  return runMupdfTask<GrayPrepareResult>('gray-prepare', payload, {
+  return pool.run('gray-prepare', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
     ...(onFacts ? { onPart: (facts) => onFacts(facts as GrayPrepareFacts) } : {}),

@@ -1,9 +1,9 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
-import { type PreparedPdf, preparePdfInput, tempPath } from '../pdf-input.js';
-import { carryBookmarks } from '../bookmarks.js';
-import { runQpdf } from '../qpdf.js';
-import type { ToolRunner } from '../tool-runner.js';
+import { type PreparedPdf, preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { carryBookmarks } from '../page-assembly/bookmarks.js';
+import { runQpdf } from '../programs/qpdf.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /**
  * Joins PDFs in the order given. qpdf copies whole pages with their annotations (links) and form fields

@@ -12,12 +12,12 @@ import {
   ocrTimeLimitMs,
   ocrmypdfArguments,
   tesseractSettings,
-} from '../ocrmypdf.js';
-import { plainPageCount } from '../pdf-input.js';
+} from '../programs/ocrmypdf.js';
+import { plainPageCount } from '../preflight/pdf-input.js';
 import { imagePagePdf, mixedPdf, scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
-import type { ToolProgress } from '../tool-runner.js';
+import type { ToolProgress } from '../jobs/tool-runner.js';
 import { ocrPdf } from './ocr-pdf.js';
 
 const job = jobPerTest();

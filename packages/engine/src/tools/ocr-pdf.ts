@@ -1,15 +1,18 @@
 import { rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
-import { runMupdfTask } from '../mupdf/pool.js';
-import type { ExtractTextPayload, ExtractTextResult } from '../mupdf/tasks/extract-page-text.js';
-import { assertLanguagesInstalled, runOcrmypdf } from '../ocrmypdf.js';
-import { runBesidePreflight } from '../beside-preflight.js';
-import { assertPdf, plainPageCount, tempPath } from '../pdf-input.js';
-import { valueOf } from '../settle.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolContext, ToolRunner } from '../tool-runner.js';
-import { writeZip } from '../zip-output.js';
+import { mupdfPool } from '../mupdf/pool.js';
+import type { RenderTasks } from '../render/render-tasks.js';
+import type { ExtractTextPayload } from '../render/extract-page-text-task.js';
+import { assertLanguagesInstalled, runOcrmypdf } from '../programs/ocrmypdf.js';
+import { runBesidePreflight } from '../preflight/beside-preflight.js';
+import { assertPdf, plainPageCount, tempPath } from '../preflight/pdf-input.js';
+import { valueOf } from '../jobs/settle.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
+import { writeZip } from '../jobs/zip-output.js';
+
+const pool = mupdfPool<RenderTasks>();
 
 const tool = tools['ocr-pdf'];
 const [textZip] = tool.extraDownloads;
@@ -54,7 +57,7 @@ export const ocrPdf: ToolRunner<'ocr-pdf'> = async (files, options, context) => 
 
   const text = tempPath(context, 'ocr-text', '.txt');
   const payload: ExtractTextPayload = { input: pdf, output: text };
-  await runMupdfTask<ExtractTextResult>('extract-page-text', payload, {
+  await pool.run('extract-page-text', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
   });

@@ -2,12 +2,12 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { type PageSpecEntry, organizePages } from '@paperknife/catalog/page-spec';
 import { tools } from '@paperknife/catalog/tools';
-import { carryBookmarks } from '../bookmarks.js';
-import { normalizeRotate, visibleSize } from '../page-placement.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { qpdfPageRange, runQpdf } from '../qpdf.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolContext, ToolRunner } from '../tool-runner.js';
+import { carryBookmarks } from '../page-assembly/bookmarks.js';
+import { normalizeRotate, visibleSize } from '../stamping/page-placement.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { qpdfPageRange, runQpdf } from '../programs/qpdf.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
 
 /**
  * Builds the new document the page-spec describes in one qpdf run: pages copied from the input (in order,

@@ -1,9 +1,9 @@
 import { pageSet } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput } from '../pdf-input.js';
-import { requireOneFile } from '../single-file.js';
-import { stampPages } from '../stamp-pages.js';
-import type { ToolRunner } from '../tool-runner.js';
+import { preparePdfInput } from '../preflight/pdf-input.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import { stampPages } from '../stamping/stamp-pages.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /** Numbers sit this far from the visible edges. */
 const MARGIN = 28;

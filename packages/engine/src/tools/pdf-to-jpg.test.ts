@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
-import { MAX_PAGE_PIXELS } from '../mupdf/tasks/render-jpg-pages.js';
+import { MAX_PAGE_PIXELS } from '../render/render-jpg-pages-task.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { jobPerTest } from '../testing/test-job.js';
 import { pdfToJpg } from './pdf-to-jpg.js';

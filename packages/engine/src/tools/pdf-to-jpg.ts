@@ -1,14 +1,17 @@
 import { readFile, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { tools } from '@paperknife/catalog/tools';
-import { runMupdfTask } from '../mupdf/pool.js';
-import type { RenderPagesPayload, RenderPagesResult } from '../mupdf/tasks/render-jpg-pages.js';
-import { partName } from '../output-names.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { abortError } from '../run-process.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
-import { type ZipEntry, writeZip } from '../zip-output.js';
+import { mupdfPool } from '../mupdf/pool.js';
+import type { RenderTasks } from '../render/render-tasks.js';
+import type { RenderPagesPayload } from '../render/render-jpg-pages-task.js';
+import { partName } from '../jobs/output-names.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { abortError } from '../programs/run-process.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
+import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
+
+const pool = mupdfPool<RenderTasks>();
 
 /** Pixels rendered per worker call before the main thread encodes them: bounds the job folder and the heap. */
 const BATCH_BYTES = 256 * 1024 * 1024;
@@ -34,7 +37,7 @@ export const pdfToJpg: ToolRunner<'pdf-to-jpg'> = async (files, options, context
       folder: context.workDir,
       batchBytes: BATCH_BYTES,
     };
-    const batch = await runMupdfTask<RenderPagesResult>('render-jpg-pages', payload, {
+    const batch = await pool.run('render-jpg-pages', payload, {
       signal: context.signal,
       timeoutMs: Math.max(1000, context.limits.jobTimeoutMs - (Date.now() - started)),
     });

@@ -4,7 +4,7 @@ import { AlignmentType, Document, Footer, Header, Packer, PageNumber, Paragraph,
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
-import { closeLibreOffice, convertWithLibreOffice } from '../libreoffice.js';
+import { closeLibreOffice, convertWithLibreOffice } from '../programs/libreoffice.js';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { jobPerTest } from '../testing/test-job.js';
 import { pdfToWord } from './pdf-to-word.js';

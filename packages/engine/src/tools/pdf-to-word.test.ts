@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
-import { closeLibreOffice, convertWithLibreOffice } from '../libreoffice.js';
+import { closeLibreOffice, convertWithLibreOffice } from '../programs/libreoffice.js';
 import { closeMupdfPool, mupdfPoolStats } from '../mupdf/pool.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { layoutFixture, layoutPdf } from '../testing/layout-fixtures.js';
@@ -14,7 +14,7 @@ import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-asser
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { pictureFixture, picturesAndScanPdf } from '../testing/word-fixtures.js';
 import { pdfToWord } from './pdf-to-word.js';
-import type { ToolProgress } from '../tool-runner.js';
+import type { ToolProgress } from '../jobs/tool-runner.js';
 
 const job = jobPerTest();
 afterAll(async () => {

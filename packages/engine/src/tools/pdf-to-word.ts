@@ -3,14 +3,17 @@ import { tools } from '@paperknife/catalog/tools';
 import { availableParallelism } from 'node:os';
 import { basename, extname } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { MAX_MUPDF_THREADS, mupdfPoolStats, runMupdfTask } from '../mupdf/pool.js';
-import type { PdfToWordPagesPayload } from '../mupdf/tasks/pdf-to-word-pages.js';
-import type { PdfToWordPayload, PdfToWordResult } from '../mupdf/tasks/pdf-to-word.js';
-import { HELPER_GONE, claimsLength } from '../mupdf/shared-pages.js';
-import { recogniseScannedPages } from '../ocrmypdf.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolContext, ToolRunner } from '../tool-runner.js';
+import { MAX_MUPDF_THREADS, mupdfPoolStats, mupdfPool } from '../mupdf/pool.js';
+import type { PdfToWordTasks } from '../pdf-to-word/pdf-to-word-tasks.js';
+import type { PdfToWordPagesPayload } from '../pdf-to-word/pdf-to-word-pages-task.js';
+import type { PdfToWordPayload, PdfToWordResult } from '../pdf-to-word/pdf-to-word-task.js';
+import { HELPER_GONE, claimsLength } from '../pdf-to-word/shared-pages.js';
+import { recogniseScannedPages } from '../programs/ocrmypdf.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
+
+const pool = mupdfPool<PdfToWordTasks>();
 
 /**
  * A PDF as an editable .docx: flowing paragraphs with their styles read column by column, headings and lists as
@@ -60,11 +63,11 @@ async function convert(
   const { active, queued } = mupdfPoolStats();
   const threads = Math.min(availableParallelism(), MAX_MUPDF_THREADS);
   if (pageCount < HELPER_FROM_PAGES || active + queued + 2 > threads) {
-    return runMupdfTask<PdfToWordResult>('pdf-to-word', payload, options);
+    return pool.run('pdf-to-word', payload, options);
   }
   const claims = new Int32Array(new SharedArrayBuffer(claimsLength(pageCount) * Int32Array.BYTES_PER_ELEMENT));
   const { port1, port2 } = new MessageChannel();
-  const task = runMupdfTask<PdfToWordResult>(
+  const task = pool.run(
     'pdf-to-word',
     { ...payload, pages: { claims, port: port1 } },
     {
@@ -73,14 +76,16 @@ async function convert(
     },
   );
   const helperPayload: PdfToWordPagesPayload = { input, folder: context.workDir, pages: { claims, port: port2 } };
-  const helper = runMupdfTask('pdf-to-word-pages', helperPayload, {
-    signal: context.signal,
-    timeoutMs: context.limits.jobTimeoutMs,
-    transferList: [port2],
-  }).catch(() => {
-    // The task reads the pages the helper took and did not send; its own failure is the job's.
-    Atomics.store(claims, HELPER_GONE, 1);
-  });
+  const helper = pool
+    .run('pdf-to-word-pages', helperPayload, {
+      signal: context.signal,
+      timeoutMs: context.limits.jobTimeoutMs,
+      transferList: [port2],
+    })
+    .catch(() => {
+      // The task reads the pages the helper took and did not send; its own failure is the job's.
+      Atomics.store(claims, HELPER_GONE, 1);
+    });
   try {
     return await task;
   } finally {

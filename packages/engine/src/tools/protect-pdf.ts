@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { runQpdfJob } from '../qpdf.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { runQpdfJob } from '../programs/qpdf.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /**
  * AES-256 (security handler revision 6). Without an owner password we set a random one nobody knows, so the

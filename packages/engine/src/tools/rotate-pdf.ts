@@ -1,9 +1,9 @@
 import { selectPages } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { qpdfPageRange, runQpdf } from '../qpdf.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { qpdfPageRange, runQpdf } from '../programs/qpdf.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /**
  * Turns pages clockwise by changing their /Rotate only: content is untouched. qpdf's `+angle` is relative,

@@ -2,12 +2,12 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pageGroups } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
-import { partName } from '../output-names.js';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { copyPages, runQpdf } from '../qpdf.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
-import { type ZipEntry, writeZip } from '../zip-output.js';
+import { partName } from '../jobs/output-names.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { copyPages, runQpdf } from '../programs/qpdf.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
+import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
 
 /** Splits into parts (one per page, per range, or every N pages) and returns them in one ZIP. */
 export const splitPdf: ToolRunner<'split-pdf'> = async (files, options, context) => {

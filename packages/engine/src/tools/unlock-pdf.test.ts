@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
-import type { InputFile } from '../tool-runner.js';
-import { runQpdfJob } from '../qpdf.js';
+import type { InputFile } from '../jobs/tool-runner.js';
+import { runQpdfJob } from '../programs/qpdf.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';

@@ -1,8 +1,8 @@
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput, tempPath } from '../pdf-input.js';
-import { runQpdf } from '../qpdf.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
+import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { runQpdf } from '../programs/qpdf.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /**
  * Removes encryption with the open or the owner password. A PDF that opens without a password (restrictions

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import { ToolError } from '@paperknife/catalog/errors';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { closeLibreOffice, isLibreOfficeReady, libreOfficeProcessId, libreOfficeProfileDir } from '../libreoffice.js';
+import {
+  closeLibreOffice,
+  isLibreOfficeReady,
+  libreOfficeProcessId,
+  libreOfficeProfileDir,
+} from '../programs/libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { ToolError } from '@paperknife/catalog/errors';
 import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
 import { tools } from '@paperknife/catalog/tools';
-import { convertWithLibreOffice } from '../libreoffice.js';
-import { tempPath } from '../pdf-input.js';
-import { runQpdf } from '../qpdf.js';
-import { requireOneFile } from '../single-file.js';
-import type { ToolRunner } from '../tool-runner.js';
-import { isEncryptedWordFile } from '../word-encryption.js';
+import { convertWithLibreOffice } from '../programs/libreoffice.js';
+import { tempPath } from '../preflight/pdf-input.js';
+import { runQpdf } from '../programs/qpdf.js';
+import { requireOneFile } from '../jobs/single-file.js';
+import type { ToolRunner } from '../jobs/tool-runner.js';
+import { isEncryptedWordFile } from '../preflight/word-encryption.js';
 
 /**
  * Word (.doc, .docx) to PDF through the warm LibreOffice instance, macros never run. The input is copied under

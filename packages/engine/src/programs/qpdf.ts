@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ToolError } from '@paperknife/catalog/errors';
+import { ProcessFailure, type ProcessResult, runProcess } from './run-process.js';
+import type { ToolContext } from '../jobs/tool-runner.js';
+
+/**
+ * qpdf as a child process: argument arrays, the job's time limit, its folder as working directory.
+ * Exit code 3 means "done, with warnings" (qpdf repaired something on the way): that is a success for us.
+ */
+export interface QpdfOptions {
+  /** Password to open the input with. Passed through a file in the job folder, never on the command line. */
+  password?: string;
+  /** What the caller wants to hear when the password is missing or wrong (default: encrypted_pdf). */
+  passwordError?: 'encrypted_pdf' | 'wrong_password' | 'password_required';
+  /** Exit codes that count as success; default 0 and 3. */
+  okCodes?: readonly number[];
+}
+
+const QPDF = 'qpdf';
+
+/** Runs qpdf and maps its failures to catalogue errors. Never puts qpdf's stderr into a user message. */
+export async function runQpdf(
+  args: readonly string[],
+  context: ToolContext,
+  options: QpdfOptions = {},
+): Promise<ProcessResult> {
+  return runQpdfVia([QPDF], args, context, options);
+}
+
+/** runQpdf through `command`, whose last word is followed by qpdf's arguments. */
+async function runQpdfVia(
+  command: readonly [string, ...string[]],
+  args: readonly string[],
+  context: ToolContext,
+  options: QpdfOptions,
+): Promise<ProcessResult> {
+  let passwordFile: string | undefined;
+  const fullArgs = [...args];
+  if (options.password !== undefined) {
+    passwordFile = await writeSecretFile(context, `${checkLine(options.password)}\n`);
+    fullArgs.unshift(`--password-file=${passwordFile}`);
+  }
+  try {
+    const [program, ...leading] = command;
+    return await runProcess(program, [...leading, ...fullArgs], {
+      cwd: context.workDir,
+      signal: context.signal,
+      timeoutMs: context.limits.jobTimeoutMs,
+      okCodes: options.okCodes ?? [0, 3],
+    });
+  } catch (error) {
+    throw qpdfError(error, options);
+  } finally {
+    if (passwordFile) await rm(passwordFile, { force: true });
+  }
+}
+
+/**
+ * Runs a qpdf job described as JSON (`--job-json-file`): how passwords for --encrypt reach qpdf. They never show
+ * up in a process listing, and a password that starts with '-' cannot be mistaken for an option (qpdf 11.3 has
+ * no other way to take one). The file is private to the job and deleted right after.
+ */
+export async function runQpdfJob(
+  job: Record<string, unknown>,
+  context: ToolContext,
+  options: QpdfOptions = {},
+): Promise<ProcessResult> {
+  const jobFile = await writeSecretFile(context, JSON.stringify(job));
+  try {
+    return await runQpdf([`--job-json-file=${jobFile}`], context, options);
+  } finally {
+    await rm(jobFile, { force: true });
+  }
+}
+
+async function writeSecretFile(context: ToolContext, content: string): Promise<string> {
+  const path = join(context.workDir, `.qpdf-${randomBytes(8).toString('hex')}`);
+  await writeFile(path, content, { mode: 0o600 });
+  return path;
+}
+
+function checkLine(value: string): string {
+  if (/[\r\n]/.test(value)) {
+    throw new ToolError('invalid_option', 'Passwords cannot contain line breaks.');
+  }
+  return value;
+}
+
+/** Turns a failed qpdf run into a catalogue error; other errors (timeouts, aborts) pass through. */
+export function qpdfError(error: unknown, options: QpdfOptions = {}): unknown {
+  if (!(error instanceof ProcessFailure)) return error;
+  if (/invalid password/i.test(error.stderr)) {
+    const code = options.passwordError ?? (options.password ? 'wrong_password' : 'encrypted_pdf');
+    return new ToolError(code, undefined, { cause: error });
+  }
+  return new ToolError('damaged_pdf', undefined, { cause: error });
+}
+
+/**
+ * A page tree's pages two ways: `walked`, the pages qpdf finds by following /Kids (what qpdf's page selections,
+ * Ghostscript and OCR act on), and `declared`, its root's /Count (what `--show-npages`, MuPDF and poppler report).
+ * A file can misstate its /Count; the page limit goes by the walked pages, and the preflight refuses a tree whose
+ * two counts differ (docs/decisions/012).
+ */
+export interface PageCounts {
+  walked: number;
+  /** -1 when qpdf printed none. */
+  declared: number;
+}
+
+/**
+ * qpdf's page listing read on its way out: page lines are counted, not kept, so a tree of any size fits the output
+ * limit; `set -o pipefail` keeps qpdf's exit code. The last line is `pages <walked> <declared>`.
+ */
+const COUNT_PAGES_SCRIPT = String.raw`set -o pipefail
+qpdf --show-npages --show-pages "$@" | awk '
+  /^page [0-9]+: / { walked++; next }
+  /^ / { next }
+  /^[0-9]+$/ && declared == "" { declared = $0; next }
+  { print }
+  END { print "pages " walked + 0 " " (declared == "" ? -1 : declared) }'`;
+
+/** runQpdf with the page tree's counts added (PageCounts); `stdout` is qpdf's other output. */
+export async function runQpdfCountingPages(
+  args: readonly string[],
+  context: ToolContext,
+  options: QpdfOptions = {},
+): Promise<ProcessResult & { pages: PageCounts }> {
+  const result = await runQpdfVia(['bash', '-c', COUNT_PAGES_SCRIPT, QPDF], args, context, options);
+  const lines = result.stdout.trimEnd().split('\n');
+  const counts = /^pages (\d+) (-?\d+)$/.exec(lines.at(-1) ?? '');
+  if (!counts) throw new ToolError('damaged_pdf');
+  return {
+    ...result,
+    stdout: lines.slice(0, -1).join('\n'),
+    pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
+  };
+}
+
+/**
+ * Lossless optimisation: object streams, every Flate stream recompressed at level 9, uncompressed streams
+ * compressed, unused page resources and unreferenced objects dropped. Never touches image pixels.
+ * qpdf has no option to merge identical objects, so duplicates stay duplicates. The compress tool builds on this,
+ * passing its own options in `extra` (its image swap) so the file is written once.
+ */
+export async function optimizeLossless(
+  input: string,
+  output: string,
+  context: ToolContext,
+  extra: readonly string[] = [],
+): Promise<void> {
+  await runQpdf(
+    [
+      '--warning-exit-0',
+      '--object-streams=generate',
+      '--compress-streams=y',
+      '--recompress-flate',
+      '--compression-level=9',
+      '--remove-unreferenced-resources=auto',
+      ...extra,
+      input,
+      output,
+    ],
+    context,
+  );
+}
+
+/** Page numbers as a qpdf page range, runs folded: [1,2,3,7,5] -> `1-3,7,5`. Order and repeats are kept. */
+export function qpdfPageRange(pages: readonly number[]): string {
+  const parts: string[] = [];
+  let start = pages[0];
+  let previous = start;
+  for (const page of [...pages.slice(1), undefined]) {
+    if (page !== undefined && previous !== undefined && page === previous + 1) {
+      previous = page;
+      continue;
+    }
+    if (start !== undefined) parts.push(start === previous ? String(start) : `${start}-${previous}`);
+    start = page;
+    previous = page;
+  }
+  return parts.join(',');
+}
+
+/** Writes the given pages of `input`, in that order, as a new PDF. */
+export async function copyPages(
+  input: string,
+  pages: readonly number[],
+  output: string,
+  context: ToolContext,
+): Promise<void> {
+  await runQpdf(['--empty', '--warning-exit-0', '--pages', input, qpdfPageRange(pages), '--', output], context);
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { compressTasks } from './compress/compress-tasks.js';
+import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
+import { poolTasks } from './mupdf/pool-tasks.js';
+import { pdfToWordTasks } from './pdf-to-word/pdf-to-word-tasks.js';
+import { preflightTasks } from './preflight/preflight-tasks.js';
+import { renderTasks } from './render/render-tasks.js';
+import { stampingTasks } from './stamping/stamping-tasks.js';
+import { workerTasks } from './worker-tasks.js';
+
+describe('worker tasks', () => {
+  it('holds every family task under its own name, none shadowing another', () => {
+    const families = [
+      poolTasks,
+      preflightTasks,
+      compressTasks,
+      grayscaleTasks,
+      pdfToWordTasks,
+      stampingTasks,
+      renderTasks,
+    ];
+    const names = families.flatMap((family) => Object.keys(family));
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(workerTasks).sort()).toEqual([...names].sort());
+    for (const family of families) {
+      for (const [name, task] of Object.entries(family))
+        expect(workerTasks[name as keyof typeof workerTasks]).toBe(task);
+    }
+  });
+});

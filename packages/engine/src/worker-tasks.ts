@@ -1,0 +1,24 @@
+import { compressTasks } from './compress/compress-tasks.js';
+import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
+import { poolTasks } from './mupdf/pool-tasks.js';
+import type { TaskTable } from './mupdf/task-table.js';
+import { pdfToWordTasks } from './pdf-to-word/pdf-to-word-tasks.js';
+import { preflightTasks } from './preflight/preflight-tasks.js';
+import { renderTasks } from './render/render-tasks.js';
+import { stampingTasks } from './stamping/stamping-tasks.js';
+
+/**
+ * Every task the MuPDF worker runs, by name: each family's table, joined. Only the worker loads this module (it
+ * loads MuPDF); the main thread imports the families' table types, never their code.
+ */
+export const workerTasks = {
+  ...poolTasks,
+  ...preflightTasks,
+  ...compressTasks,
+  ...grayscaleTasks,
+  ...pdfToWordTasks,
+  ...stampingTasks,
+  ...renderTasks,
+} satisfies TaskTable;
+
+export type WorkerTasks = typeof workerTasks;
