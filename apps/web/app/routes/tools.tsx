@@ -49,7 +49,7 @@ export default function ToolsPage() {
         <TryItSection />
       </div>
       <PageSection id="tool-list" title="Choose a tool">
-        <ToolFilter total={indexedToolIds.length}>
+        <ToolFilter>
           <ToolSections headingLevel="h3" />
         </ToolFilter>
       </PageSection>

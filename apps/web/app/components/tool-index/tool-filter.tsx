@@ -8,7 +8,7 @@ import { startToolFilter } from '~/islands/tool-filter';
  * simply lists every tool. The behaviour is `islands/tool-filter.ts`, started by the islands' script on the
  * prerendered page and by this component's effect when the running app renders the page.
  */
-export function ToolFilter({ total, children }: { total: number; children: ReactNode }) {
+export function ToolFilter({ children }: { children: ReactNode }) {
   const containerRef = useRef<HTMLDivElement>(null);
   useEffect(() => (containerRef.current ? startToolFilter(containerRef.current) : undefined), []);
   return (
@@ -23,7 +23,7 @@ export function ToolFilter({ total, children }: { total: number; children: React
           autoComplete="off"
           spellCheck={false}
           aria-describedby="tool-filter-hint"
-          placeholder={`Search ${total} tools, e.g. combine, JPG, password`}
+          placeholder="e.g. combine, JPG, password"
           className="mt-2 h-11 text-base"
         />
         <p id="tool-filter-hint" className="sr-only">
