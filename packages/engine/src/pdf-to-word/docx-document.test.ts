@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type WordPage, writeWordDocument } from './docx-document.js';
-import type { Span, WordParagraph, WordTable } from './word-layout.js';
+import type { WordPage } from './layout-model.js';
+import { writeWordDocument } from './docx-document.js';
+import type { Span, WordParagraph, WordTable } from './layout-model.js';
 
 let folder: string;
 beforeEach(async () => {

@@ -15,27 +15,8 @@ import {
   TextRun,
 } from 'docx';
 import yazl from 'yazl';
-import type { Margins, Span, WordItem, WordParagraph, WordPicture, WordTable } from './word-layout.js';
+import type { Span, WordItem, WordPage, WordParagraph, WordPicture, WordRunning, WordTable } from './layout-model.js';
 import { type RunningVariants, wordSections } from './word-sections.js';
-
-/** Paragraphs running at the top or the bottom of a page, and how far from the page's edge they start. */
-export interface WordRunning {
-  paragraphs: WordParagraph[];
-  /** Points from the page's top edge (header) or bottom edge (footer). */
-  distance: number;
-}
-
-/** One PDF page as Word content: its size, its margins and what it holds. */
-export interface WordPage {
-  width: number;
-  height: number;
-  margins: Margins;
-  items: WordItem[];
-  header?: WordRunning;
-  footer?: WordRunning;
-  /** The number the page prints in its running header or footer, where that counts on with the pages. */
-  number?: number;
-}
 
 /*
  * The .docx of a converted PDF is made in two parts (docs/decisions/157). docx's object model writes the package

@@ -9,17 +9,8 @@ import {
   tablesWithText,
   takeRunningLines,
 } from './layout-analysis.js';
-import {
-  type LayoutBlock,
-  type LayoutLine,
-  type LayoutTextBlock,
-  type PageLayout,
-  type WordItem,
-  type WordParagraph,
-  markHeadingsAndLists,
-  pageItems,
-  runningParagraphs,
-} from './word-layout.js';
+import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, WordItem, WordParagraph } from './layout-model.js';
+import { markHeadingsAndLists, pageItems, runningParagraphs } from './word-layout.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 11, color: '000000', rightToLeft: false };
 

@@ -12,7 +12,7 @@ import type {
   LayoutTableCell,
   LayoutTextBlock,
   PageLayout,
-} from './word-layout.js';
+} from './layout-model.js';
 
 /** A drawn horizontal or vertical rule, as a thin box. */
 export type Rule = Box;

@@ -1,17 +1,10 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import type * as mupdf from 'mupdf';
-import { type WordPage, type WordRunning, writeWordDocument } from './docx-document.js';
+import type { WordPage, WordRunning } from './layout-model.js';
+import { writeWordDocument } from './docx-document.js';
 import { printedPageNumbers, takeRunningLines } from './layout-analysis.js';
-import {
-  type LayoutLine,
-  type PageLayout,
-  type WordItem,
-  joinAcrossPages,
-  markHeadingsAndLists,
-  pageItems,
-  runningParagraphs,
-  sectionMargins,
-} from './word-layout.js';
+import type { LayoutLine, PageLayout, WordItem } from './layout-model.js';
+import { joinAcrossPages, markHeadingsAndLists, pageItems, runningParagraphs, sectionMargins } from './word-layout.js';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { HELPER, HELPER_GONE, type HelperPage, type SharedPages, TASK, takePage, takenBy } from './shared-pages.js';
 import { type ReadPage, readPage } from './word-pages.js';

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type {
+  LayoutBlock,
+  LayoutLine,
+  LayoutTextBlock,
+  PageLayout,
+  Span,
+  WordItem,
+  WordParagraph,
+  WordTable,
+} from './layout-model.js';
+import { readingOrder } from './layout-analysis.js';
 import {
-  type LayoutBlock,
-  type LayoutLine,
-  type LayoutTextBlock,
-  type PageLayout,
-  type Span,
-  type WordItem,
-  type WordParagraph,
-  type WordTable,
   joinAcrossPages,
   logicalLine,
   pageItems,
-  readingOrder,
   sectionMargins,
   settleLineEndHyphens,
   wordFontName,

@@ -2,15 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import { type Rule, contains, drawingRegions, placeTables, ruledTables, tablesWithText } from './layout-analysis.js';
-import {
-  type Box,
-  type LayoutBlock,
-  type LayoutLine,
-  type LayoutTextBlock,
-  type PageLayout,
-  type Span,
-  wordFontName,
-} from './word-layout.js';
+import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
+import { wordFontName } from './word-layout.js';
 import { looksScanned } from '../render/scanned-pages.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WordPage, WordRunning } from './docx-document.js';
+import type { WordPage, WordRunning } from './layout-model.js';
 import { type RunningVariants, wordSections } from './word-sections.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 11, color: '000000', rightToLeft: false };

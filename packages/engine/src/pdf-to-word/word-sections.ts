@@ -3,7 +3,7 @@
  * a section one header for its first page, one for odd pages and one for even pages, so a section goes on while its
  * pages' running headers and footers fit those three, and a new one starts where they do not. Pure, no docx.
  */
-import type { WordPage, WordRunning } from './docx-document.js';
+import type { WordPage, WordRunning } from './layout-model.js';
 
 /** What a section shows on its pages of each kind; `even` only where the document has odd and even ones. */
 export interface RunningVariants {
