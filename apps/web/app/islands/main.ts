@@ -1,17 +1,23 @@
 import { startHeaderMenus, startMobileMenu } from './header';
 import { startThemeControls } from './theme';
-import { startToolFilter } from './tool-filter';
 import { startTryIt } from './try-it';
 
 /**
  * The script of a page without the React app (decision 073): the header's menus, the theme controls and, where
- * there is one, the "Try it now" box and the tool filter. Then it marks the document as ready, as the React app does once hydrated,
- * so a script or a browser test can tell controls that answer from HTML that only looks ready.
+ * there is one, the "Try it now" box and the tool filter. Then it marks the document as ready, as the React app
+ * does once hydrated, so a script or a browser test can tell controls that answer from HTML that only looks ready.
  */
 startHeaderMenus();
 startMobileMenu();
 startThemeControls();
 for (const container of document.querySelectorAll<HTMLElement>('[data-island="try-it"]')) startTryIt(container);
-for (const container of document.querySelectorAll<HTMLElement>('[data-island="tool-filter"]'))
-  startToolFilter(container);
-document.documentElement.dataset['hydrated'] = 'true';
+
+// The filter is a chunk of its own (the app's /tools shares it), so only a page with a filter loads it.
+const filters = [...document.querySelectorAll<HTMLElement>('[data-island="tool-filter"]')];
+const filtersStarted =
+  filters.length === 0
+    ? Promise.resolve()
+    : import('./tool-filter').then(({ startToolFilter }) => filters.forEach(startToolFilter));
+void filtersStarted.finally(() => {
+  document.documentElement.dataset['hydrated'] = 'true';
+});
