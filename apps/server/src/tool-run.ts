@@ -3,9 +3,8 @@ import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { Limits } from '@paperknife/catalog/limits';
-import type { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
-import { type ToolId, tools } from '@paperknife/catalog/tools';
+import { type ToolId, type ToolOptions, tools } from '@paperknife/catalog/tools';
 import { type InputFile, type ToolProgress, type ToolResult, runTool } from '@paperknife/engine';
 import { attachmentHeader } from './content-disposition.js';
 import type { ServerMetrics } from './metrics.js';
@@ -52,10 +51,10 @@ export function extraSlotsFor(id: ToolId, concurrency: number): number {
  * The answer goes out at the time limit or on abort even if an engine is slow to stop; the folder waits for the
  * engine (it is tracked).
  */
-export async function runWithinLimits(
-  id: ToolId,
+export async function runWithinLimits<Id extends ToolId>(
+  id: Id,
   files: InputFile[],
-  options: ReturnType<typeof parseToolOptions>,
+  options: ToolOptions<Id>,
   folder: RequestFolder,
   run: ToolRunOptions,
 ): Promise<ToolResult> {
@@ -74,7 +73,7 @@ export async function runWithinLimits(
   const signal = AbortSignal.any([run.signal, timeout.signal]);
   const stopTimer = metrics.durations.startTimer({ tool: id });
   const context = { workDir: folder.path, limits, signal, cores, extendTimeLimit, ...(progress ? { progress } : {}) };
-  const work = folder.track(() => runTool(id, files, options as never, context));
+  const work = folder.track(() => runTool(id, files, options, context));
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_resolve, reject) => {
     onAbort = () => reject(signal.reason instanceof ToolError ? signal.reason : new ToolError('processing_timeout'));

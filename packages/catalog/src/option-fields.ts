@@ -69,7 +69,7 @@ export function enumField<const T extends readonly [string, ...string[]]>(
 ) {
   return z
     .enum(values, { error: `${label} must be one of: ${values.join(', ')}.` })
-    .default(fallback as never)
+    .default(fallback)
     .meta({ description: `${label}: ${values.join(', ')}. Default ${fallback}.` });
 }
 

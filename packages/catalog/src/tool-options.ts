@@ -9,11 +9,20 @@ import { type ToolId, type ToolOptions, tools } from './tools.js';
  */
 export function parseToolOptions<Id extends ToolId>(id: Id, raw: Record<string, unknown>): ToolOptions<Id> {
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== '' && value !== undefined));
-  const schema: z.ZodType<ToolOptions<Id>> = tools[id].options as never;
-  const result = schema.safeParse(present);
+  const result = optionsSchema(id).safeParse(present);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   throw new ToolError(issueCode(issue), issue?.message ?? 'One of the options is not valid.');
+}
+
+/**
+ * A tool's options schema, typed by the tool's id. `tools[id].options` is the schema whose output `ToolOptions<Id>`
+ * names, but for a generic `Id` the compiler sees every tool's schema at once (their union), so this one assertion
+ * says what the index holds. Every caller gets its options typed by the id it passed.
+ */
+function optionsSchema<Id extends ToolId>(id: Id): z.ZodType<ToolOptions<Id>> {
+  const schema: z.ZodType = tools[id].options;
+  return schema as z.ZodType<ToolOptions<Id>>;
 }
 
 /**
