@@ -39,7 +39,7 @@ export interface CompressPreparePayload {
   images?: ImageSettings;
   /** Drop data only its creating application reads (see private-data.ts). Nothing on the page changes. */
   discardPrivateData?: boolean;
-  /** Keep only the glyphs each embedded font draws, unless form fields need their fonts whole (font-subset.ts). */
+  /** Keep only the glyphs each embedded font draws, unless form fields need their fonts whole (subset-embedded-fonts.ts). */
   subsetFonts?: boolean;
 }
 

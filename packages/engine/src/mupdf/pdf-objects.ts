@@ -133,7 +133,7 @@ export function withMupdfErrorsNow<T>(work: () => T): { value: T; errors: string
 
 /**
  * The pages a document's page tree holds, found by following /Kids from the root (a node met twice counts once):
- * not the root's /Count, which `countPages()` reads and a file can misstate (see PageCounts in qpdf.ts).
+ * not the root's /Count, which `countPages()` reads and a file can misstate (see PageCounts in programs/qpdf.ts).
  */
 export function walkedPageCount(doc: mupdf.PDFDocument): number {
   const seen = new Set<number>();

@@ -8,7 +8,7 @@ import { jobPerTest } from '../testing/test-job.js';
 import type { ToolProgress } from '../jobs/tool-runner.js';
 import { HELPER, HELPER_GONE, claimsLength } from './shared-pages.js';
 import { pdfToWordPages } from './pdf-to-word-pages-task.js';
-import { writeWordFromPdf } from './pdf-to-word-task.js';
+import { writeWordFromPdf } from './pdf-to-word-document-task.js';
 
 const job = jobPerTest();
 

@@ -415,7 +415,7 @@ const STEXT_FUNCTIONS = [
 ] as const;
 
 /**
- * MuPDF's WASM exports, where the MuPDF worker loaded mupdf with a module object of its own (worker.ts), or
+ * MuPDF's WASM exports, where the MuPDF worker loaded mupdf with a module object of its own (mupdf/worker.ts), or
  * undefined (then walkText goes through StructuredText.walk).
  */
 function stextExports(): StextExports | undefined {

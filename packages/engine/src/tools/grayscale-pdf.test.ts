@@ -209,7 +209,7 @@ describe('grayscale-pdf', () => {
 
   it('turns large colour images gray before Ghostscript, keeping a soft-masked one as the original draws it', async () => {
     // Plain Ghostscript drops the soft mask's /Matte but keeps the colour blended with it: that image comes out up to
-    // 41 levels darker. MuPDF's step takes the blend out first (mupdf/gray-images.ts), so the tool's output matches
+    // 41 levels darker. MuPDF's step takes the blend out first (grayscale/gray-images.ts), so the tool's output matches
     // the original (drawn by MuPDF, which honours /Matte, as poppler does not).
     const file = await job.input('images.pdf', await colourImagesPdf());
     const result = await grayscalePdf([file], {}, job.context);

@@ -13,7 +13,7 @@ import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
 const pool = mupdfPool<GrayscaleTasks>();
 
 /**
- * The MuPDF step (gray-prepare.ts) on `input`, writing its changed copy to `output`. `onFacts` is told what
+ * The MuPDF step (grayscale/gray-prepare-task.ts) on `input`, writing its changed copy to `output`. `onFacts` is told what
  * Ghostscript's start waits for as soon as MuPDF knows it, before the step's last check is done.
  */
 function prepare(

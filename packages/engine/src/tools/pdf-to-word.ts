@@ -6,7 +6,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { MAX_MUPDF_THREADS, mupdfPoolStats, mupdfPool } from '../mupdf/pool.js';
 import type { PdfToWordTasks } from '../pdf-to-word/pdf-to-word-tasks.js';
 import type { PdfToWordPagesPayload } from '../pdf-to-word/pdf-to-word-pages-task.js';
-import type { PdfToWordPayload, PdfToWordResult } from '../pdf-to-word/pdf-to-word-task.js';
+import type { PdfToWordPayload, PdfToWordResult } from '../pdf-to-word/pdf-to-word-document-task.js';
 import { HELPER_GONE, claimsLength } from '../pdf-to-word/shared-pages.js';
 import { recogniseScannedPages } from '../programs/ocrmypdf.js';
 import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
@@ -63,12 +63,12 @@ async function convert(
   const { active, queued } = mupdfPoolStats();
   const threads = Math.min(availableParallelism(), MAX_MUPDF_THREADS);
   if (pageCount < HELPER_FROM_PAGES || active + queued + 2 > threads) {
-    return pool.run('pdf-to-word', payload, options);
+    return pool.run('pdf-to-word-document', payload, options);
   }
   const claims = new Int32Array(new SharedArrayBuffer(claimsLength(pageCount) * Int32Array.BYTES_PER_ELEMENT));
   const { port1, port2 } = new MessageChannel();
   const task = pool.run(
-    'pdf-to-word',
+    'pdf-to-word-document',
     { ...payload, pages: { claims, port: port1 } },
     {
       ...options,

@@ -17,7 +17,7 @@ export interface PdfToWordPayload {
   /** The job folder, for the page images on their way into the document. */
   folder: string;
   title: string;
-  /** Pages shared with a helper on the pool's other worker (tasks/pdf-to-word-pages.ts), when the tool starts one. */
+  /** Pages shared with a helper on the pool's other worker (pdf-to-word-pages-task.ts), when the tool starts one. */
   pages?: SharedPages;
 }
 
