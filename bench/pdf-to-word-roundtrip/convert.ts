@@ -8,6 +8,7 @@ if (!input || !output || !folder) {
   console.error('usage: convert.ts input.pdf output.docx work-folder');
   process.exit(2);
 }
-const { writeWordFromPdf: pdfToWord } = await import('../../packages/engine/src/pdf-to-word/pdf-to-word-document-task.js');
+const { writeWordFromPdf: pdfToWord } =
+  await import('../../packages/engine/src/pdf-to-word/pdf-to-word-document-task.js');
 const result = await pdfToWord({ input, output, folder, title: 'round trip' });
 console.log(JSON.stringify(result));
