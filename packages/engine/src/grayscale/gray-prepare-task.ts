@@ -39,7 +39,7 @@ export interface GrayPrepareFacts {
   /**
    * MuPDF had to rebuild the file's cross-reference table to read it (a damaged file). The preflight's clean-file
    * check then nearly always fails as well, so Ghostscript is kept waiting for its verdict instead of starting on the
-   * upload, and converts the preflight's repaired copy if it does fail (decision 014, fifth round).
+   * upload, and converts the preflight's repaired copy if it does fail (decision 014).
    */
   repaired: boolean;
 }

@@ -1,35 +1,18 @@
 import { join, sep } from 'node:path';
 import { tools } from '@paperknife/catalog/tools';
+import type { GrayPrepareResult } from '../grayscale/gray-prepare-task.js';
+import {
+  type Preparation,
+  isUsableUpload,
+  startedEarlyPreparation,
+  startedPreparation,
+} from '../grayscale/gray-preparation.js';
+import { rewriteGrayOutput } from '../grayscale/rewrite-gray-output.js';
 import { type PendingGrayConversion, startGrayConversion } from '../programs/ghostscript.js';
-import { mupdfPool } from '../mupdf/pool.js';
-import type { GrayscaleTasks } from '../grayscale/grayscale-tasks.js';
-import type { GrayPrepareFacts, GrayPreparePayload, GrayPrepareResult } from '../grayscale/gray-prepare-task.js';
 import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../preflight/pdf-input.js';
-import { runQpdf } from '../programs/qpdf.js';
 import { type Settled, settle, valueOf } from '../jobs/settle.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
-
-const pool = mupdfPool<GrayscaleTasks>();
-
-/**
- * The MuPDF step (grayscale/gray-prepare-task.ts) on `input`, writing its changed copy to `output`. `onFacts` is told what
- * Ghostscript's start waits for as soon as MuPDF knows it, before the step's last check is done.
- */
-function prepare(
-  input: string,
-  output: string,
-  context: ToolContext,
-  onFacts?: (facts: GrayPrepareFacts) => void,
-): Promise<GrayPrepareResult> {
-  // Only the step on the upload is told the facts early: it alone runs beside the clean-file check.
-  const payload: GrayPreparePayload = { input, output, ...(onFacts ? { stopIfRepaired: true } : {}) };
-  return pool.run('gray-prepare', payload, {
-    signal: context.signal,
-    timeoutMs: context.limits.jobTimeoutMs,
-    ...(onFacts ? { onPart: (facts) => onFacts(facts as GrayPrepareFacts) } : {}),
-  });
-}
 
 /**
  * MuPDF first turns the colours Ghostscript would copy unconverted (annotation colours, their state appearances and
@@ -50,14 +33,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   await assertPdf(upload.path);
   const early = new AbortController();
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  const earlyPrepared = tempPath(context, 'gray-prepared');
-  let factsKnown!: (facts: GrayPrepareFacts | undefined) => void;
-  const earlyFacts = new Promise<GrayPrepareFacts | undefined>((resolve) => {
-    factsKnown = resolve;
-  });
-  const earlyPreparation = settle(prepare(upload.path, earlyPrepared, earlyContext, factsKnown));
-  // Told by the step's part, or else (the step failed first) by its end.
-  void earlyPreparation.then((prepared) => factsKnown(prepared.ok ? prepared.value : undefined));
+  const earlyPreparation = startedEarlyPreparation(upload.path, earlyContext);
   // The preflight's clean-file test for this tool in one qpdf run: the page count comes from the MuPDF step, which
   // reads it anyway, instead of a second qpdf process.
   const earlyCheck = settle(isCleanLeavingJpegData(upload.path, earlyContext));
@@ -82,11 +58,11 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
     ghostscriptTaken = true;
     return true;
   };
-  const earlyConversion = earlyFacts.then(async (facts): Promise<Settled<string>> => {
+  const earlyConversion = earlyPreparation.facts.then(async (facts): Promise<Settled<string>> => {
     const usable =
       facts !== undefined && isUsableUpload(facts, context) && (!facts.repaired || passed(await earlyCheck));
     if (!usable || !takeGhostscript()) return { ok: false, error: new Error('The preflight decides') };
-    const converted = await settle(ghostscript.convert(facts.changed > 0 ? earlyPrepared : upload.path));
+    const converted = await settle(ghostscript.convert(facts.changed > 0 ? earlyPreparation.copy : upload.path));
     return converted.ok ? { ok: true, value: earlyGray } : converted;
   });
 
@@ -98,7 +74,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   try {
     const check = await earlyCheck;
     // A file the check does not pass is not waited for in MuPDF (which may still be reading a damaged file).
-    const onUpload = passed(check) ? await earlyPreparation : undefined;
+    const onUpload = passed(check) ? await earlyPreparation.result : undefined;
     const plain = onUpload?.ok && isUsableUpload(onUpload.value, context) ? onUpload.value : undefined;
     let prepared: GrayPrepareResult;
     if (plain) {
@@ -146,7 +122,7 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
       ghostscript.ended,
       fullWay?.ended,
       earlyConversion,
-      earlyPreparation,
+      earlyPreparation.result,
       earlyCheck,
       ...beside.map((preparation) => preparation.result),
     ]);
@@ -154,44 +130,9 @@ export const grayscalePdf: ToolRunner<'grayscale-pdf'> = async (files, _options,
   if (!rewrite) return { path: gray, download: tools['grayscale-pdf'].download };
 
   const output = tempPath(context, 'grayscale-document');
-  // Object streams, but no Flate recompression: Ghostscript has compressed every stream already, and recompressing
-  // them at level 9 took a quarter to a third of Ghostscript's own time for a few percent (docs/decisions/013).
-  await runQpdf(
-    [
-      '--warning-exit-0',
-      '--object-streams=generate',
-      '--compress-streams=y',
-      '--remove-unreferenced-resources=auto',
-      gray,
-      output,
-    ],
-    context,
-  );
+  await rewriteGrayOutput(gray, output, context);
   return { path: output, download: tools['grayscale-pdf'].download };
 };
-
-/** The MuPDF step on `input`, started: its changed copy, if it makes one, is `copy`. */
-interface Preparation {
-  input: string;
-  copy: string;
-  result: Promise<Settled<GrayPrepareResult>>;
-}
-
-function startedPreparation(input: string, context: ToolContext): Preparation {
-  const copy = tempPath(context, 'gray-prepared');
-  return { input, copy, result: settle(prepare(input, copy, context)) };
-}
-
-/**
- * The MuPDF step's view of an upload that Ghostscript may convert as it is (or as MuPDF changed it), once the
- * clean-file check has passed: a page count within the limit. An encrypted one opens without a password (the
- * check's qpdf read it, decrypting): restrictions only, which Ghostscript reads the same way, and MuPDF's save keeps
- * the encryption; Ghostscript writes it unencrypted, as it would the preflight's decrypted copy. Anything else
- * (including too many pages, for the preflight's own refusal) goes the preflight's full way.
- */
-function isUsableUpload(facts: GrayPrepareFacts, context: ToolContext): boolean {
-  return facts.pageCount > 0 && facts.pageCount <= context.limits.maxPages;
-}
 
 /** The clean-file check ran and passed. */
 function passed(check: Settled<boolean>): boolean {
