@@ -28,5 +28,15 @@ export const recognisedPagesHeader = {
   description: 'How many scanned pages had their text recognised (OCR); 0 when none needed it or `ocr` is `never`.',
 } as const;
 
+/**
+ * What a tool that draws pages (PDF to JPG) reports when an image inside a page could not be decoded: the page is
+ * drawn as a viewer draws it, without the image (or with what of it could be read), and the job still succeeds.
+ */
+export const brokenImagesHeader = {
+  name: 'X-Pages-With-Broken-Images',
+  description:
+    'How many pages hold an image that could not be decoded and were drawn without it, as a viewer shows them; 0 when every image decoded.',
+} as const;
+
 /** Values of the `X-Compress-Result` header. */
 export const compressResults = ['smaller', 'unchanged'] as const;

@@ -1,6 +1,7 @@
 import { FileImage } from 'lucide';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
+import { brokenImagesHeader } from '../http-api.js';
 import { numberField } from '../option-fields.js';
 import { type ToolEntry, pdfInput, zipDownload } from '../tool-entry.js';
 
@@ -48,6 +49,7 @@ export const pdfToJpg = {
   noFileDescription: 'Please upload a PDF file to convert to JPG.',
   download: zipDownload('pdf-pages-jpg.zip'),
   singlePageDownload: { name: 'page-1.jpg', contentType: 'image/jpeg' },
+  responseHeaders: [brokenImagesHeader],
   icon: FileImage,
   apiExample: { dpi: '200', quality: '90' },
   sampleOptions: { dpi: 72, quality: 60 },

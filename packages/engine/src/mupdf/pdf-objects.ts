@@ -93,16 +93,28 @@ export function loadImage(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): mupdf.I
   return image;
 }
 
-/** Sends MuPDF's log to stderr, as before, and its errors also to `errors`; answers the step that stops that. */
+/** The lists collecting MuPDF's errors now: one per withMupdfErrors call running, inner ones inside outer ones. */
+const errorCollectors = new Set<string[]>();
+
+/**
+ * Sends MuPDF's log to stderr, as before, and its errors also to `errors` (and to every list an outer call is
+ * collecting in); answers the step that stops that.
+ */
 function collectMupdfErrors(errors: string[]): () => void {
-  mupdf.setLog({
-    error: (message) => {
-      errors.push(message);
-      process.stderr.write(`error: ${message}\n`);
-    },
-    warning: (message) => process.stderr.write(`warning: ${message}\n`),
-  });
-  return () => mupdf.setLog(null);
+  if (errorCollectors.size === 0) {
+    mupdf.setLog({
+      error: (message) => {
+        for (const collector of errorCollectors) collector.push(message);
+        process.stderr.write(`error: ${message}\n`);
+      },
+      warning: (message) => process.stderr.write(`warning: ${message}\n`),
+    });
+  }
+  errorCollectors.add(errors);
+  return () => {
+    errorCollectors.delete(errors);
+    if (errorCollectors.size === 0) mupdf.setLog(null);
+  };
 }
 
 /**

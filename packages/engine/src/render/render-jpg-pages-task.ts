@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
+import { drawTolerantPage } from '../mupdf/broken-images.js';
 import { openPdf } from '../mupdf/open-pdf.js';
 
 export interface RenderPagesPayload {
@@ -28,6 +29,8 @@ export interface RenderedPage {
 export interface RenderPagesResult {
   pageCount: number;
   rendered: RenderedPage[];
+  /** 1-based pages of this batch drawn without an image that could not be decoded. */
+  pagesWithBrokenImages: number[];
 }
 
 /**
@@ -45,15 +48,20 @@ export function renderJpgPages(payload: RenderPagesPayload): RenderPagesResult {
   try {
     const pageCount = doc.countPages();
     const rendered: RenderedPage[] = [];
+    const pagesWithBrokenImages: number[] = [];
     let bytes = 0;
     for (let index = payload.from; index < pageCount && bytes < payload.batchBytes; index++) {
-      const page = doc.loadPage(index);
-      const [x0, y0, x1, y1] = page.getBounds();
-      const area = Math.max(1, (x1 - x0) * (y1 - y0));
-      let scale = payload.dpi / 72;
-      // A little under the bound: MuPDF rounds the pixel edges outwards.
-      if (area * scale * scale > MAX_PAGE_PIXELS) scale = Math.sqrt(MAX_PAGE_PIXELS / area) * 0.998;
-      const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+      const drawn = drawTolerantPage(doc, index, (page) => {
+        const [x0, y0, x1, y1] = page.getBounds();
+        const area = Math.max(1, (x1 - x0) * (y1 - y0));
+        let scale = payload.dpi / 72;
+        // A little under the bound: MuPDF rounds the pixel edges outwards.
+        if (area * scale * scale > MAX_PAGE_PIXELS) scale = Math.sqrt(MAX_PAGE_PIXELS / area) * 0.998;
+        const matrix = mupdf.Matrix.scale(scale, scale);
+        return { scale, pixmap: page.toPixmap(matrix, mupdf.ColorSpace.DeviceRGB, false, true) };
+      });
+      if (drawn.brokenImages) pagesWithBrokenImages.push(index + 1);
+      const { scale, pixmap } = drawn.value;
       const width = pixmap.getWidth();
       const height = pixmap.getHeight();
       const stride = pixmap.getStride();
@@ -68,11 +76,10 @@ export function renderJpgPages(payload: RenderPagesPayload): RenderPagesResult {
       const pixels = join(payload.folder, `page-${index + 1}.rgb`);
       writeFileSync(pixels, packed);
       pixmap.destroy();
-      page.destroy();
       bytes += rowBytes * height;
       rendered.push({ page: index + 1, pixels, width, height, dpi: Math.round(scale * 72 * 100) / 100 });
     }
-    return { pageCount, rendered };
+    return { pageCount, rendered, pagesWithBrokenImages };
   } finally {
     doc.destroy();
   }

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { MAX_PAGE_PIXELS } from '../render/render-jpg-pages-task.js';
+import { brokenImageCodecs, brokenImagePage, brokenImagesPdf } from '../testing/broken-image-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { jobPerTest } from '../testing/test-job.js';
 import { pdfToJpg } from './pdf-to-jpg.js';
@@ -48,5 +49,26 @@ describe('pdf-to-jpg', () => {
     const meta = await sharp(await readFile(result.path)).metadata();
     expect(meta.width! * meta.height!).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
     expect(meta.width).toBeGreaterThan(6000);
+  });
+
+  it('draws a page whose image does not decode without it, and says how many pages that happened to', async () => {
+    // Not DCT: qpdf's check decodes JPEG data, and the preflight refuses a file it cannot repair.
+    const codecs = brokenImageCodecs.filter((codec) => codec !== 'dct');
+    const file = await job.input('damaged.pdf', brokenImagesPdf(codecs));
+    const result = await pdfToJpg([file], parseToolOptions('pdf-to-jpg', { dpi: '72' }), job.context);
+    expect(result.headers).toEqual({ 'X-Pages-With-Broken-Images': String(codecs.length) });
+    const entries = Object.values(unzipSync(await readFile(result.path)));
+    expect(entries).toHaveLength(codecs.length);
+    const { height, box, image } = brokenImagePage;
+    const colourAt = async (jpeg: Uint8Array, x: number, y: number) => {
+      const { data, info } = await sharp(Buffer.from(jpeg)).raw().toBuffer({ resolveWithObject: true });
+      const offset = (Math.round(height - y) * info.width + Math.round(x)) * info.channels;
+      return [...data.subarray(offset, offset + 3)];
+    };
+    const red = ([r, g, b]: number[]) => r! > 200 && g! < 60 && b! < 60;
+    for (const jpeg of entries) expect(red(await colourAt(jpeg, box.x + 10, box.y + 10))).toBe(true);
+    // The JPEG 2000 image cannot be decoded at all: the box shows through where it would be.
+    const jpxPage = entries[codecs.indexOf('jpx')]!;
+    expect(red(await colourAt(jpxPage, image.x + image.width / 2, image.y + image.height / 2))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import sharp from 'sharp';
+import { brokenImagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { mupdfPool } from '../mupdf/pool.js';
 import type { RenderTasks } from '../render/render-tasks.js';
@@ -28,6 +29,7 @@ export const pdfToJpg: ToolRunner<'pdf-to-jpg'> = async (files, options, context
   const entries: ZipEntry[] = [];
   let from = 0;
   let pageCount = input.pageCount;
+  let pagesWithBrokenImages = 0;
   while (from < pageCount) {
     if (context.signal.aborted) throw abortError(context.signal);
     const payload: RenderPagesPayload = {
@@ -42,6 +44,7 @@ export const pdfToJpg: ToolRunner<'pdf-to-jpg'> = async (files, options, context
       timeoutMs: Math.max(1000, context.limits.jobTimeoutMs - (Date.now() - started)),
     });
     pageCount = batch.pageCount;
+    pagesWithBrokenImages += batch.pagesWithBrokenImages.length;
     if (batch.rendered.length === 0) break;
     for (const page of batch.rendered) {
       const jpeg = tempPath(context, `page-${page.page}`, '.jpg');
@@ -57,8 +60,9 @@ export const pdfToJpg: ToolRunner<'pdf-to-jpg'> = async (files, options, context
     }
     from = batch.rendered[batch.rendered.length - 1]!.page;
   }
-  if (entries.length === 1) return { path: entries[0]!.path!, download: tool.singlePageDownload };
+  const headers = { [brokenImagesHeader.name]: String(pagesWithBrokenImages) };
+  if (entries.length === 1) return { path: entries[0]!.path!, download: tool.singlePageDownload, headers };
   const output = tempPath(context, 'pdf-pages-jpg', '.zip');
   await writeZip(output, entries, context.signal);
-  return { path: output, download: tool.download };
+  return { path: output, download: tool.download, headers };
 };

@@ -1,0 +1,128 @@
+import * as mupdf from 'mupdf';
+import { isImageXObject, loadImage, withMupdfErrorsNow } from './pdf-objects.js';
+
+/**
+ * A damaged image inside a page never fails the job: the page is drawn as a viewer draws it, without the image.
+ * MuPDF decodes an image only when a page draws it; one it cannot decode at all (a JPEG 2000 tile part of noise)
+ * throws out of the whole page, one it decodes in part (Flate, DCT, JBIG2, CCITT data cut short) is padded and only
+ * logged. Both are found the same way, only on a page where drawing threw or logged an error: each image the page
+ * can draw is decoded alone. See docs/decisions/021.
+ */
+
+/** Every image XObject a page's content can draw, found through its resources, forms, patterns, soft masks, Type 3
+ *  glyphs and annotation appearances; each object once. */
+export function drawableImages(pageObject: mupdf.PDFObject): mupdf.PDFObject[] {
+  const images = new Map<number, mupdf.PDFObject>();
+  const seen = new Set<number>();
+  const pending: mupdf.PDFObject[] = [pageObject.getInheritable('Resources')];
+  const visitStream = (value: mupdf.PDFObject) => {
+    if (!value.isIndirect() || seen.has(value.asIndirect())) return;
+    seen.add(value.asIndirect());
+    if (isImageXObject(value)) images.set(value.asIndirect(), value);
+    else if (value.isStream() || value.isDictionary()) pending.push(value.get('Resources'));
+  };
+  const annots = pageObject.get('Annots');
+  if (annots.isArray()) {
+    annots.forEach((annot) => {
+      const appearances = annot.get('AP');
+      if (!appearances.isDictionary()) return;
+      appearances.forEach((state) => {
+        if (state.isStream()) visitStream(state);
+        else if (state.isDictionary()) state.forEach(visitStream);
+      });
+    });
+  }
+  for (let resources = pending.pop(); resources; resources = pending.pop()) {
+    if (!resources.isDictionary()) continue;
+    for (const kind of ['XObject', 'Pattern']) {
+      const named = resources.get(kind);
+      if (named.isDictionary()) named.forEach(visitStream);
+    }
+    const states = resources.get('ExtGState');
+    if (states.isDictionary()) {
+      states.forEach((state) => {
+        const softMask = state.get('SMask');
+        if (softMask.isDictionary()) visitStream(softMask.get('G'));
+      });
+    }
+    const fonts = resources.get('Font');
+    if (fonts.isDictionary()) fonts.forEach(visitStream);
+  }
+  return [...images.values()];
+}
+
+/** Decodes one image, with its mask: false when MuPDF throws or logs an error doing so. */
+function imageDecodes(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): boolean {
+  try {
+    const { errors } = withMupdfErrorsNow(() => {
+      const image = loadImage(doc, ref);
+      try {
+        image.toPixmap().destroy();
+        image.getMask()?.toPixmap().destroy();
+      } finally {
+        image.destroy();
+      }
+    });
+    return errors.length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** One pixel of a stencil mask that paints nothing: the image, drawn, leaves the page as it was. */
+const NOTHING_DRAWN = Uint8Array.of(0xff);
+
+/** Turns the image into one that draws nothing, in the open document only. */
+function dropImage(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): void {
+  for (const key of ['Filter', 'DecodeParms', 'ColorSpace', 'Decode', 'SMask', 'Mask', 'SMaskInData', 'Intent']) {
+    ref.delete(key);
+  }
+  ref.put('Width', 1);
+  ref.put('Height', 1);
+  ref.put('BitsPerComponent', 1);
+  ref.put('ImageMask', doc.newBoolean(true));
+  ref.writeRawStream(NOTHING_DRAWN);
+}
+
+export interface DrawnPage<T> {
+  value: T;
+  /** Whether the page has an image MuPDF could not decode (drawn without it, or with what of it could be read). */
+  brokenImages: boolean;
+}
+
+/**
+ * Runs `draw` on page `index` (0-based), the page loaded for it and destroyed after. When drawing throws or logs
+ * an error, the page's images are decoded one by one: if drawing threw, the ones that fail are dropped from the
+ * open document and the page is drawn again; if it only logged, its drawing stands (a padded image shows what of it
+ * could be read). Anything else that makes drawing throw is thrown as it was.
+ */
+export function drawTolerantPage<T>(
+  doc: mupdf.PDFDocument,
+  index: number,
+  draw: (page: mupdf.PDFPage) => T,
+): DrawnPage<T> {
+  const drawOnce = () => {
+    const page = doc.loadPage(index);
+    try {
+      return draw(page);
+    } finally {
+      page.destroy();
+    }
+  };
+  let failure: { error: unknown } | undefined;
+  let drawn: { value: T; errors: string[] } | undefined;
+  try {
+    drawn = withMupdfErrorsNow(drawOnce);
+    if (drawn.errors.length === 0) return { value: drawn.value, brokenImages: false };
+  } catch (error) {
+    failure = { error };
+  }
+  // Decoded again from the file, not from what the draw left in MuPDF's store (a padded image decodes cleanly there).
+  mupdf.emptyStore();
+  const broken = drawableImages(doc.findPage(index)).filter((ref) => !imageDecodes(doc, ref));
+  if (drawn) return { value: drawn.value, brokenImages: broken.length > 0 };
+  if (broken.length === 0) throw failure!.error;
+  for (const ref of broken) dropImage(doc, ref);
+  mupdf.emptyStore(); // the images loaded while checking must not be drawn from the store
+  return { value: drawOnce(), brokenImages: true };
+}
