@@ -141,7 +141,8 @@ export async function preparePdfInput(
   return { path, pageCount, wasRepaired, jpegDataChecked: true };
 }
 
-function checkPageLimit(pageCount: number, context: ToolContext): void {
+/** `too_many_pages` for a file of more pages than the limit. */
+export function checkPageLimit(pageCount: number, context: ToolContext): void {
   if (pageCount > context.limits.maxPages) {
     throw new ToolError(
       'too_many_pages',

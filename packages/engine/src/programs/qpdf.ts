@@ -112,30 +112,41 @@ export interface PageCounts {
 
 /**
  * qpdf's page listing read on its way out: page lines are counted, not kept, so a tree of any size fits the output
- * limit; `set -o pipefail` keeps qpdf's exit code. The last line is `pages <walked> <declared>`.
+ * limit; `set -o pipefail` keeps qpdf's exit code. The content streams' object numbers (the indented `N 0 R` lines
+ * under each page) are kept once each. The last two lines are `contents <object> ...` and
+ * `pages <walked> <declared>`.
  */
 const COUNT_PAGES_SCRIPT = String.raw`set -o pipefail
 qpdf --show-npages --show-pages "$@" | awk '
   /^page [0-9]+: / { walked++; next }
+  /^    [0-9]+ [0-9]+ R$/ { if (!($1 in seen)) { seen[$1] = 1; contents = contents " " $1 } next }
   /^ / { next }
   /^[0-9]+$/ && declared == "" { declared = $0; next }
   { print }
-  END { print "pages " walked + 0 " " (declared == "" ? -1 : declared) }'`;
+  END {
+    print "contents" contents
+    print "pages " walked + 0 " " (declared == "" ? -1 : declared)
+  }'`;
 
-/** runQpdf with the page tree's counts added (PageCounts); `stdout` is qpdf's other output. */
+/**
+ * runQpdf with the page tree's counts added (PageCounts) and the object numbers of the pages' content streams;
+ * `stdout` is qpdf's other output.
+ */
 export async function runQpdfCountingPages(
   args: readonly string[],
   context: ToolContext,
   options: QpdfOptions = {},
-): Promise<ProcessResult & { pages: PageCounts }> {
+): Promise<ProcessResult & { pages: PageCounts; contentObjects: number[] }> {
   const result = await runQpdfVia(['bash', '-c', COUNT_PAGES_SCRIPT, QPDF], args, context, options);
   const lines = result.stdout.trimEnd().split('\n');
   const counts = /^pages (\d+) (-?\d+)$/.exec(lines.at(-1) ?? '');
-  if (!counts) throw new ToolError('damaged_pdf');
+  const contents = /^contents((?: \d+)*)$/.exec(lines.at(-2) ?? '');
+  if (!counts || !contents) throw new ToolError('damaged_pdf');
   return {
     ...result,
-    stdout: lines.slice(0, -1).join('\n'),
+    stdout: lines.slice(0, -2).join('\n'),
     pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
+    contentObjects: contents[1]!.trim().split(' ').filter(Boolean).map(Number),
   };
 }
 
@@ -182,14 +193,4 @@ export function qpdfPageRange(pages: readonly number[]): string {
     previous = page;
   }
   return parts.join(',');
-}
-
-/** Writes the given pages of `input`, in that order, as a new PDF. */
-export async function copyPages(
-  input: string,
-  pages: readonly number[],
-  output: string,
-  context: ToolContext,
-): Promise<void> {
-  await runQpdf(['--empty', '--warning-exit-0', '--pages', input, qpdfPageRange(pages), '--', output], context);
 }

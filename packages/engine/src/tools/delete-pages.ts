@@ -1,18 +1,25 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { selectPages } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
-import { copyPages } from '../programs/qpdf.js';
+import { checkAfter } from '../preflight/check-after.js';
+import { tempPath } from '../preflight/pdf-input.js';
+import { qpdfPageRange } from '../programs/qpdf.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /** Keeps every page the user did not list, in the original order. */
 export const deletePages: ToolRunner<'delete-pages'> = async (files, options, context) => {
-  const input = await preparePdfInput(requireOneFile(files), context);
-  const doomed = new Set(selectPages(options.pages, input.pageCount));
-  const kept = Array.from({ length: input.pageCount }, (_, i) => i + 1).filter((page) => !doomed.has(page));
-  if (kept.length === 0) throw new ToolError('no_pages_left');
-  const output = tempPath(context, 'pages-deleted');
-  await copyPages(input.path, kept, output, context);
-  return { path: output, download: tools['delete-pages'].download };
+  const path = await checkAfter<string>([requireOneFile(files)], context, {
+    writtenBy: 'qpdf',
+    outputs: (output) => [{ path: output }],
+    run: async ({ sources: [input], qpdf }) => {
+      const doomed = new Set(selectPages(options.pages, input!.pageCount));
+      const kept = Array.from({ length: input!.pageCount }, (_, i) => i + 1).filter((page) => !doomed.has(page));
+      if (kept.length === 0) throw new ToolError('no_pages_left');
+      const output = tempPath(context, 'pages-deleted');
+      await qpdf(['--empty', '--pages', input!.path, qpdfPageRange(kept), '--', output]);
+      return output;
+    },
+  });
+  return { path, download: tools['delete-pages'].download };
 };

@@ -4,7 +4,8 @@ import { type PageSpecEntry, organizePages } from '@paperknife/catalog/page-spec
 import { tools } from '@paperknife/catalog/tools';
 import { carryBookmarks } from '../page-assembly/bookmarks.js';
 import { normalizeRotate, visibleSize } from '../stamping/page-placement.js';
-import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { type CheckAfterAttempt, checkAfter } from '../preflight/check-after.js';
+import { tempPath } from '../preflight/pdf-input.js';
 import { qpdfPageRange, runQpdf } from '../programs/qpdf.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
@@ -17,20 +18,35 @@ import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
  * stays behind in the file; bookmarks are carried over afterwards. See docs/decisions/090-organize-page-spec.md.
  */
 export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, context) => {
-  const input = await preparePdfInput(requireOneFile(files), context);
-  const entries = organizePages(options.order, input.pageCount);
-  if (entries.length > context.limits.maxPages) {
-    throw new ToolError(
-      'too_many_pages',
-      `The new PDF would have ${entries.length} pages; the limit is ${context.limits.maxPages}. Use fewer copies or blank pages.`,
-    );
-  }
+  const path = await checkAfter<string>([requireOneFile(files)], context, {
+    writtenBy: 'qpdf',
+    outputs: (output) => [{ path: output }],
+    run: async ({ sources: [input], qpdf }) => {
+      const entries = organizePages(options.order, input!.pageCount);
+      if (entries.length > context.limits.maxPages) {
+        throw new ToolError(
+          'too_many_pages',
+          `The new PDF would have ${entries.length} pages; the limit is ${context.limits.maxPages}. Use fewer copies or blank pages.`,
+        );
+      }
+      return organize(input!.path, entries, qpdf, context);
+    },
+  });
+  return { path, download: tools['organize-pdf'].download };
+};
 
-  const blankFiles = await writeBlankPages(input.path, entries, context);
+/** The organized document, with the input's bookmarks where their pages went. */
+async function organize(
+  input: string,
+  entries: readonly PageSpecEntry[],
+  qpdf: CheckAfterAttempt['qpdf'],
+  context: ToolContext,
+): Promise<string> {
+  const blankFiles = await writeBlankPages(input, entries, context);
   const pageArgs: string[] = [];
   let run: number[] = [];
   const flushRun = () => {
-    if (run.length > 0) pageArgs.push(input.path, qpdfPageRange(run));
+    if (run.length > 0) pageArgs.push(input, qpdfPageRange(run));
     run = [];
   };
   entries.forEach((entry, index) => {
@@ -44,10 +60,7 @@ export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, co
   flushRun();
 
   const organized = tempPath(context, 'organized');
-  await runQpdf(
-    ['--empty', '--warning-exit-0', '--pages', ...pageArgs, '--', ...rotateArgs(entries), organized],
-    context,
-  );
+  await qpdf(['--empty', '--pages', ...pageArgs, '--', ...rotateArgs(entries), organized]);
 
   // A bookmark follows its page to where it first appears; bookmarks of deleted pages go with them.
   const firstPosition = new Map<number, number>();
@@ -55,10 +68,9 @@ export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, co
     if (entry.kind === 'page' && !firstPosition.has(entry.page)) firstPosition.set(entry.page, index);
   });
   const output = tempPath(context, 'organized-document');
-  const source = { path: input.path, outputPage: (page: number) => firstPosition.get(page + 1) };
-  const withBookmarks = await carryBookmarks([source], organized, output, context);
-  return { path: withBookmarks ? output : organized, download: tools['organize-pdf'].download };
-};
+  const source = { path: input, outputPage: (page: number) => firstPosition.get(page + 1) };
+  return (await carryBookmarks([source], organized, output, context)) ? output : organized;
+}
 
 /** `--rotate=+90:2,5` and friends, one per angle, on output page numbers. */
 export function rotateArgs(entries: readonly PageSpecEntry[]): string[] {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
-import { runQpdfJob } from '../programs/qpdf.js';
+import { checkAfter } from '../preflight/check-after.js';
+import { tempPath } from '../preflight/pdf-input.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 
@@ -10,25 +10,27 @@ import type { ToolRunner } from '../jobs/tool-runner.js';
  * chosen restrictions cannot be lifted with the open password alone.
  */
 export const protectPdf: ToolRunner<'protect-pdf'> = async (files, options, context) => {
-  const input = await preparePdfInput(requireOneFile(files), context);
   const ownerPassword = options.ownerPassword || randomBytes(24).toString('base64url');
-  const output = tempPath(context, 'protected-document');
-  await runQpdfJob(
-    {
-      inputFile: input.path,
-      outputFile: output,
-      warningExit0: '',
-      encrypt: {
-        userPassword: options.userPassword,
-        ownerPassword,
-        '256bit': {
-          print: options.allowPrinting ? 'full' : 'none',
-          extract: options.allowCopying ? 'y' : 'n',
-          modify: options.allowEditing ? 'all' : 'none',
+  const path = await checkAfter<string>([requireOneFile(files)], context, {
+    writtenBy: 'qpdf',
+    outputs: (output) => [{ path: output, password: options.userPassword || undefined }],
+    run: async ({ sources: [input], qpdfJob }) => {
+      const output = tempPath(context, 'protected-document');
+      await qpdfJob({
+        inputFile: input!.path,
+        outputFile: output,
+        encrypt: {
+          userPassword: options.userPassword,
+          ownerPassword,
+          '256bit': {
+            print: options.allowPrinting ? 'full' : 'none',
+            extract: options.allowCopying ? 'y' : 'n',
+            modify: options.allowEditing ? 'all' : 'none',
+          },
         },
-      },
+      });
+      return output;
     },
-    context,
-  );
-  return { path: output, download: tools['protect-pdf'].download };
+  });
+  return { path, download: tools['protect-pdf'].download };
 };

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { pageGroups } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
 import { partName } from '../jobs/output-names.js';
-import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
-import { copyPages, runQpdf } from '../programs/qpdf.js';
+import { type CheckAfterAttempt, checkAfter } from '../preflight/check-after.js';
+import { tempPath } from '../preflight/pdf-input.js';
+import { qpdfPageRange } from '../programs/qpdf.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
@@ -12,26 +13,29 @@ import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
 /** Splits into parts (one per page, per range, or every N pages) and returns them in one ZIP. */
 export const splitPdf: ToolRunner<'split-pdf'> = async (files, options, context) => {
   const file = requireOneFile(files);
-  const input = await preparePdfInput(file, context);
-  const partsDir = tempPath(context, 'parts', '');
-  await mkdir(partsDir);
-
-  let parts: { pages: number[]; path: string }[];
-  if (options.mode === 'ranges') {
-    const groups = pageGroups(options.ranges ?? '', input.pageCount);
-    parts = [];
-    for (const [index, pages] of groups.entries()) {
-      const path = join(partsDir, `range-${index}.pdf`);
-      await copyPages(input.path, pages, path, context);
-      parts.push({ pages, path });
-    }
-  } else {
-    parts = await splitEvery(input.path, options.mode === 'every' ? (options.every ?? 1) : 1, partsDir, context);
-  }
+  const { parts, pageCount } = await checkAfter<{ parts: Part[]; pageCount: number }>([file], context, {
+    writtenBy: 'qpdf',
+    outputs: (split) => split.parts.map(({ path }) => ({ path })),
+    run: async ({ sources: [input], qpdf }) => {
+      const partsDir = tempPath(context, 'parts', '');
+      await mkdir(partsDir);
+      if (options.mode !== 'ranges') {
+        const every = options.mode === 'every' ? (options.every ?? 1) : 1;
+        return { parts: await splitEvery(input!.path, every, partsDir, qpdf), pageCount: input!.pageCount };
+      }
+      const parts: Part[] = [];
+      for (const [index, pages] of pageGroups(options.ranges ?? '', input!.pageCount).entries()) {
+        const path = join(partsDir, `range-${index}.pdf`);
+        await qpdf(['--empty', '--pages', input!.path, qpdfPageRange(pages), '--', path]);
+        parts.push({ pages, path });
+      }
+      return { parts, pageCount: input!.pageCount };
+    },
+  });
 
   const used = new Set<string>();
   const entries: ZipEntry[] = parts.map(({ pages, path }) => {
-    const name = uniqueName(partName(file.name, pages, input.pageCount, '.pdf'), used);
+    const name = uniqueName(partName(file.name, pages, pageCount, '.pdf'), used);
     return { name, path };
   });
   const output = tempPath(context, 'split-pages', '.zip');
@@ -39,14 +43,19 @@ export const splitPdf: ToolRunner<'split-pdf'> = async (files, options, context)
   return { path: output, download: tools['split-pdf'].download };
 };
 
+interface Part {
+  pages: number[];
+  path: string;
+}
+
 /** One qpdf run writes every part (`--split-pages=N`), far faster than one run per part on long documents. */
 async function splitEvery(
   input: string,
   every: number,
   partsDir: string,
-  context: Parameters<ToolRunner<'split-pdf'>>[2],
-): Promise<{ pages: number[]; path: string }[]> {
-  await runQpdf(['--warning-exit-0', `--split-pages=${every}`, input, join(partsDir, 'part-%d.pdf')], context);
+  qpdf: CheckAfterAttempt['qpdf'],
+): Promise<Part[]> {
+  await qpdf([`--split-pages=${every}`, input, join(partsDir, 'part-%d.pdf')]);
   // qpdf names parts part-01.pdf or part-01-03.pdf (first and last page): read the pages back from the names.
   const parts = (await readdir(partsDir)).flatMap((name) => {
     const match = /^part-(\d+)(?:-(\d+))?\.pdf$/.exec(name);

@@ -1,6 +1,6 @@
 import { tools } from '@paperknife/catalog/tools';
-import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
-import { runQpdf } from '../programs/qpdf.js';
+import { checkAfter } from '../preflight/check-after.js';
+import { tempPath } from '../preflight/pdf-input.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 
@@ -9,8 +9,15 @@ import type { ToolRunner } from '../jobs/tool-runner.js';
  * only) needs none; one that is not encrypted at all comes back re-saved.
  */
 export const unlockPdf: ToolRunner<'unlock-pdf'> = async (files, options, context) => {
-  const input = await preparePdfInput(requireOneFile(files), context, { unlockPassword: options.password ?? '' });
-  const output = tempPath(context, 'unlocked-document');
-  await runQpdf(['--warning-exit-0', '--decrypt', input.path, output], context);
-  return { path: output, download: tools['unlock-pdf'].download };
+  const path = await checkAfter<string>([requireOneFile(files)], context, {
+    writtenBy: 'qpdf',
+    unlockPassword: options.password ?? '',
+    outputs: (output) => [{ path: output }],
+    run: async ({ sources: [input], qpdf }) => {
+      const output = tempPath(context, 'unlocked-document');
+      await qpdf(['--decrypt', input!.path, output], { password: input!.password, passwordError: 'wrong_password' });
+      return output;
+    },
+  });
+  return { path, download: tools['unlock-pdf'].download };
 };

@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import type * as RunProcessExports from '../programs/run-process.js';
+import { runQpdf, runQpdfJob } from '../programs/qpdf.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { assertValidPdf, pdfPageTexts, pdfRotations, qpdfCheck } from '../testing/pdf-assertions.js';
+import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { mergePdf } from '../tools/merge-pdf.js';
+import { rotatePdf } from '../tools/rotate-pdf.js';
+import { unlockPdf } from '../tools/unlock-pdf.js';
+
+/** Every program the engine starts, with its arguments, to tell how many qpdf runs a job took and which. */
+const started = vi.hoisted(() => [] as string[][]);
+vi.mock('../programs/run-process.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof RunProcessExports>();
+  return {
+    ...actual,
+    runProcess: (...args: Parameters<typeof actual.runProcess>) => {
+      started.push([args[0], ...args[1]]);
+      return actual.runProcess(...args);
+    },
+  };
+});
+
+const job = jobPerTest();
+const rotate90 = parseToolOptions('rotate-pdf', { angle: '90' });
+
+beforeEach(() => {
+  started.length = 0;
+});
+
+const runsWith = (flag: string) => started.filter((run) => run.some((arg) => arg.startsWith(flag)));
+
+/**
+ * A linearized PDF whose hint table is off: `/E` (the end of the first page's section) changed in place to a wrong
+ * value of the same length. `qpdf --check` warns about it (exit 3); reading and writing the file does not.
+ */
+async function offHintTablePdf(): Promise<Buffer> {
+  const plain = await job.input('plain.pdf', makePdf({ pageCount: 3 }));
+  const linearized = `${plain.path}-linearized.pdf`;
+  await runQpdf(['--linearize', plain.path, linearized], job.context);
+  const text = (await readFile(linearized)).toString('latin1');
+  const shifted = text.replace(
+    /\/E (\d+)/,
+    (_, end: string) => `/E ${String(Number(end) - 7).padStart(end.length, '1')}`,
+  );
+  expect(shifted).not.toBe(text);
+  return Buffer.from(shifted, 'latin1');
+}
+
+describe('checkAfter, through the structural tools', () => {
+  it('writes a file whose only warning is a linearization hint table in one qpdf run, with no check', async () => {
+    const file = await job.input('hinted.pdf', await offHintTablePdf());
+    expect(qpdfCheck(file.path)).toMatchObject({ code: 3, output: expect.stringMatching(/mismatch/) as unknown });
+
+    const result = await rotatePdf([file], rotate90, job.context);
+    expect(runsWith('--rotate=')).toHaveLength(1);
+    expect(runsWith('--check')).toHaveLength(0);
+    assertValidPdf(result.path);
+    expect(pdfRotations(result.path)).toEqual([90, 90, 90]);
+  });
+
+  it('repairs a damaged upload, works on the repaired copy and checks the output', async () => {
+    const pdf = makePdf({ pageCount: 2 })
+      .toString('latin1')
+      .replace(/startxref\n\d+/, 'startxref\n999999');
+    const file = await job.input('broken.pdf', Buffer.from(pdf, 'latin1'));
+    const result = await rotatePdf([file], rotate90, job.context);
+    expect(runsWith('--check').some((run) => run.includes(result.path))).toBe(true);
+    assertValidPdf(result.path);
+    expect(pdfPageTexts(result.path)).toEqual(['Page 1', 'Page 2']);
+  });
+
+  it('goes the repair way for page content in a filter qpdf cannot decode, which its writes copy silently', async () => {
+    const pdf = makePdf({ pageCount: 2 }).toString('latin1');
+    const damaged = pdf.replace(/<< \/Length (\d+) >>\nstream\n/, '<< /Length $1 /Filter /JBIG2Decode >>\nstream\n');
+    expect(damaged).not.toBe(pdf);
+    const file = await job.input('jbig2-content.pdf', Buffer.from(damaged, 'latin1'));
+    const result = await rotatePdf([file], rotate90, job.context);
+    assertValidPdf(result.path);
+    expect(pdfPageTexts(result.path)[1]).toBe('Page 2');
+  });
+
+  it('refuses password-protected uploads, and unlocks one only with its password', async () => {
+    const plain = await job.input('plain.pdf', makePdf({ pageCount: 2 }));
+    const locked = `${plain.path}-locked.pdf`;
+    await runQpdfJob(
+      {
+        ...{ inputFile: plain.path, outputFile: locked },
+        encrypt: { userPassword: 'open1', ownerPassword: 'owner1', '256bit': {} },
+      },
+      job.context,
+    );
+    const file = await job.input('locked.pdf', await readFile(locked));
+    expect(await toolErrorCode(rotatePdf([file], rotate90, job.context))).toBe('encrypted_pdf');
+    const unlock = (password: string) => unlockPdf([file], parseToolOptions('unlock-pdf', { password }), job.context);
+    expect(await toolErrorCode(unlock(''))).toBe('password_required');
+    expect(await toolErrorCode(unlock('nope'))).toBe('wrong_password');
+    expect(pdfPageTexts((await unlock('open1')).path)).toEqual(['Page 1', 'Page 2']);
+  });
+
+  it('turns restrictions away from an upload that opens without a password', async () => {
+    const plain = await job.input('plain.pdf', makePdf({ pageCount: 1 }));
+    const restricted = `${plain.path}-restricted.pdf`;
+    await runQpdfJob(
+      {
+        ...{ inputFile: plain.path, outputFile: restricted },
+        encrypt: { userPassword: '', ownerPassword: 'owner1', '256bit': { print: 'none' } },
+      },
+      job.context,
+    );
+    const file = await job.input('restricted.pdf', await readFile(restricted));
+    const result = await rotatePdf([file], rotate90, job.context);
+    expect(qpdfCheck(result.path).output).toMatch(/File is not encrypted/);
+  });
+
+  it('enforces the page limit on each upload and on a merge as a whole', async () => {
+    const limited = await makeTestJob({ maxPages: 3 });
+    try {
+      const four = await limited.input('four.pdf', makePdf({ pageCount: 4 }));
+      expect(await toolErrorCode(rotatePdf([four], rotate90, limited.context))).toBe('too_many_pages');
+      const two = await limited.input('two.pdf', makePdf({ pageCount: 2 }));
+      const merge = mergePdf([two, two], parseToolOptions('merge-pdf', {}), limited.context);
+      expect(await toolErrorCode(merge)).toBe('too_many_pages');
+    } finally {
+      await limited.cleanup();
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import { readFile, rm } from 'node:fs/promises';
+import { ToolError } from '@paperknife/catalog/errors';
+import { assertPdf, checkPageLimit, preparePdfInput } from './pdf-input.js';
+import { type QpdfOptions, runQpdf, runQpdfCountingPages, runQpdfJob } from '../programs/qpdf.js';
+import type { ProcessResult } from '../programs/run-process.js';
+import { concurrencyLimit } from '../jobs/concurrency-limit.js';
+import { settle, valueOf } from '../jobs/settle.js';
+import { tempPath } from '../jobs/temp-path.js';
+import type { InputFile, ToolContext } from '../jobs/tool-runner.js';
+
+/** A PDF a tool's work reads: the upload itself, or the preflight's decrypted or repaired copy of it. */
+export interface SourcePdf {
+  path: string;
+  pageCount: number;
+  /**
+   * Opens with an empty password but carries restrictions (owner password only). A tool whose output keeps the
+   * input's encryption writes it with `--decrypt`, so no output carries restrictions the user did not ask for.
+   */
+  encrypted: boolean;
+  /** The password that opens it: Unlock's, for an upload that needs one. */
+  password?: string;
+}
+
+/** What a tool's work gets: its inputs, and the qpdf calls whose warnings decide whether the job goes the repair way. */
+export interface CheckAfterAttempt {
+  sources: readonly SourcePdf[];
+  context: ToolContext;
+  /** qpdf writing the tool's output from `sources`. */
+  qpdf: (args: readonly string[], options?: QpdfOptions) => Promise<ProcessResult>;
+  /** The same as a JSON job (passwords for `--encrypt`). */
+  qpdfJob: (job: Record<string, unknown>, options?: QpdfOptions) => Promise<ProcessResult>;
+}
+
+/** A PDF the work wrote, and the password that opens it when the work encrypted it (Protect). */
+export interface OutputPdf {
+  path: string;
+  password?: string;
+}
+
+export interface CheckAfterWork<T> {
+  /** The tool's work. It may run twice: on the uploads, and again on repaired copies if that failed. */
+  run: (attempt: CheckAfterAttempt) => Promise<T>;
+  /** The PDFs the work wrote, for the output check when one is due. */
+  outputs: (result: T) => readonly OutputPdf[];
+  /**
+   * Who wrote the outputs' structure. `qpdf`: qpdf copied and re-serialised the inputs' objects (pages, /Rotate,
+   * encryption, dictionaries from JSON); from a sound input that needs no run-time check. `tool`: our code or MuPDF
+   * wrote structure or content streams, so every output is checked.
+   */
+  writtenBy: 'qpdf' | 'tool';
+  /** Unlock only: open a password-protected upload with this password (decision 012). */
+  unlockPassword?: string;
+}
+
+/**
+ * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/116). One quick qpdf
+ * run per upload (no stream decoded) gives its encryption, its page count for the limit and whether qpdf reads its
+ * structure without a warning. A sound upload goes straight to the work, whose qpdf calls must then finish
+ * without a warning; beside it, the pages' content streams are checked for a filter qpdf cannot decode. Anything
+ * else (a warning, a failure, an unsound page tree) goes the repair way: the full preflight (`preparePdfInput`:
+ * check, qpdf rewrite, MuPDF rebuild), the work again on its files, and `qpdf --check` on every output.
+ * Refusals keep their codes: `encrypted_pdf`, `wrong_password`, `password_required`, `too_many_pages`,
+ * `damaged_pdf`.
+ */
+export async function checkAfter<T>(
+  files: readonly InputFile[],
+  context: ToolContext,
+  work: CheckAfterWork<T>,
+): Promise<T> {
+  await Promise.all(files.map((file) => assertPdf(file.path)));
+  const probes = await Promise.all(files.map((file) => probeUpload(file, context, work.unlockPassword)));
+  for (const probe of probes) if (probe.sound) checkPageLimit(probe.source.pageCount, context);
+
+  if (probes.every((probe) => probe.sound)) {
+    const sources = probes.map((probe) => probe.source);
+    const [done, decodable] = await Promise.all([
+      settle(work.run(attempt(sources, context, [0]))),
+      settle(Promise.all(probes.map((probe) => contentFiltersDecodable(probe, context)))),
+    ]);
+    if (!done.ok && !isDamage(done.error)) throw done.error;
+    if (done.ok && valueOf(decodable).every(Boolean)) {
+      if (work.writtenBy === 'tool') await checkOutputs(work.outputs(done.value), context);
+      return done.value;
+    }
+  }
+
+  // The repair way, for every upload: the full preflight hands back each one as it is or a checked copy.
+  const sources: SourcePdf[] = [];
+  for (const file of files) {
+    const prepared = await preparePdfInput(file, context, { unlockPassword: work.unlockPassword });
+    sources.push({ path: prepared.path, pageCount: prepared.pageCount, encrypted: false });
+  }
+  const result = await work.run(attempt(sources, context, [0, 3]));
+  await checkOutputs(work.outputs(result), context);
+  return result;
+}
+
+function attempt(sources: readonly SourcePdf[], context: ToolContext, okCodes: readonly number[]): CheckAfterAttempt {
+  return {
+    sources,
+    context,
+    qpdf: (args, options = {}) => runQpdf(args, context, { okCodes, ...options }),
+    qpdfJob: (job, options = {}) => runQpdfJob(job, context, { okCodes, ...options }),
+  };
+}
+
+/**
+ * A failure that the repair way may cure: qpdf failing or warning (exit 3, refused by the sound attempt's
+ * `okCodes`) on the upload. Refusals of the user's options, limits, timeouts and aborts keep their own answers.
+ */
+function isDamage(error: unknown): boolean {
+  return error instanceof ToolError && error.code === 'damaged_pdf';
+}
+
+interface UploadProbe {
+  /** Not encrypted (or owner-only), read without a warning, a page tree whose /Count is what it holds. */
+  sound: boolean;
+  source: SourcePdf;
+  /** The object numbers of the pages' content streams, and the password that opens the upload. */
+  contents: { objects: readonly number[]; password?: string };
+}
+
+/**
+ * One qpdf run that decodes no stream: encryption, the page tree's counts, its content streams, and whether qpdf
+ * read the structure without a warning (exit 0; a warning there is a recovered xref, a broken object stream or a
+ * loop, all damage). Linearization is not read here, nor by the tools' writes: a hint table that is off, qpdf's most
+ * common warning under `--check`, changes nothing in an output that is not linearized.
+ *
+ * A password-protected upload is `encrypted_pdf`, but for Unlock, which tries the user's password first (none:
+ * `password_required`), then an empty one (owner restrictions only), else `wrong_password`.
+ */
+async function probeUpload(file: InputFile, context: ToolContext, unlockPassword?: string): Promise<UploadProbe> {
+  const tries = unlockPassword ? [unlockPassword, undefined] : [undefined];
+  for (const password of tries) {
+    const probe = await runQpdfCountingPages(['--show-encryption', file.path], context, {
+      okCodes: [0, 2, 3],
+      password,
+    });
+    if (probe.code === 2 && /invalid password/i.test(probe.stderr)) continue;
+    const { walked, declared } = probe.pages;
+    return {
+      sound: probe.code === 0 && walked > 0 && walked === declared,
+      source: {
+        ...{ path: file.path, pageCount: walked, password },
+        encrypted: !/^File is not encrypted$/m.test(probe.stdout),
+      },
+      contents: { objects: probe.contentObjects, password },
+    };
+  }
+  if (unlockPassword === undefined) throw new ToolError('encrypted_pdf');
+  if (unlockPassword === '') {
+    throw new ToolError('password_required', 'This PDF needs a password to open: enter its password and try again.');
+  }
+  throw new ToolError('wrong_password');
+}
+
+/**
+ * Content streams qpdf can decode: `--check` tokenises every page's content, and fails on one in a filter it cannot
+ * decode (an image codec such as /JBIG2Decode or /DCTDecode, or an unknown name), which qpdf's own writes copy
+ * without a word. Reads those streams' dictionaries only, as JSON, beside the tool's work.
+ */
+async function contentFiltersDecodable(probe: UploadProbe, context: ToolContext): Promise<boolean> {
+  const { objects, password } = probe.contents;
+  if (objects.length === 0) return true;
+  const listing = tempPath(context, 'content-streams', '.json');
+  try {
+    await runQpdfJob(
+      {
+        ...{ inputFile: probe.source.path, outputFile: listing, jsonOutput: '2', jsonKey: ['qpdf'] },
+        ...{ jsonStreamData: 'none', jsonObject: objects.map(String) },
+        ...(password === undefined ? {} : { password }),
+      },
+      context,
+      { okCodes: [0, 3] },
+    );
+    const json = JSON.parse(await readFile(listing, 'utf8')) as { qpdf: [unknown, Record<string, StreamEntry>] };
+    return Object.values(json.qpdf[1]).every((entry) => {
+      const filter = entry.stream?.dict['/Filter'] ?? [];
+      return (Array.isArray(filter) ? filter : [filter]).every((name) => CONTENT_FILTERS.has(name as string));
+    });
+  } finally {
+    await rm(listing, { force: true });
+  }
+}
+
+interface StreamEntry {
+  stream?: { dict: Record<string, unknown> };
+}
+
+/** The filters qpdf decodes at its default level, which `--check` uses to read content streams. */
+const CONTENT_FILTERS = new Set([
+  '/FlateDecode',
+  '/LZWDecode',
+  '/ASCII85Decode',
+  '/ASCIIHexDecode',
+  '/RunLengthDecode',
+]);
+
+/** `qpdf --check` on every output PDF, side by side: one that fails is `damaged_pdf`. */
+async function checkOutputs(outputs: readonly OutputPdf[], context: ToolContext): Promise<void> {
+  const gate = concurrencyLimit(context.cores ?? 1);
+  const codes = await Promise.all(
+    outputs.map(({ path, password }) =>
+      gate(async () => (await runQpdf(['--check', path], context, { okCodes: [0, 2, 3], password })).code),
+    ),
+  );
+  if (codes.some((code) => code !== 0)) throw new ToolError('damaged_pdf');
+}
