@@ -1,4 +1,5 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { concurrencyLimit } from '../jobs/concurrency-limit.js';
 import { tempPath } from '../jobs/temp-path.js';
 import { runQpdf } from '../programs/qpdf.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
@@ -66,13 +67,17 @@ export async function carryBookmarks(
   output: string,
   context: ToolContext,
 ): Promise<boolean> {
-  const outlines: SourceOutline[] = [];
-  for (const source of sources) {
-    const json = await readJson(['--json-key=outlines', '--json-key=pages'], source.path, context);
-    const items = json.outlines ?? [];
-    const pageRefs = (json.pages ?? []).map((page) => page.object);
-    if (items.length > 0) outlines.push({ items, source, pageRefs });
-  }
+  // The sources' outlines are read side by side, a few at a time (a merge may have many sources).
+  const gate = concurrencyLimit(Math.max(2, context.cores ?? 2));
+  const read = await Promise.all(
+    sources.map((source) =>
+      gate(async (): Promise<SourceOutline> => {
+        const json = await readJson(['--json-key=outlines', '--json-key=pages'], source.path, context);
+        return { items: json.outlines ?? [], source, pageRefs: (json.pages ?? []).map((page) => page.object) };
+      }),
+    ),
+  );
+  const outlines = read.filter((outline) => outline.items.length > 0);
   if (outlines.length === 0) return false;
 
   const { pages = [] } = await readJson(['--json-key=pages'], built, context);

@@ -53,7 +53,7 @@ export interface CheckAfterWork<T> {
 }
 
 /**
- * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/116). One quick qpdf
+ * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/115). One quick qpdf
  * run per upload (no stream decoded) gives its encryption, its page count for the limit and whether qpdf reads its
  * structure without a warning. A sound upload goes straight to the work, whose qpdf calls must then finish
  * without a warning; beside it, the pages' content streams are checked for a filter qpdf cannot decode. Anything
@@ -164,14 +164,14 @@ async function contentFiltersDecodable(probe: UploadProbe, context: ToolContext)
   if (objects.length === 0) return true;
   const listing = tempPath(context, 'content-streams', '.json');
   try {
-    await runQpdfJob(
-      {
-        ...{ inputFile: probe.source.path, outputFile: listing, jsonOutput: '2', jsonKey: ['qpdf'] },
-        ...{ jsonStreamData: 'none', jsonObject: objects.map(String) },
-        ...(password === undefined ? {} : { password }),
-      },
+    const objectArgs = objects.map((object) => `--json-object=${object}`);
+    await runQpdf(
+      ['--json=2', '--json-key=qpdf', '--json-stream-data=none', ...objectArgs, probe.source.path, listing],
       context,
-      { okCodes: [0, 3] },
+      {
+        okCodes: [0, 3],
+        password,
+      },
     );
     const json = JSON.parse(await readFile(listing, 'utf8')) as { qpdf: [unknown, Record<string, StreamEntry>] };
     return Object.values(json.qpdf[1]).every((entry) => {
