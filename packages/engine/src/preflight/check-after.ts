@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { assertPdf, checkPageLimit, preparePdfInput } from './pdf-input.js';
-import { type QpdfOptions, runQpdf, runQpdfCountingPages, runQpdfJob } from '../programs/qpdf.js';
+import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
 import type { ProcessResult } from '../programs/run-process.js';
 import { concurrencyLimit } from '../jobs/concurrency-limit.js';
 import { settle, valueOf } from '../jobs/settle.js';
@@ -132,7 +132,7 @@ interface UploadProbe {
 async function probeUpload(file: InputFile, context: ToolContext, unlockPassword?: string): Promise<UploadProbe> {
   const tries = unlockPassword ? [unlockPassword, undefined] : [undefined];
   for (const password of tries) {
-    const probe = await runQpdfCountingPages(['--show-encryption', file.path], context, {
+    const probe = await runQpdfListingPages(['--show-encryption', file.path], context, {
       okCodes: [0, 2, 3],
       password,
     });

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { optimizeLossless, qpdfPageRange, runQpdf, runQpdfCountingPages, runQpdfJob } from './qpdf.js';
+import {
+  optimizeLossless,
+  qpdfPageRange,
+  runQpdf,
+  runQpdfCountingPages,
+  runQpdfJob,
+  runQpdfListingPages,
+} from './qpdf.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
@@ -58,6 +65,20 @@ describe('runQpdf errors', () => {
     expect(counted.stdout).not.toMatch(/^page /m);
     const misstated = await job.input('misstated.pdf', makePdf({ pageCount: 3, declaredPageCount: 1 }));
     expect((await runQpdfCountingPages([misstated.path], job.context)).pages).toEqual({ walked: 3, declared: 1 });
+  });
+
+  it('lists pages and content streams in one qpdf run, and through the counting script past the output limit', async () => {
+    const misstated = await job.input('misstated.pdf', makePdf({ pageCount: 3, declaredPageCount: 1 }));
+    const short = await runQpdfListingPages(['--show-encryption', misstated.path], job.context);
+    const counted = await runQpdfCountingPages(['--show-encryption', misstated.path], job.context);
+    expect(short.pages).toEqual({ walked: 3, declared: 1 });
+    expect(short.contentObjects).toHaveLength(3);
+    expect({ ...short, stderr: '' }).toEqual({ ...counted, stderr: '' });
+    expect(short.stdout).toBe('File is not encrypted');
+    const long = await job.input('long.pdf', makePdf({ pageCount: 3000 }));
+    const listed = await runQpdfListingPages([long.path], job.context);
+    expect(listed.pages).toEqual({ walked: 3000, declared: 3000 });
+    expect(listed.contentObjects).toHaveLength(3000);
   });
 
   it('stops a run that takes longer than the job limit', async () => {

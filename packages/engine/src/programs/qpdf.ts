@@ -151,6 +151,36 @@ export async function runQpdfCountingPages(
 }
 
 /**
+ * runQpdfCountingPages in one process instead of three (bash, qpdf, awk) where qpdf's page listing fits the output
+ * limit, as it does up to about a thousand pages: the listing is read here. A longer one is cut at the limit, so
+ * that file is listed again through the counting script.
+ */
+export async function runQpdfListingPages(
+  args: readonly string[],
+  context: ToolContext,
+  options: QpdfOptions = {},
+): Promise<ProcessResult & { pages: PageCounts; contentObjects: number[] }> {
+  const result = await runQpdf(['--show-npages', '--show-pages', ...args], context, options);
+  if (result.stdout.length >= DIRECT_LISTING_MAX) return runQpdfCountingPages(args, context, options);
+  let walked = 0;
+  let declared = -1;
+  const contents = new Set<number>();
+  const other: string[] = [];
+  for (const line of result.stdout.split('\n')) {
+    const content = /^ {4}(\d+) \d+ R$/.exec(line);
+    if (/^page \d+: /.test(line)) walked++;
+    else if (content) contents.add(Number(content[1]));
+    else if (line.startsWith(' ')) continue;
+    else if (/^\d+$/.test(line) && declared < 0) declared = Number(line);
+    else if (line !== '') other.push(line);
+  }
+  return { ...result, stdout: other.join('\n'), pages: { walked, declared }, contentObjects: [...contents] };
+}
+
+/** A listing this long may have been cut at the process output limit (64 KB). */
+const DIRECT_LISTING_MAX = 60 * 1024;
+
+/**
  * Lossless optimisation: object streams, every Flate stream recompressed at level 9, uncompressed streams
  * compressed, unused page resources and unreferenced objects dropped. Never touches image pixels.
  * qpdf has no option to merge identical objects, so duplicates stay duplicates. The compress tool builds on this,
