@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type * as RunProcessExports from '../programs/run-process.js';
@@ -6,8 +8,10 @@ import { runQpdf, runQpdfJob } from '../programs/qpdf.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts, pdfRotations, qpdfCheck } from '../testing/pdf-assertions.js';
 import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { deletePages } from '../tools/delete-pages.js';
 import { mergePdf } from '../tools/merge-pdf.js';
 import { rotatePdf } from '../tools/rotate-pdf.js';
+import { splitPdf } from '../tools/split-pdf.js';
 import { unlockPdf } from '../tools/unlock-pdf.js';
 
 /** Every program the engine starts, with its arguments, to tell how many qpdf runs a job took and which. */
@@ -49,6 +53,14 @@ async function offHintTablePdf(): Promise<Buffer> {
   return Buffer.from(shifted, 'latin1');
 }
 
+/** A PDF whose first content stream says `filter` but holds plain text, which that filter cannot decode. */
+function undecodableContentPdf(filter: string, pageCount = 2): Buffer {
+  const pdf = makePdf({ pageCount }).toString('latin1');
+  const damaged = pdf.replace(/<< \/Length (\d+) >>\nstream\n/, `<< /Length $1 /Filter ${filter} >>\nstream\n`);
+  expect(damaged).not.toBe(pdf);
+  return Buffer.from(damaged, 'latin1');
+}
+
 describe('checkAfter, through the structural tools', () => {
   it('writes a file whose only warning is a linearization hint table in one qpdf run, with no check', async () => {
     const file = await job.input('hinted.pdf', await offHintTablePdf());
@@ -73,13 +85,32 @@ describe('checkAfter, through the structural tools', () => {
   });
 
   it('goes the repair way for page content in a filter qpdf cannot decode, which its writes copy silently', async () => {
-    const pdf = makePdf({ pageCount: 2 }).toString('latin1');
-    const damaged = pdf.replace(/<< \/Length (\d+) >>\nstream\n/, '<< /Length $1 /Filter /JBIG2Decode >>\nstream\n');
-    expect(damaged).not.toBe(pdf);
-    const file = await job.input('jbig2-content.pdf', Buffer.from(damaged, 'latin1'));
+    const file = await job.input('jbig2-content.pdf', undecodableContentPdf('/JBIG2Decode'));
     const result = await rotatePdf([file], rotate90, job.context);
     assertValidPdf(result.path);
     expect(pdfPageTexts(result.path)[1]).toBe('Page 2');
+  });
+
+  it('goes the repair way on a warning qpdf prints but leaves out of its exit code (--split-pages)', async () => {
+    // Page 1's content says LZW but holds plain text: qpdf warns as it copies it, yet --split-pages exits 0.
+    const file = await job.input('lzw.pdf', undecodableContentPdf('/LZWDecode'));
+    const result = await splitPdf([file], parseToolOptions('split-pdf', {}), job.context);
+    const entries = unzipSync(await readFile(result.path));
+    expect(Object.keys(entries)).toHaveLength(2);
+    for (const [name, data] of Object.entries(entries)) {
+      const path = join(job.context.workDir, `part-${name}`);
+      await writeFile(path, data);
+      assertValidPdf(path);
+    }
+    expect(runsWith('--check').length).toBeGreaterThan(0);
+  });
+
+  it('runs the full preflight before the tool refuses its options, so damaged_pdf would come first', async () => {
+    // One page, damaged but repairable: the preflight repairs it, then Delete pages refuses to delete its only page.
+    const file = await job.input('lzw.pdf', undecodableContentPdf('/LZWDecode', 1));
+    const options = parseToolOptions('delete-pages', { pages: '1' });
+    expect(await toolErrorCode(deletePages([file], options, job.context))).toBe('no_pages_left');
+    expect(runsWith('--check').some((run) => run.includes(file.path))).toBe(true);
   });
 
   it('refuses password-protected uploads, and unlocks one only with its password', async () => {

@@ -74,10 +74,15 @@ export async function checkAfter<T>(
   if (probes.every((probe) => probe.sound)) {
     const sources = probes.map((probe) => probe.source);
     const [done, decodable] = await Promise.all([
-      settle(work.run(attempt(sources, context, [0]))),
+      settle(work.run(attempt(sources, context, true))),
       settle(Promise.all(probes.map((probe) => contentFiltersDecodable(probe, context)))),
     ]);
-    if (!done.ok && !isDamage(done.error)) throw done.error;
+    if (!done.ok && !isDamage(done.error)) {
+      // A refusal of the user's options (no_pages_left, page_out_of_range) or a limit: a damaged upload was
+      // answered damaged_pdf before its options were looked at, and still is.
+      if (done.error instanceof ToolError) await refusedAfterPreflight(files, context, work.unlockPassword);
+      throw done.error;
+    }
     if (done.ok && valueOf(decodable).every(Boolean)) {
       if (work.writtenBy === 'tool') await checkOutputs(work.outputs(done.value), context);
       return done.value;
@@ -90,18 +95,33 @@ export async function checkAfter<T>(
     const prepared = await preparePdfInput(file, context, { unlockPassword: work.unlockPassword });
     sources.push({ path: prepared.path, pageCount: prepared.pageCount, encrypted: false });
   }
-  const result = await work.run(attempt(sources, context, [0, 3]));
+  const result = await work.run(attempt(sources, context, false));
   await checkOutputs(work.outputs(result), context);
   return result;
 }
 
-function attempt(sources: readonly SourcePdf[], context: ToolContext, okCodes: readonly number[]): CheckAfterAttempt {
+/**
+ * The work's qpdf calls. On the uploads (`strict`), a warning means damage: exit 3, or a warning qpdf printed
+ * but left out of its exit code (qpdf 11.3's `--split-pages` on its primary input does so).
+ */
+function attempt(sources: readonly SourcePdf[], context: ToolContext, strict: boolean): CheckAfterAttempt {
+  const okCodes = strict ? [0] : [0, 3];
+  const warned = async (run: Promise<ProcessResult>) => {
+    const result = await run;
+    if (strict && /^WARNING: /m.test(result.stderr)) throw new ToolError('damaged_pdf');
+    return result;
+  };
   return {
     sources,
     context,
-    qpdf: (args, options = {}) => runQpdf(args, context, { okCodes, ...options }),
-    qpdfJob: (job, options = {}) => runQpdfJob(job, context, { okCodes, ...options }),
+    qpdf: (args, options = {}) => warned(runQpdf(args, context, { okCodes, ...options })),
+    qpdfJob: (job, options = {}) => warned(runQpdfJob(job, context, { okCodes, ...options })),
   };
+}
+
+/** The full preflight of each upload, for its refusal (damaged_pdf) to come before the tool's own. */
+async function refusedAfterPreflight(files: readonly InputFile[], context: ToolContext, unlockPassword?: string) {
+  for (const file of files) await preparePdfInput(file, context, { unlockPassword });
 }
 
 /**
