@@ -22,6 +22,7 @@ describe('readConfig', () => {
       databaseUrl: null,
       redisUrl: null,
       shutdownDelayMs: 0,
+      libreOfficeIdleMs: 60_000,
     });
     expect(config.concurrency).toBeGreaterThanOrEqual(2);
     expect(config.dataDir).toBe(join(process.cwd(), 'data'));
@@ -46,6 +47,7 @@ describe('readConfig', () => {
       PAPERKNIFE_DATABASE_URL: 'postgres://paperknife:secret@db.internal:5432/paperknife',
       PAPERKNIFE_REDIS_URL: 'redis://cache.internal:6379',
       PAPERKNIFE_SHUTDOWN_DELAY_S: '5',
+      PAPERKNIFE_LIBREOFFICE_IDLE_S: '0',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -65,6 +67,7 @@ describe('readConfig', () => {
       databaseUrl: 'postgres://paperknife:secret@db.internal:5432/paperknife',
       redisUrl: 'redis://cache.internal:6379',
       shutdownDelayMs: 5000,
+      libreOfficeIdleMs: 0,
     });
     expect(config.limits.maxFileBytes).toBe(5 * 1024 * 1024);
   });
@@ -106,6 +109,6 @@ describe('readConfig', () => {
   it('documents every variable it reads', () => {
     const names = environmentVariables.map((variable) => variable.name);
     expect([...names].sort()).toEqual([...readVariableNames].sort());
-    expect(names).toHaveLength(23);
+    expect(names).toHaveLength(24);
   });
 });

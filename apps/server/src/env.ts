@@ -37,6 +37,8 @@ export interface ServerConfig {
   redisUrl: string | null;
   /** On SIGTERM, how long `/readyz` answers 503 (requests still served) before the server stops taking new ones. */
   shutdownDelayMs: number;
+  /** How long LibreOffice may go without a Word conversion before it stops; 0: it keeps running once started. */
+  libreOfficeIdleMs: number;
 }
 
 /** The repository root, from this file's place in `apps/server/src` or `apps/server/dist`. */
@@ -162,6 +164,12 @@ const settings = {
     'seconds `/readyz` answers 503 on SIGTERM before the server stops taking requests (behind a load balancer: longer than its health checks take to notice)',
     { min: 0, max: 300 },
   ),
+  PAPERKNIFE_LIBREOFFICE_IDLE_S: count(
+    'PAPERKNIFE_LIBREOFFICE_IDLE_S',
+    60,
+    'seconds without a Word conversion after which LibreOffice stops, handing back about 200 MB (the next conversion starts it again, about 2 s); 0 keeps it running once started',
+    { min: 0, max: 86_400 },
+  ),
   LOG_LEVEL: {
     schema: z.preprocess(
       blankToUndefined,
@@ -239,5 +247,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     databaseUrl: v.PAPERKNIFE_DATABASE_URL ?? null,
     redisUrl: v.PAPERKNIFE_REDIS_URL ?? null,
     shutdownDelayMs: v.PAPERKNIFE_SHUTDOWN_DELAY_S * 1000,
+    libreOfficeIdleMs: v.PAPERKNIFE_LIBREOFFICE_IDLE_S * 1000,
   };
 }

@@ -24,8 +24,7 @@ if (config.metrics && metricsPort !== null) {
   console.log(`Metrics are served at http://${host}:${metricsPort}/metrics`);
 }
 
-// The first Word conversion should not wait for LibreOffice to start.
-warmEngines().catch((error: unknown) => app.log.warn({ err: (error as Error).message }, 'LibreOffice did not start'));
+warmEngines(config);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,7 +8,12 @@ export { engineTools } from './registry.js';
 export type { InputFile, ToolContext, ToolProgress, ToolResult, ToolRunner } from './jobs/tool-runner.js';
 
 // Long-lived engines: started ahead of the first job, stopped on shutdown.
-export { closeLibreOffice, isLibreOfficeReady, warmLibreOffice } from './programs/libreoffice.js';
+export {
+  closeLibreOffice,
+  isLibreOfficeReady,
+  setLibreOfficeIdleStop,
+  warmLibreOffice,
+} from './programs/libreoffice.js';
 export { warmProcessSpawner } from './programs/run-process.js';
 export { closeMupdfPool, warmMupdfPool } from './mupdf/pool.js';
 

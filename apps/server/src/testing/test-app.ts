@@ -74,6 +74,7 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     databaseUrl: null,
     redisUrl: null,
     shutdownDelayMs: 0,
+    libreOfficeIdleMs: 60_000,
     replicaId: 'test',
     ...rest,
     limits: { ...defaultLimits, ...limits },

@@ -1,6 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ToolError } from '@paperknife/catalog/errors';
-import { BUILT_WORKER_VARIABLE, closeMupdfPool, mupdfPool, mupdfPoolStats } from './pool.js';
+import {
+  BUILT_WORKER_VARIABLE,
+  MUPDF_IDLE_TIMEOUT_MS,
+  closeMupdfPool,
+  mupdfPool,
+  mupdfPoolStats,
+  setMupdfIdleTimeout,
+} from './pool.js';
 import type { ToolProgress } from '../jobs/tool-runner.js';
 import type { PoolProbePayload } from './pool-probe-task.js';
 import type { PoolTasks } from './pool-tasks.js';
@@ -130,6 +137,24 @@ describe('MuPDF pool', () => {
     } finally {
       await closeMupdfPool();
       if (built !== undefined) process.env[BUILT_WORKER_VARIABLE] = built;
+    }
+  });
+
+  it('ends its workers after an idle spell, handing their heaps back, and starts one for the next job', async () => {
+    await closeMupdfPool();
+    setMupdfIdleTimeout(150);
+    try {
+      const [first] = await Promise.all([probe({ busyMs: 200 }), probe({ busyMs: 200 })]);
+      expect(mupdfPoolStats().threads).toBeGreaterThanOrEqual(1);
+      await vi.waitFor(() => expect(mupdfPoolStats().threads).toBe(0), { timeout: 5_000, interval: 20 });
+      const next = await probe({});
+      expect(next.pageCount).toBe(1);
+      expect(next.threadId).toBeGreaterThan(first!.threadId);
+      // A worker busy longer than the idle spell is not ended under its job.
+      expect((await probe({ busyMs: 400 })).pageCount).toBe(1);
+    } finally {
+      await closeMupdfPool();
+      setMupdfIdleTimeout(MUPDF_IDLE_TIMEOUT_MS);
     }
   });
 

@@ -16,8 +16,12 @@ import type { PortMessage, WorkerAnswer, WorkerJob } from './worker.js';
 
 /** Most MuPDF workers at once: one per core, and no more than this (each may hold a heap of hundreds of MB). */
 export const MAX_MUPDF_THREADS = 2;
-/** An idle worker beyond the first is ended after this long, handing its heap back. */
-const IDLE_TIMEOUT_MS = 30_000;
+/**
+ * A worker without a job for this long ends, handing its heap back; none is kept warm (docs/decisions/025): a fresh
+ * one costs ~55 MB idle and starts in 0.3-1 s, paid only by the first MuPDF job after a quiet spell.
+ */
+export const MUPDF_IDLE_TIMEOUT_MS = 20_000;
+let idleTimeoutMs = MUPDF_IDLE_TIMEOUT_MS;
 
 export interface MupdfTaskOptions {
   signal: AbortSignal;
@@ -77,9 +81,9 @@ function getPool(): Piscina {
     pool = new Piscina({
       filename,
       execArgv,
-      minThreads: 1,
+      minThreads: 0,
       maxThreads,
-      idleTimeout: IDLE_TIMEOUT_MS,
+      idleTimeout: idleTimeoutMs,
       concurrentTasksPerWorker: 1,
     });
   }
@@ -199,6 +203,14 @@ export function mupdfPoolStats(): MupdfPoolStats {
     recycled,
     terminated,
   };
+}
+
+/**
+ * How long a worker may wait for a job before it ends (tests shorten it). Takes effect for the pool the next task
+ * starts: call it while no pool runs, before the first task or after closeMupdfPool().
+ */
+export function setMupdfIdleTimeout(ms: number): void {
+  idleTimeoutMs = ms;
 }
 
 /** Lets running jobs finish, then ends every worker. The next task starts a new pool. */

@@ -13,7 +13,8 @@ import type { ToolContext } from '../jobs/tool-runner.js';
 
 /**
  * ONE warm LibreOffice instance per process (see docs/decisions/010-libreoffice-warm-instance.md): started on
- * first use, kept alive, restarted after a crash or a hang, one conversion at a time. Each conversion is a
+ * first use, kept alive while conversions come, stopped after a quiet spell (docs/decisions/025, ~200 MB handed
+ * back), restarted after a crash or a hang, one conversion at a time. Each conversion is a
  * `soffice --convert-to` call with the same private profile: LibreOffice hands it to the running instance, which
  * converts on its main thread in ~0.05-0.2 s instead of starting cold (~1 s). The instance listens on a private
  * named pipe (no TCP port) for the Python client (libreoffice-bridge.ts) that keeps it from ending after each job.
@@ -25,6 +26,8 @@ const SOFFICE = 'soffice';
 const PYTHON = '/usr/bin/python3';
 /** How long soffice may take to start and accept the client (the first start also creates the profile). */
 const START_TIMEOUT_MS = 60_000;
+/** How long the instance waits without a conversion before it stops; the next conversion starts it again. */
+export const LIBREOFFICE_IDLE_STOP_MS = 60_000;
 
 interface Instance {
   /** LibreOffice's socket files: always in /tmp (hard-coded in LibreOffice), removed when the instance stops. */
@@ -39,6 +42,10 @@ let profileDir: string | undefined;
 let instance: Instance | undefined;
 let starting: Promise<Instance> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
+let idleStopMs = LIBREOFFICE_IDLE_STOP_MS;
+let idleTimer: NodeJS.Timeout | undefined;
+/** Conversions asked for and not yet settled, waiting ones included. */
+let pending = 0;
 
 /** True when the instance is up and held open: /readyz reports this. */
 export function isLibreOfficeReady(): boolean {
@@ -55,13 +62,23 @@ export function libreOfficeProfileDir(): string | undefined {
   return profileDir;
 }
 
-/** Starts the instance if it is not running yet (the server calls this at start-up so the first user waits less). */
+/** Starts the instance if it is not running yet; like a conversion, it stops again after the quiet spell. */
 export async function warmLibreOffice(): Promise<void> {
   await ensureInstance();
+  scheduleIdleStop();
+}
+
+/**
+ * How long the instance may go without a conversion before it stops (0: it keeps running once started). Applies
+ * from the next conversion on.
+ */
+export function setLibreOfficeIdleStop(ms: number): void {
+  idleStopMs = ms;
 }
 
 /** Stops the instance and removes its profile folder. Safe to call at any time, also when nothing runs. */
 export async function closeLibreOffice(): Promise<void> {
+  clearTimeout(idleTimer);
   const pending = starting;
   if (pending) await pending.catch(() => undefined);
   if (instance) await stop(instance);
@@ -78,8 +95,14 @@ export async function closeLibreOffice(): Promise<void> {
  */
 export function convertWithLibreOffice(input: string, outDir: string, context: ToolContext): Promise<string> {
   if (context.signal.aborted) return Promise.reject(abortError(context.signal));
+  pending += 1;
+  clearTimeout(idleTimer);
   const run = queue.then(() => convertNow(input, outDir, context));
   queue = run.catch(() => undefined);
+  void queue.then(() => {
+    pending -= 1;
+    scheduleIdleStop();
+  });
   // A job whose client went away while it waited its turn answers at once (its turn is then skipped).
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(abortError(context.signal));
@@ -131,6 +154,22 @@ async function convertNow(input: string, outDir: string, context: ToolContext): 
     );
   }
   return output;
+}
+
+/**
+ * Once nothing is pending, stops the instance after `idleStopMs`. The stop takes its turn in the queue, so a
+ * conversion asked for meanwhile either runs first (and the stop is skipped) or waits for a fresh instance.
+ */
+function scheduleIdleStop(): void {
+  clearTimeout(idleTimer);
+  if (idleStopMs <= 0 || pending > 0) return;
+  idleTimer = setTimeout(() => {
+    queue = queue
+      .then(async () => {
+        if (pending === 0 && instance) await stop(instance);
+      })
+      .catch(() => undefined);
+  }, idleStopMs).unref();
 }
 
 function profileUrl(): string {
