@@ -4,19 +4,23 @@ import { assertPdf, checkPageLimit, preparePdfInput } from './pdf-input.js';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
 import type { ProcessResult } from '../programs/run-process.js';
 import { concurrencyLimit } from '../jobs/concurrency-limit.js';
-import { settle, valueOf } from '../jobs/settle.js';
+import { type Settled, settle, valueOf } from '../jobs/settle.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { InputFile, ToolContext } from '../jobs/tool-runner.js';
 
 /** A PDF a tool's work reads: the upload itself, or the preflight's decrypted or repaired copy of it. */
 export interface SourcePdf {
   path: string;
-  pageCount: number;
   /**
-   * Opens with an empty password but carries restrictions (owner password only). A tool whose output keeps the
-   * input's encryption writes it with `--decrypt`, so no output carries restrictions the user did not ask for.
+   * What the upload's probe learned, once it has. Work that needs the page count (or Unlock's password) waits for
+   * it; work that does not (Rotate on every page, Protect) starts at once, beside the probe.
    */
-  encrypted: boolean;
+  opened: Promise<OpenedPdf>;
+}
+
+export interface OpenedPdf {
+  /** The pages its tree holds, within the page limit. */
+  pageCount: number;
   /** The password that opens it: Unlock's, for an upload that needs one. */
   password?: string;
 }
@@ -68,36 +72,65 @@ export async function checkAfter<T>(
   work: CheckAfterWork<T>,
 ): Promise<T> {
   await Promise.all(files.map((file) => assertPdf(file.path)));
-  const probes = await Promise.all(files.map((file) => probeUpload(file, context, work.unlockPassword)));
-  for (const probe of probes) if (probe.sound) checkPageLimit(probe.source.pageCount, context);
+  // The work on the uploads starts beside their probes, and stops as soon as one says it will not count.
+  const early = new AbortController();
+  const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
+  const probes = files.map((file) => settle(probeUpload(file, context, work.unlockPassword)));
+  const sources = probes.map((probe, index) => ({ path: files[index]!.path, opened: openedBy(probe, context) }));
+  for (const source of sources) source.opened.catch(() => early.abort());
+  const decodable = settle(
+    Promise.all(
+      probes.map(async (probe) => {
+        const probed = await probe;
+        return probed.ok && probed.value.sound && (await contentFiltersDecodable(probed.value, context));
+      }),
+    ),
+  );
+  const done = await settle(work.run(attempt(sources, earlyContext, true)));
+  const probed = await Promise.all(probes);
+  const decoded = await decodable;
+  if (context.signal.aborted && !done.ok) throw done.error;
 
-  if (probes.every((probe) => probe.sound)) {
-    const sources = probes.map((probe) => probe.source);
-    const [done, decodable] = await Promise.all([
-      settle(work.run(attempt(sources, context, true))),
-      settle(Promise.all(probes.map((probe) => contentFiltersDecodable(probe, context)))),
-    ]);
+  // The probes' refusals first (encrypted_pdf, wrong_password, password_required), then the page limit.
+  for (const probe of probed) if (!probe.ok && !isDamage(probe.error)) throw probe.error;
+  const sound = probed.every((probe) => probe.ok && probe.value.sound);
+  if (sound) {
+    for (const probe of probed) checkPageLimit(valueOf(probe).source.pageCount, context);
     if (!done.ok && !isDamage(done.error)) {
       // A refusal of the user's options (no_pages_left, page_out_of_range) or a limit: a damaged upload was
       // answered damaged_pdf before its options were looked at, and still is.
       if (done.error instanceof ToolError) await refusedAfterPreflight(files, context, work.unlockPassword);
       throw done.error;
     }
-    if (done.ok && valueOf(decodable).every(Boolean)) {
+    if (done.ok && valueOf(decoded).every(Boolean)) {
       if (work.writtenBy === 'tool') await checkOutputs(work.outputs(done.value), context);
       return done.value;
     }
   }
 
   // The repair way, for every upload: the full preflight hands back each one as it is or a checked copy.
-  const sources: SourcePdf[] = [];
+  const prepared: SourcePdf[] = [];
   for (const file of files) {
-    const prepared = await preparePdfInput(file, context, { unlockPassword: work.unlockPassword });
-    sources.push({ path: prepared.path, pageCount: prepared.pageCount, encrypted: false });
+    const input = await preparePdfInput(file, context, { unlockPassword: work.unlockPassword });
+    prepared.push({ path: input.path, opened: Promise.resolve({ pageCount: input.pageCount }) });
   }
-  const result = await work.run(attempt(sources, context, false));
+  const result = await work.run(attempt(prepared, context, false));
   await checkOutputs(work.outputs(result), context);
   return result;
+}
+
+/**
+ * What the work learns from an upload's probe: its page count and password when it is sound and within the page
+ * limit; otherwise the work fails (a probe's refusal, `too_many_pages`, or `damaged_pdf`, which sends the job the
+ * repair way) and its result is not used.
+ */
+function openedBy(probe: Promise<Settled<UploadProbe>>, context: ToolContext): Promise<OpenedPdf> {
+  return probe.then((probed) => {
+    const { sound, source } = valueOf(probed);
+    if (!sound) throw new ToolError('damaged_pdf');
+    checkPageLimit(source.pageCount, context);
+    return { pageCount: source.pageCount, ...(source.password === undefined ? {} : { password: source.password }) };
+  });
 }
 
 /**
@@ -135,7 +168,7 @@ function isDamage(error: unknown): boolean {
 interface UploadProbe {
   /** Not encrypted (or owner-only), read without a warning, a page tree whose /Count is what it holds. */
   sound: boolean;
-  source: SourcePdf;
+  source: { path: string; pageCount: number; password?: string };
   /** The object numbers of the pages' content streams, and the password that opens the upload. */
   contents: { objects: readonly number[]; password?: string };
 }
@@ -160,10 +193,7 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
     const { walked, declared } = probe.pages;
     return {
       sound: probe.code === 0 && walked > 0 && walked === declared,
-      source: {
-        ...{ path: file.path, pageCount: walked, password },
-        encrypted: !/^File is not encrypted$/m.test(probe.stdout),
-      },
+      source: { path: file.path, pageCount: walked, ...(password === undefined ? {} : { password }) },
       contents: { objects: probe.contentObjects, password },
     };
   }

@@ -13,8 +13,9 @@ export const deletePages: ToolRunner<'delete-pages'> = async (files, options, co
     writtenBy: 'qpdf',
     outputs: (output) => [{ path: output }],
     run: async ({ sources: [input], qpdf }) => {
-      const doomed = new Set(selectPages(options.pages, input!.pageCount));
-      const kept = Array.from({ length: input!.pageCount }, (_, i) => i + 1).filter((page) => !doomed.has(page));
+      const { pageCount } = await input!.opened;
+      const doomed = new Set(selectPages(options.pages, pageCount));
+      const kept = Array.from({ length: pageCount }, (_, i) => i + 1).filter((page) => !doomed.has(page));
       if (kept.length === 0) throw new ToolError('no_pages_left');
       const output = tempPath(context, 'pages-deleted');
       await qpdf(['--empty', '--pages', input!.path, qpdfPageRange(kept), '--', output]);

@@ -12,7 +12,7 @@ export const extractPages: ToolRunner<'extract-pages'> = async (files, options, 
     writtenBy: 'qpdf',
     outputs: (output) => [{ path: output }],
     run: async ({ sources: [input], qpdf }) => {
-      const pages = selectPages(options.pages, input!.pageCount);
+      const pages = selectPages(options.pages, (await input!.opened).pageCount);
       const output = tempPath(context, 'extracted-pages');
       await qpdf(['--empty', '--pages', input!.path, qpdfPageRange(pages), '--', output]);
       return output;

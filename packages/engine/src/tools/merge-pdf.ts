@@ -17,21 +17,24 @@ export const mergePdf: ToolRunner<'merge-pdf'> = async (files, _options, context
     writtenBy: 'qpdf',
     outputs: (output) => [{ path: output }],
     run: async ({ sources, qpdf }) => {
-      const total = sources.reduce((sum, input) => sum + input.pageCount, 0);
+      // qpdf starts beside the uploads' probes; their counts are needed only for the limit and the bookmarks.
+      const merged = tempPath(context, 'merged');
+      const merging = qpdf(['--empty', '--pages', ...sources.flatMap((input) => [input.path, '1-z']), '--', merged]);
+      const opened = await Promise.all(sources.map((input) => input.opened)).finally(() => merging.catch(() => {}));
+      await merging;
+      const total = opened.reduce((sum, input) => sum + input.pageCount, 0);
       if (total > context.limits.maxPages) {
         throw new ToolError(
           'too_many_pages',
           `Together these PDFs have ${total} pages; the limit is ${context.limits.maxPages}. Merge fewer files at once.`,
         );
       }
-      const merged = tempPath(context, 'merged');
-      await qpdf(['--empty', '--pages', ...sources.flatMap((input) => [input.path, '1-z']), '--', merged]);
 
       const output = tempPath(context, 'merged-document');
       let firstPage = 0;
-      const bookmarkSources = sources.map((input) => {
+      const bookmarkSources = sources.map((input, index) => {
         const offset = firstPage;
-        firstPage += input.pageCount;
+        firstPage += opened[index]!.pageCount;
         return { path: input.path, outputPage: (page: number) => offset + page };
       });
       return (await carryBookmarks(bookmarkSources, merged, output, context)) ? output : merged;

@@ -22,7 +22,7 @@ export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, co
     writtenBy: 'qpdf',
     outputs: (output) => [{ path: output }],
     run: async ({ sources: [input], qpdf }) => {
-      const entries = organizePages(options.order, input!.pageCount);
+      const entries = organizePages(options.order, (await input!.opened).pageCount);
       if (entries.length > context.limits.maxPages) {
         throw new ToolError(
           'too_many_pages',

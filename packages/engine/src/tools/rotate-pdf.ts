@@ -16,8 +16,9 @@ export const rotatePdf: ToolRunner<'rotate-pdf'> = async (files, options, contex
     writtenBy: 'qpdf',
     outputs: (output) => [{ path: output }],
     run: async ({ sources: [input], qpdf }) => {
+      // Every page: no count needed, so qpdf starts beside the upload's probe.
       const pages = options.pages?.trim()
-        ? [...new Set(selectPages(options.pages, input!.pageCount))].sort((a, b) => a - b)
+        ? [...new Set(selectPages(options.pages, (await input!.opened).pageCount))].sort((a, b) => a - b)
         : undefined;
       const target = pages ? `:${qpdfPageRange(pages)}` : '';
       const output = tempPath(context, 'rotated-document');

@@ -17,19 +17,20 @@ export const splitPdf: ToolRunner<'split-pdf'> = async (files, options, context)
     writtenBy: 'qpdf',
     outputs: (split) => split.parts.map(({ path }) => ({ path })),
     run: async ({ sources: [input], qpdf }) => {
+      const { pageCount } = await input!.opened;
       const partsDir = tempPath(context, 'parts', '');
       await mkdir(partsDir);
       if (options.mode !== 'ranges') {
         const every = options.mode === 'every' ? (options.every ?? 1) : 1;
-        return { parts: await splitEvery(input!.path, every, partsDir, qpdf), pageCount: input!.pageCount };
+        return { parts: await splitEvery(input!.path, every, partsDir, qpdf), pageCount };
       }
       const parts: Part[] = [];
-      for (const [index, pages] of pageGroups(options.ranges ?? '', input!.pageCount).entries()) {
+      for (const [index, pages] of pageGroups(options.ranges ?? '', pageCount).entries()) {
         const path = join(partsDir, `range-${index}.pdf`);
         await qpdf(['--empty', '--pages', input!.path, qpdfPageRange(pages), '--', path]);
         parts.push({ pages, path });
       }
-      return { parts, pageCount: input!.pageCount };
+      return { parts, pageCount };
     },
   });
 

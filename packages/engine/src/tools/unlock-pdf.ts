@@ -15,7 +15,8 @@ export const unlockPdf: ToolRunner<'unlock-pdf'> = async (files, options, contex
     outputs: (output) => [{ path: output }],
     run: async ({ sources: [input], qpdf }) => {
       const output = tempPath(context, 'unlocked-document');
-      await qpdf(['--decrypt', input!.path, output], { password: input!.password, passwordError: 'wrong_password' });
+      const { password } = await input!.opened;
+      await qpdf(['--decrypt', input!.path, output], { password, passwordError: 'wrong_password' });
       return output;
     },
   });
