@@ -82,7 +82,10 @@ export async function checkAfter<T>(
     Promise.all(
       probes.map(async (probe) => {
         const probed = await probe;
-        return probed.ok && probed.value.sound && (await contentFiltersDecodable(probed.value, context));
+        // A listing qpdf could not write or that does not parse sends the job the repair way, which decides.
+        return (
+          probed.ok && probed.value.sound && (await contentFiltersDecodable(probed.value, context).catch(() => false))
+        );
       }),
     ),
   );
