@@ -188,8 +188,8 @@ function ensureBuilt() {
   }
 }
 
-function handOver(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+function handOver(command, args, env = process.env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
@@ -200,8 +200,16 @@ ensureNodeModules();
 ensureBuilt();
 step(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+// Memory the server hands back after big jobs (docs/decisions/025); read before the process starts, so set here and
+// in the Dockerfile. A value already in the environment wins.
+const serverMemoryEnvironment = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  NODE_OPTIONS: '--max-semi-space-size=1',
+};
+
 if (mode === 'start') {
-  handOver(process.execPath, ['apps/server/dist/server.js']);
+  handOver(process.execPath, ['apps/server/dist/server.js'], { ...serverMemoryEnvironment, ...process.env });
 } else {
   // Unit and integration tests first (fast feedback), then the cluster and the browser tests against the built site.
   // Each suite's reporter writes its files' times to timesDir, for the table of all suites at the end.

@@ -8,10 +8,10 @@ import { table } from '../table.js';
 
 /**
  * Idle footprint of the built server: `npm run footprint --workspace bench` (or `node --import tsx
- * bench/footprint/run.ts [--rounds=1] [--clients=2] [--idle-seconds=60] [--malloc-arenas=2|default]`).
+ * bench/footprint/run.ts [--rounds=1] [--clients=2] [--idle-seconds=60] [--plain]`).
  *
- * Starts `apps/server/dist/server.js` as `npm start` and the image do (MALLOC_ARENA_MAX=2 unless
- * `--malloc-arenas=default`), then prints the resident memory of its whole process tree (the Node process with its
+ * Starts `apps/server/dist/server.js` with the memory environment `npm start` and the image give it (`--plain`:
+ * without it), then prints the resident memory of its whole process tree (the Node process with its
  * MuPDF worker threads, the process spawner, LibreOffice with its UNO bridge, any program running): at a fresh
  * start, right after a mixed workload (Compress, PDF to Word, PDF to JPG, Word to PDF, Grayscale on the largest
  * corpus files of at most 30 pages, two clients at once), and every 10 s after it. RSS counts pages shared between processes (the Node
@@ -30,7 +30,13 @@ const argument = (name: string) =>
 const ROUNDS = Number(argument('rounds') ?? 1);
 const CLIENTS = Number(argument('clients') ?? 2);
 const IDLE_SECONDS = Number(argument('idle-seconds') ?? 60);
-const MALLOC_ARENAS = argument('malloc-arenas') ?? '2';
+const PLAIN = process.argv.includes('--plain');
+/** As scripts/setup.mjs (`start`) and the Dockerfile set it: see docs/decisions/025. */
+const memoryEnvironment = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  NODE_OPTIONS: '--max-semi-space-size=1',
+};
 const PORT = Number(process.env['BENCH_PORT'] ?? 4337);
 const origin = `http://127.0.0.1:${PORT}`;
 
@@ -128,13 +134,12 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   const webRoot = join(repoRoot, 'apps/web/build/client');
   const emptySite = join(dataDir, 'site');
   mkdirSync(emptySite, { recursive: true });
-  const arenas = MALLOC_ARENAS === 'default' ? {} : { MALLOC_ARENA_MAX: MALLOC_ARENAS };
   const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env['MALLOC_ARENA_MAX'];
+  for (const name of Object.keys(memoryEnvironment)) delete env[name];
   const server = spawn(process.execPath, [serverEntry], {
     env: {
       ...env,
-      ...arenas,
+      ...(PLAIN ? {} : memoryEnvironment),
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -225,14 +230,14 @@ async function runJob(job: Job): Promise<{ status: number; ms: number }> {
 }
 
 /** Runs the jobs with `CLIENTS` clients, each sending its next job when the last is answered. */
-async function runWorkload(jobs: Job[]): Promise<Map<string, number[]>> {
-  const statuses = new Map<string, number[]>();
+async function runWorkload(jobs: Job[]): Promise<Map<string, { status: number; ms: number }[]>> {
+  const statuses = new Map<string, { status: number; ms: number }[]>();
   let next = 0;
   const client = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      const { status } = await runJob(job);
-      statuses.set(job.tool, [...(statuses.get(job.tool) ?? []), status]);
+      const run = await runJob(job);
+      statuses.set(job.tool, [...(statuses.get(job.tool) ?? []), run]);
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, client));
@@ -253,7 +258,7 @@ try {
 
   const jobs = workload();
   const started = performance.now();
-  let statuses = new Map<string, number[]>();
+  let statuses = new Map<string, { status: number; ms: number }[]>();
   for (let round = 0; round < ROUNDS; round++) statuses = await runWorkload(jobs);
   const seconds = (performance.now() - started) / 1000;
   samples.push(sample('after the workload', pid));
@@ -264,10 +269,18 @@ try {
 
   console.log(
     `Workload: ${jobs.length} jobs x ${ROUNDS} round(s), ${CLIENTS} clients, ${seconds.toFixed(1)} s; ` +
-      `MALLOC_ARENA_MAX=${MALLOC_ARENAS}`,
+      (PLAIN
+        ? 'no memory environment'
+        : Object.entries(memoryEnvironment)
+            .map(([name, value]) => `${name}=${value}`)
+            .join(' ')),
   );
   console.log(
-    [...statuses].map(([tool, codes]) => `  ${tool}: ${codes.join(' ')}`).join('\n') +
+    [...statuses]
+      .map(
+        ([tool, runs]) => `  ${tool}: ${runs.map((run) => `${run.status} ${(run.ms / 1000).toFixed(1)} s`).join(', ')}`,
+      )
+      .join('\n') +
       '\n  (files: the largest of the corpus: ' +
       [...new Set(jobs.map((job) => basename(job.file)))].join(', ') +
       ')\n',

@@ -167,7 +167,7 @@ const settings = {
   PAPERKNIFE_LIBREOFFICE_IDLE_S: count(
     'PAPERKNIFE_LIBREOFFICE_IDLE_S',
     60,
-    'seconds without a Word conversion after which LibreOffice stops, handing back about 200 MB (the next conversion starts it again, about 2 s); 0 keeps it running once started',
+    'seconds without a Word conversion after which LibreOffice stops, handing back about 200 MB (the next conversion starts it again, 2-3 s); 0 keeps it running once started',
     { min: 0, max: 86_400 },
   ),
   LOG_LEVEL: {
