@@ -35,7 +35,7 @@ describe('CORS for the API', () => {
       headers: { ...multipart([]).headers, origin: 'https://app.example' },
     });
     expect(response.headers['access-control-expose-headers']).toBe(
-      'Content-Disposition, X-Original-Size, X-Output-Size, X-Images-Recompressed, X-Compress-Result, X-Recognised-Pages, Retry-After',
+      'Content-Disposition, X-Original-Size, X-Output-Size, X-Images-Recompressed, X-Compress-Result, X-Pages-With-Broken-Images, X-Recognised-Pages, Retry-After',
     );
   });
 });
