@@ -22,7 +22,7 @@ describe('readConfig', () => {
       databaseUrl: null,
       redisUrl: null,
       shutdownDelayMs: 0,
-      libreOfficeIdleMs: 60_000,
+      libreOfficeIdleMs: 45_000,
     });
     expect(config.concurrency).toBeGreaterThanOrEqual(2);
     expect(config.dataDir).toBe(join(process.cwd(), 'data'));
