@@ -26,7 +26,10 @@ const SOFFICE = 'soffice';
 const PYTHON = '/usr/bin/python3';
 /** How long soffice may take to start and accept the client (the first start also creates the profile). */
 const START_TIMEOUT_MS = 60_000;
-/** How long the instance waits without a conversion before it stops (the server sets it from PAPERKNIFE_LIBREOFFICE_IDLE_S, whose default is the same); the next conversion starts it again. */
+/**
+ * How long the instance waits without a conversion before it stops; the next conversion starts it again. The server
+ * sets it from PAPERKNIFE_LIBREOFFICE_IDLE_S, whose default is the same.
+ */
 export const LIBREOFFICE_IDLE_STOP_MS = 45_000;
 
 interface Instance {
