@@ -20,7 +20,8 @@ export const mergePdf: ToolRunner<'merge-pdf'> = async (files, _options, context
       // qpdf starts beside the uploads' probes; their counts are needed only for the limit and the bookmarks.
       const merged = tempPath(context, 'merged');
       const merging = qpdf(['--empty', '--pages', ...sources.flatMap((input) => [input.path, '1-z']), '--', merged]);
-      const opened = await Promise.all(sources.map((input) => input.opened)).finally(() => merging.catch(() => {}));
+      merging.catch(() => undefined); // awaited below, unless a probe refuses an upload first
+      const opened = await Promise.all(sources.map((input) => input.opened));
       await merging;
       const total = opened.reduce((sum, input) => sum + input.pageCount, 0);
       if (total > context.limits.maxPages) {
