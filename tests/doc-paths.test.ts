@@ -166,3 +166,18 @@ describe('paths named in the docs', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('decision records', () => {
+  /** A record states the decision and why; its history lives in git. */
+  const MAX_LINES = 60;
+
+  it(`say the decision and why in at most ${MAX_LINES} lines each`, () => {
+    const records = markdownFiles('docs/decisions');
+    expect(records.length).toBeGreaterThan(10);
+    const long = records
+      .map((path) => ({ path, lines: readFileSync(join(root, path), 'utf8').trimEnd().split('\n').length }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ path, lines }) => `${path}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+});
