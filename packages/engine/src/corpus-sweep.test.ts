@@ -40,7 +40,7 @@ import type { InputFile, ToolContext, ToolResult } from './jobs/tool-runner.js';
  * (answeringRepeatedChecks): a check reads its file and writes none, so the bytes decide its answer.
  */
 
-vi.mock('./run-process.js', async (importOriginal) => {
+vi.mock('./programs/run-process.js', async (importOriginal) => {
   const actual = await importOriginal<typeof RunProcessExports>();
   const { answeringRepeatedChecks } = await import('./testing/repeated-checks.js');
   return { ...actual, runProcess: answeringRepeatedChecks(actual) };
