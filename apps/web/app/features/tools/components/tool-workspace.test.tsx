@@ -6,7 +6,6 @@ import { toast } from '~/components/ui/toast';
 import { handOverFiles } from '~/features/tools/utils/pending-files';
 import { siteConfig } from '~/site-config';
 import { pdfOfMegabytes, sampleFile } from '~/testing/sample-files';
-import type * as pdfPages from '~/features/tools/page-view/pdf-pages';
 import {
   actionButton,
   dragData,
@@ -18,15 +17,12 @@ import {
   setUpWorkspaceTests,
 } from '~/features/tools/components/testing/workspace-harness';
 
-vi.mock('~/components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-// jsdom has neither canvas nor DOMMatrix, which pdf.js needs: the page previews (tested with their own fake in
-// page-view/) stay loading here, so the workspace's tests neither import pdf.js nor log its failure.
-vi.mock('~/features/tools/page-view/pdf-pages', async (importOriginal) => ({
-  ...(await importOriginal<typeof pdfPages>()),
-  loadPdfPages: () => new Promise<never>(() => {}),
-  openAhead: () => {},
-  warmUpPdfJs: () => {},
-}));
+vi.mock('~/components/ui/toast', async () =>
+  (await import('~/features/tools/components/testing/workspace-mocks')).toastWithSpies(),
+);
+vi.mock('~/features/tools/page-view/pdf-pages', async (original) =>
+  (await import('~/features/tools/components/testing/workspace-mocks')).pendingPreviews(original),
+);
 setUpWorkspaceTests();
 
 describe('choosing a file', () => {

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { latestRequest } from '~/testing/fake-xhr';
 import { sampleFile } from '~/testing/sample-files';
-import type * as pdfPages from '~/features/tools/page-view/pdf-pages';
 import {
   actionButton,
   attachment,
@@ -12,15 +11,12 @@ import {
   setUpWorkspaceTests,
 } from '~/features/tools/components/testing/workspace-harness';
 
-vi.mock('~/components/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-// jsdom has neither canvas nor DOMMatrix, which pdf.js needs: the page previews (tested with their own fake in
-// page-view/) stay loading here, so the workspace's tests neither import pdf.js nor log its failure.
-vi.mock('~/features/tools/page-view/pdf-pages', async (importOriginal) => ({
-  ...(await importOriginal<typeof pdfPages>()),
-  loadPdfPages: () => new Promise<never>(() => {}),
-  openAhead: () => {},
-  warmUpPdfJs: () => {},
-}));
+vi.mock('~/components/ui/toast', async () =>
+  (await import('~/features/tools/components/testing/workspace-mocks')).toastWithSpies(),
+);
+vi.mock('~/features/tools/page-view/pdf-pages', async (original) =>
+  (await import('~/features/tools/components/testing/workspace-mocks')).pendingPreviews(original),
+);
 setUpWorkspaceTests();
 
 describe('PDF to JPG result', () => {
