@@ -23,11 +23,11 @@ import { type TestApp, expectTempEmpty, makeTestApp, multipart } from './testing
  * with its own status (503 `busy` included), never another 5xx; every PDF answered passes `qpdf --check`; the temp
  * root is empty afterwards.
  *
- * PAPERKNIFE_FUZZ_CASES sets the number of cases (default: six per tool, about 40 s on 2 cores);
+ * PAPERKNIFE_FUZZ_CASES sets the number of cases (default: four per tool, about 20 s on 2 cores);
  * PAPERKNIFE_FUZZ_SEED the seed (a failure names its case's seed, which reproduces it with the same sources).
  */
 
-const CASES = Number(process.env['PAPERKNIFE_FUZZ_CASES'] ?? toolIds.length * 6);
+const CASES = Number(process.env['PAPERKNIFE_FUZZ_CASES'] ?? toolIds.length * 4);
 const SEED = Number(process.env['PAPERKNIFE_FUZZ_SEED'] ?? 27);
 /** Corpus PDFs small enough for every tool within the test's time: bytes and pages. */
 const SOURCE_MAX_BYTES = 400_000;
@@ -232,7 +232,7 @@ describe('mutation fuzz', () => {
       expect(report).toEqual([]);
       await expectTempEmpty(t.tempDir);
     },
-    // Generous: the default run takes about 40 s on 2 cores; a larger PAPERKNIFE_FUZZ_CASES takes longer.
+    // Generous: the default run takes about 20 s on 2 cores; a larger PAPERKNIFE_FUZZ_CASES takes longer.
     Math.max(300_000, CASES * 10_000),
   );
 });
