@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoRoot as root } from './repo-files.js';
 
 /**
  * A commit subject says what changed in at most 72 characters; reasons and measurements go in the body. Older
  * commits predate the rule, so only those after BASE are read. A hook would not travel with a clone; this test
  * does. Outside a git checkout, or in a shallow clone without BASE, it skips and says why.
  */
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The last commit before the rule: the history up to it is left as it was written. */
 const BASE = 'b96a6c2ff1f4d8684510d37f498d84b369b78615';

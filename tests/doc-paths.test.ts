@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoFiles, repoRoot as root } from './repo-files.js';
 
 /**
  * The docs name only files that exist. Read: README.md and every Markdown file under docs/. Checked: repository
@@ -14,8 +14,6 @@ import { describe, expect, it } from 'vitest';
  * folder before the first segment holding `<`, `*` or `...`. A path through a folder that .gitignore leaves out (a
  * build's `dist/`, `bench/results/`) is checked up to that folder.
  */
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 const topLevelFolders = ['.ci', 'apps', 'bench', 'deploy', 'docs', 'e2e', 'packages', 'scripts', 'tests'];
 const pathInCode = new RegExp(
@@ -103,13 +101,7 @@ function missingPaths(doc: string, markdown: string, exists: (path: string) => b
   });
 }
 
-function markdownFiles(folder: string): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return markdownFiles(path);
-    return entry.name.endsWith('.md') ? [path] : [];
-  });
-}
+const markdownFiles = (folder: string) => repoFiles(folder, (name) => name.endsWith('.md'));
 
 describe('paths named in the docs', () => {
   it('finds paths in code and links, with their lines', () => {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { repoFiles, repoRoot as root } from './repo-files.js';
 
 /**
  * No two source files import each other, however indirectly: shared types live in a module both import. Every
@@ -12,8 +12,6 @@ import { describe, expect, it } from 'vitest';
  * `source` export condition). Test files are in the graph too: nothing imports one, so one can be on a cycle only
  * through a helper it shares, which is then a cycle worth knowing.
  */
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where sources live and the tsconfig whose options resolve their imports (paths from the repository root). */
 const workspaces: { folders: string[]; topLevelOnly?: boolean; tsconfig: string }[] = [
@@ -31,20 +29,14 @@ const workspaces: { folders: string[]; topLevelOnly?: boolean; tsconfig: string 
   { folders: ['e2e'], tsconfig: 'e2e/tsconfig.json' },
 ];
 
-const skippedFolders = new Set(['node_modules', 'dist', 'build', '.react-router', 'test-results', 'playwright-report']);
 const sourceFile = /\.(ts|tsx|mts|cts)$/;
 /** Relative imports, the web's alias and the workspace packages; those must resolve to a source. */
 const ownCode = /^(\.|~\/|@paperknife\/)/;
 /** Not source: assets (Vite's `?url` too), and React Router's route types, generated into apps/web/.react-router. */
 const notSource = /\.(css|svg|png|json)$|\?|^\.\/\+types\//;
 
-function sourceFiles(folder: string, topLevelOnly = false): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return topLevelOnly || skippedFolders.has(entry.name) ? [] : sourceFiles(path);
-    return sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
+const sourceFiles = (folder: string, topLevelOnly = false) =>
+  repoFiles(folder, (name) => sourceFile.test(name) && !name.endsWith('.d.ts'), { topLevelOnly });
 
 /** Every module specifier a file names: imports (type-only too), re-exports, `import('...')`, `require('...')`. */
 function importSpecifiers(text: string): string[] {

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repoFiles, repoRoot as root } from './repo-files.js';
 
 /**
  * `vi.mock` of a path that names no file mocks nothing and says nothing: after a file moves, a test that relied on
@@ -9,18 +9,9 @@ import { describe, expect, it } from 'vitest';
  * relative or `~/` path given to `vi.mock` or `vi.doMock` must name a source file.
  */
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const webApp = 'apps/web/app';
-const skipped = new Set(['node_modules', 'dist', 'build', '.react-router']);
 
-function testFiles(folder: string): string[] {
-  if (!existsSync(join(root, folder))) return [];
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return skipped.has(entry.name) ? [] : testFiles(path);
-    return /\.(test|spec)\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+const testFiles = (folder: string) => repoFiles(folder, (name) => /\.(test|spec)\.tsx?$/.test(name));
 
 /** The paths a file hands to vi.mock or vi.doMock, with their lines; packages by name are left out. */
 export function mockedPaths(text: string): { path: string; line: number }[] {

@@ -1,9 +1,9 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { toolIds, tools } from '@paperknife/catalog/tools';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { repoFiles, repoRoot as root } from './repo-files.js';
 
 /**
  * A tool is its catalogue entry (packages/catalog/src/tools/<id>.ts), its engine file and test
@@ -12,10 +12,9 @@ import { describe, expect, it } from 'vitest';
  * that names a tool, or lists every tool, is a file the next tool would have to touch too.
  */
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const scannedRoots = ['packages', 'apps'];
 // Markdown and YAML content may name tools: only code is scanned, and test fixtures are not code of a tool.
-const skippedFolders = new Set(['node_modules', 'dist', 'build', '.react-router', 'testing', 'public']);
+const skippedFolders = ['testing', 'public'];
 const sourceFile = /\.(ts|tsx|mts|js|mjs)$/;
 const notSource = /\.(test|spec)\.[^.]+$|\.d\.ts$/;
 
@@ -40,13 +39,8 @@ function ownFile(path: string): { id: string; mayNameOthers: boolean } | undefin
   return { id: match[1]!, mayNameOthers: path.includes('/page-extras/') };
 }
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return skippedFolders.has(entry.name) ? [] : sourceFiles(path);
-    return sourceFile.test(entry.name) && !notSource.test(entry.name) ? [path] : [];
-  });
-}
+const sourceFiles = (folder: string) =>
+  repoFiles(folder, (name) => sourceFile.test(name) && !notSource.test(name), { skip: skippedFolders });
 
 const toolNames = new Map<string, string>(
   toolIds.flatMap((id) => [
