@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoFiles, repoRoot as root } from './repo-files.js';
 
@@ -14,18 +14,18 @@ const webApp = 'apps/web/app';
 const testFiles = (folder: string) => repoFiles(folder, (name) => /\.(test|spec)\.tsx?$/.test(name));
 
 /** The paths a file hands to vi.mock or vi.doMock, with their lines; packages by name are left out. */
-export function mockedPaths(text: string): { path: string; line: number }[] {
-  return [...text.matchAll(/vi\.(?:do)?[mM]ock\(\s*(['"`])([^'"`]+)\1/g)]
+function mockedPaths(text: string): { path: string; line: number }[] {
+  return [...text.matchAll(/vi\.(?:mock|doMock)\(\s*(['"`])([^'"`]+)\1/g)]
     .map((match) => ({ path: match[2]!, line: text.slice(0, match.index).split('\n').length }))
     .filter(({ path }) => path.startsWith('.') || path.startsWith('~/'));
 }
 
 /** The repository path a mocked path names from `file`, or undefined when no source file answers to it. */
-export function resolveMocked(file: string, path: string, exists: (path: string) => boolean): string | undefined {
+function resolveMocked(file: string, path: string, exists: (path: string) => boolean): string | undefined {
   const base = path.startsWith('~/') ? join(webApp, path.slice(2)) : join(dirname(file), path);
   const stem = base.replace(/\.js$/, '');
   const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`];
-  return candidates.map((candidate) => relative('.', candidate)).find(exists);
+  return candidates.find(exists);
 }
 
 describe('mocked paths', () => {
