@@ -154,6 +154,9 @@ describe('checkAfter, through the structural tools', () => {
       const two = await limited.input('two.pdf', makePdf({ pageCount: 2 }));
       const merge = mergePdf([two, two], parseToolOptions('merge-pdf', {}), limited.context);
       expect(await toolErrorCode(merge)).toBe('too_many_pages');
+      // A tree too long for its content streams to be listed is still counted, not taken for damage.
+      const huge = await limited.input('huge.pdf', makePdf({ pageCount: 20_000 }));
+      expect(await toolErrorCode(rotatePdf([huge], rotate90, limited.context))).toBe('too_many_pages');
     } finally {
       await limited.cleanup();
     }

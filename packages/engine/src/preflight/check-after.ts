@@ -172,8 +172,11 @@ interface UploadProbe {
   /** Not encrypted (or owner-only), read without a warning, a page tree whose /Count is what it holds. */
   sound: boolean;
   source: { path: string; pageCount: number; password?: string };
-  /** The object numbers of the pages' content streams, and the password that opens the upload. */
-  contents: { objects: readonly number[]; password?: string };
+  /**
+   * The object numbers of the pages' content streams (`undefined` for a tree with too many to list), and the
+   * password that opens the upload.
+   */
+  contents: { objects: readonly number[] | undefined; password?: string };
 }
 
 /**
@@ -214,6 +217,8 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
  */
 async function contentFiltersDecodable(probe: UploadProbe, context: ToolContext): Promise<boolean> {
   const { objects, password } = probe.contents;
+  // Streams the probe could not list go the repair way, whose `qpdf --check` reads them all.
+  if (objects === undefined) return false;
   if (objects.length === 0) return true;
   const listing = tempPath(context, 'content-streams', '.json');
   try {

@@ -110,43 +110,55 @@ export interface PageCounts {
   declared: number;
 }
 
+/** The content streams' list the counting script keeps: well within the output limit (64 KB) with the rest. */
+const CONTENT_LIST_MAX = 32 * 1024;
+
 /**
  * qpdf's page listing read on its way out: page lines are counted, not kept, so a tree of any size fits the output
  * limit; `set -o pipefail` keeps qpdf's exit code. The content streams' object numbers (the indented `N 0 R` lines
- * under each page) are kept once each. The last two lines are `contents <object> ...` and
- * `pages <walked> <declared>`.
+ * under each page) are kept once each, up to CONTENT_LIST_MAX characters: past that (some ten thousand pages) the
+ * line says `omitted`, so the counts still fit. The last two lines are `contents <object> ...` (or
+ * `contents omitted`) and `pages <walked> <declared>`.
  */
 const COUNT_PAGES_SCRIPT = String.raw`set -o pipefail
-qpdf --show-npages --show-pages "$@" | awk '
+qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} '
   /^page [0-9]+: / { walked++; next }
-  /^    [0-9]+ [0-9]+ R$/ { if (!($1 in seen)) { seen[$1] = 1; contents = contents " " $1 } next }
+  /^    [0-9]+ [0-9]+ R$/ {
+    if (!($1 in seen)) { seen[$1] = 1; if (length(contents) < max) contents = contents " " $1; else omitted = 1 }
+    next
+  }
   /^ / { next }
   /^[0-9]+$/ && declared == "" { declared = $0; next }
   { print }
   END {
-    print "contents" contents
+    print "contents" (omitted ? " omitted" : contents)
     print "pages " walked + 0 " " (declared == "" ? -1 : declared)
   }'`;
 
 /**
- * runQpdf with the page tree's counts added (PageCounts) and the object numbers of the pages' content streams;
- * `stdout` is qpdf's other output.
+ * What a page listing tells: the page tree's counts, and the object numbers of the pages' content streams, once
+ * each (`undefined` when the tree has too many to keep); `stdout` is qpdf's other output.
+ */
+export type PageListing = ProcessResult & { pages: PageCounts; contentObjects: readonly number[] | undefined };
+
+/**
+ * runQpdf with its page listing read as a PageListing, for a tree of any size (COUNT_PAGES_SCRIPT).
  */
 export async function runQpdfCountingPages(
   args: readonly string[],
   context: ToolContext,
   options: QpdfOptions = {},
-): Promise<ProcessResult & { pages: PageCounts; contentObjects: number[] }> {
+): Promise<PageListing> {
   const result = await runQpdfVia(['bash', '-c', COUNT_PAGES_SCRIPT, QPDF], args, context, options);
   const lines = result.stdout.trimEnd().split('\n');
   const counts = /^pages (\d+) (-?\d+)$/.exec(lines.at(-1) ?? '');
-  const contents = /^contents((?: \d+)*)$/.exec(lines.at(-2) ?? '');
+  const contents = /^contents((?: \d+)*| omitted)$/.exec(lines.at(-2) ?? '');
   if (!counts || !contents) throw new ToolError('damaged_pdf');
   return {
     ...result,
     stdout: lines.slice(0, -2).join('\n'),
     pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
-    contentObjects: contents[1]!.trim().split(' ').filter(Boolean).map(Number),
+    contentObjects: contents[1] === ' omitted' ? undefined : contents[1]!.trim().split(' ').filter(Boolean).map(Number),
   };
 }
 
@@ -159,7 +171,7 @@ export async function runQpdfListingPages(
   args: readonly string[],
   context: ToolContext,
   options: QpdfOptions = {},
-): Promise<ProcessResult & { pages: PageCounts; contentObjects: number[] }> {
+): Promise<PageListing> {
   const result = await runQpdf(['--show-npages', '--show-pages', ...args], context, options);
   if (result.stdout.length >= DIRECT_LISTING_MAX) return runQpdfCountingPages(args, context, options);
   let walked = 0;
