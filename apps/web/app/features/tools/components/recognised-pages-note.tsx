@@ -10,8 +10,8 @@ export function RecognisedPagesNote({ headers }: RunResult) {
   if (pages <= 0) return null;
   return (
     <p role="status" className="rounded-xl border bg-card p-4 text-sm" data-testid="recognised-pages">
-      This PDF looks scanned: the text of {pages} {pages === 1 ? 'page was' : 'pages were'} recognised (OCR). Check
-      names and numbers, since recognition is only as good as the scan.
+      This PDF looks scanned: the text of {pages} {pages === 1 ? 'page' : 'pages'} was recognised (OCR). Check names and
+      numbers, since recognition is only as good as the scan.
     </p>
   );
 }
