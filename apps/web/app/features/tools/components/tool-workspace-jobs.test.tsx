@@ -1,3 +1,4 @@
+import { recognisedPagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,7 +58,7 @@ describe('running a long tool as a job', () => {
     return { user, job, events: FakeEventSource.latest()! };
   }
 
-  it('shows the stage, page i of n with a bar when the server counts pages, then downloads with the seed’s toast', async () => {
+  it('shows the stage, page i of n with a bar when the server counts pages, then downloads with the seed’s toast and the result view', async () => {
     const { job, events } = await startJob();
     expect(await screen.findByText('Waiting for a free slot...')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -74,12 +75,17 @@ describe('running a long tool as a job', () => {
 
     events.emit(jobStatus({ ...job, status: 'done', stage: 'Done' }));
     await waitFor(() => expect(latestRequest().url).toBe(job.links.result));
-    latestRequest().respond(200, pdfResponse(), { 'Content-Disposition': attachment('converted-document.docx') });
+    latestRequest().respond(200, pdfResponse(), {
+      'Content-Disposition': attachment('converted-document.docx'),
+      [recognisedPagesHeader.name]: '4',
+    });
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Success!', {
         description: 'Your PDF has been converted to Word successfully.',
       }),
     );
+    // The job's result answer reaches the tool's result view as a single request's does.
+    expect(await screen.findByTestId('recognised-pages')).toHaveTextContent('the text of 4 pages was recognised');
     expect(downloads).toEqual([{ name: 'converted-document.docx', url: 'blob:http://localhost/result' }]);
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(screen.queryByText('scan.pdf')).not.toBeInTheDocument();

@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { ToolWorkspace } from '~/features/tools/components/tool-workspace';
 import { installBlobStream } from '~/testing/blob-stream';
-import { type FakeXhr, installFakeXhr } from '~/testing/fake-xhr';
+import { type FakeXhr, installFakeXhr, latestRequest } from '~/testing/fake-xhr';
+import { sampleFile } from '~/testing/sample-files';
 
 /**
  * What the workspace's tests share: a tool's workspace rendered against a fake server (XMLHttpRequest), and the
@@ -133,3 +134,25 @@ export function catalogueMessage(parse: () => unknown): string {
 
 export const pdfResponse = () => new Blob(['%PDF-1.7 result'], { type: 'application/pdf' });
 export const attachment = (name: string) => `attachment; filename="${name}"; filename*=UTF-8''${name}`;
+
+/**
+ * Chooses a PDF in the tool's workspace, presses the action and answers with the tool's download and `headers`:
+ * what a result view reads. Returns the request, for what was sent.
+ */
+export async function runAndAnswer(
+  id: ToolId,
+  headers: Record<string, string>,
+  file = sampleFile('pdf', 'document.pdf'),
+): Promise<FakeXhr> {
+  const user = renderTool(id);
+  await user.upload(fileInput(), file);
+  await readyMark();
+  await user.click(actionButton(id)!);
+  const request = latestRequest();
+  const { name, contentType } = tools[id].download;
+  request.respond(200, new Blob(['result'], { type: contentType }), {
+    'Content-Disposition': attachment(name),
+    ...headers,
+  });
+  return request;
+}
