@@ -401,5 +401,3 @@ async function encryptionOf(path: string, context: ToolContext): Promise<Encrypt
     throw error;
   }
 }
-
-export { tempPath };

@@ -4,7 +4,8 @@ import { mupdfPool } from '../mupdf/pool.js';
 import type { RenderTasks } from '../render/render-tasks.js';
 import type { ExtractTextPayload, ExtractTextResult } from '../render/extract-page-text-task.js';
 import { recogniseScannedPages } from '../programs/ocrmypdf.js';
-import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { preparePdfInput } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
 

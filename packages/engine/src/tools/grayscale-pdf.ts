@@ -9,7 +9,8 @@ import {
 } from '../grayscale/gray-preparation.js';
 import { rewriteGrayOutput } from '../grayscale/rewrite-gray-output.js';
 import { type PendingGrayConversion, startGrayConversion } from '../programs/ghostscript.js';
-import { assertPdf, isCleanLeavingJpegData, preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { assertPdf, isCleanLeavingJpegData, preparePdfInput } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { type Settled, settle, valueOf } from '../jobs/settle.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';

@@ -1,7 +1,7 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
 import { checkAfter } from '../preflight/check-after.js';
-import { tempPath } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { carryBookmarks } from '../page-assembly/bookmarks.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 

@@ -5,7 +5,7 @@ import { tools } from '@paperknife/catalog/tools';
 import { carryBookmarks } from '../page-assembly/bookmarks.js';
 import { normalizeRotate, visibleSize } from '../stamping/page-placement.js';
 import { type CheckAfterAttempt, checkAfter } from '../preflight/check-after.js';
-import { tempPath } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { qpdfPageRange, runQpdf } from '../programs/qpdf.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';

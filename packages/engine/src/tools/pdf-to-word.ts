@@ -9,7 +9,8 @@ import type { PdfToWordPagesPayload } from '../pdf-to-word/pdf-to-word-pages-tas
 import type { PdfToWordPayload, PdfToWordResult } from '../pdf-to-word/pdf-to-word-document-task.js';
 import { HELPER_GONE, claimsLength } from '../pdf-to-word/shared-pages.js';
 import { recogniseScannedPages } from '../programs/ocrmypdf.js';
-import { preparePdfInput, tempPath } from '../preflight/pdf-input.js';
+import { preparePdfInput } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
 

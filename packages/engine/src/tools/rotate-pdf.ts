@@ -1,7 +1,7 @@
 import { selectPages } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
 import { checkAfter } from '../preflight/check-after.js';
-import { tempPath } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { qpdfPageRange } from '../programs/qpdf.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';

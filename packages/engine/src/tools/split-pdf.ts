@@ -4,7 +4,7 @@ import { pageGroups } from '@paperknife/catalog/page-ranges';
 import { tools } from '@paperknife/catalog/tools';
 import { partName } from '../jobs/output-names.js';
 import { type CheckAfterAttempt, checkAfter } from '../preflight/check-after.js';
-import { tempPath } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { qpdfPageRange } from '../programs/qpdf.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';

@@ -4,7 +4,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
 import { tools } from '@paperknife/catalog/tools';
 import { convertWithLibreOffice } from '../programs/libreoffice.js';
-import { tempPath } from '../preflight/pdf-input.js';
+import { tempPath } from '../jobs/temp-path.js';
 import { runQpdf } from '../programs/qpdf.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
