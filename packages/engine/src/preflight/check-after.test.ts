@@ -81,13 +81,16 @@ describe('checkAfter, through the structural tools', () => {
     const result = await rotatePdf([file], rotate90, job.context);
     expect(runsWith('--check').some((run) => run.includes(result.path))).toBe(true);
     assertValidPdf(result.path);
+    expect(pdfRotations(result.path)).toEqual([90, 90]);
     expect(pdfPageTexts(result.path)).toEqual(['Page 1', 'Page 2']);
   });
 
   it('goes the repair way for page content in a filter qpdf cannot decode, which its writes copy silently', async () => {
     const file = await job.input('jbig2-content.pdf', undecodableContentPdf('/JBIG2Decode'));
     const result = await rotatePdf([file], rotate90, job.context);
+    expect(runsWith('--check').some((run) => run.includes(result.path))).toBe(true);
     assertValidPdf(result.path);
+    expect(pdfRotations(result.path)).toEqual([90, 90]);
     expect(pdfPageTexts(result.path)[1]).toBe('Page 2');
   });
 
@@ -143,7 +146,12 @@ describe('checkAfter, through the structural tools', () => {
     );
     const file = await job.input('restricted.pdf', await readFile(restricted));
     const result = await rotatePdf([file], rotate90, job.context);
-    expect(qpdfCheck(result.path).output).toMatch(/File is not encrypted/);
+    expect(runsWith('--check')).toHaveLength(0);
+    expect(qpdfCheck(result.path)).toMatchObject({
+      code: 0,
+      output: expect.stringMatching(/File is not encrypted/) as unknown,
+    });
+    expect(pdfRotations(result.path)).toEqual([90]);
   });
 
   it('enforces the page limit on each upload and on a merge as a whole', async () => {
