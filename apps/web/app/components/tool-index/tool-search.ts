@@ -30,7 +30,7 @@ export function matchesSearch(searchText: string, query: string): boolean {
   return words.every((word) => text.includes(` ${word}`));
 }
 
-/** What the live region says after the filter ran; empty before the visitor has typed anything. */
+/** What the live region says once the filter has run (the island leaves it empty until the visitor types). */
 export function filterSummary(matches: number, total: number, query: string): string {
   if (!query.trim()) return `All ${total} tools shown`;
   if (matches === 0) return `No tools match “${query.trim()}”`;
