@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
-import { assertPdf, checkPageLimit, preparePdfInput } from './pdf-input.js';
+import { assertPdf, checkPageLimit, passwordRefusal, preparePdfInput } from './pdf-input.js';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
 import type { ProcessResult } from '../programs/run-process.js';
 import { concurrencyLimit } from '../jobs/concurrency-limit.js';
@@ -203,11 +203,7 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
       contents: { objects: probe.contentObjects, password },
     };
   }
-  if (unlockPassword === undefined) throw new ToolError('encrypted_pdf');
-  if (unlockPassword === '') {
-    throw new ToolError('password_required', 'This PDF needs a password to open: enter its password and try again.');
-  }
-  throw new ToolError('wrong_password');
+  throw passwordRefusal(unlockPassword);
 }
 
 /**

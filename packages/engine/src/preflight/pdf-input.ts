@@ -97,11 +97,8 @@ export async function preparePdfInput(
   if (encryption !== 'none') {
     await counted;
     counted = undefined;
-    const password = encryption === 'owner-only' ? '' : options.unlockPassword;
-    if (password === undefined) throw new ToolError('encrypted_pdf');
-    if (password === '' && encryption === 'password') {
-      throw new ToolError('password_required', 'This PDF needs a password to open: enter its password and try again.');
-    }
+    if (encryption === 'password' && !options.unlockPassword) throw passwordRefusal(options.unlockPassword);
+    const password = encryption === 'owner-only' ? '' : options.unlockPassword!;
     const decrypted = tempPath(context, 'decrypted');
     await runQpdf(['--decrypt', path, decrypted], context, { password, passwordError: 'wrong_password' });
     path = decrypted;
@@ -149,6 +146,18 @@ export function checkPageLimit(pageCount: number, context: ToolContext): void {
       `This PDF has ${pageCount} pages; the limit is ${context.limits.maxPages}. Split it into smaller parts first.`,
     );
   }
+}
+
+/**
+ * Why a PDF that needs a password to open is refused: `encrypted_pdf` for every tool but Unlock (no
+ * `unlockPassword`), `password_required` for Unlock without a password, `wrong_password` for one that does not open it.
+ */
+export function passwordRefusal(unlockPassword: string | undefined): ToolError {
+  if (unlockPassword === undefined) return new ToolError('encrypted_pdf');
+  if (unlockPassword === '') {
+    return new ToolError('password_required', 'This PDF needs a password to open: enter its password and try again.');
+  }
+  return new ToolError('wrong_password');
 }
 
 /** Throws `unsupported_file_type` unless the first bytes say PDF. */
