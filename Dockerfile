@@ -35,8 +35,9 @@ FROM node:20-bookworm-slim
 # and Ghostscript's temporary files) or /data (the contact database), so the root filesystem can be read-only:
 #   docker run --read-only --mount type=tmpfs,destination=/tmp,tmpfs-size=2g -v paperknife-data:/data -p 3000:3000 paperknife
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PAPERKNIFE_DATA_DIR=/data TMPDIR=/tmp HOME=/tmp XDG_CACHE_HOME=/tmp/.cache
-# Memory handed back after big jobs, as `npm start` sets it (docs/decisions/025): two malloc arenas, big blocks
-# mapped apart so freeing them returns them, a small young generation.
+# Memory handed back after big jobs, as `npm start` sets it from scripts/server-memory-environment.json (a test
+# compares them; docs/decisions/025): two malloc arenas, big blocks mapped apart so freeing them returns them, a
+# small young generation.
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 NODE_OPTIONS=--max-semi-space-size=1
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \

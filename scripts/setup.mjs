@@ -200,13 +200,9 @@ ensureNodeModules();
 ensureBuilt();
 step(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-// Memory the server hands back after big jobs (docs/decisions/025); read before the process starts, so set here and
-// in the Dockerfile. A value already in the environment wins.
-const serverMemoryEnvironment = {
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-  NODE_OPTIONS: '--max-semi-space-size=1',
-};
+// Memory the server hands back after big jobs (docs/decisions/025); read before the process starts, so set here (the
+// benchmarks read the same file) and in the Dockerfile's ENV, which a test compares. A value already set wins.
+const serverMemoryEnvironment = JSON.parse(readFileSync(join(root, 'scripts/server-memory-environment.json'), 'utf8'));
 
 if (mode === 'start') {
   handOver(process.execPath, ['apps/server/dist/server.js'], { ...serverMemoryEnvironment, ...process.env });

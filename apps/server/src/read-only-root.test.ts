@@ -195,3 +195,13 @@ describe.skipIf(missing !== null)('the Docker image with a read-only root filesy
     // Bounded, with room for a loaded machine: LibreOffice's first start and OCR run beside the other test files.
   }, 180_000);
 });
+
+describe("the Docker image's environment", () => {
+  it('starts Node with the memory environment `npm start` gives it (decision 025)', () => {
+    const startEnvironment = JSON.parse(
+      readFileSync(join(repoRoot, 'scripts/server-memory-environment.json'), 'utf8'),
+    ) as Record<string, string>;
+    expect(Object.keys(startEnvironment).length).toBeGreaterThan(0);
+    expect(imageEnvironment()).toMatchObject(startEnvironment);
+  });
+});
