@@ -1,27 +1,27 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
+import { type ToolId, tools } from '@paperknife/catalog/tools';
+import { corpusDir, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
+import { requireBuild, serverMemoryEnvironment, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
 
 /**
  * Idle footprint of the built server: `npm run footprint --workspace bench` (or `node --import tsx
  * bench/footprint/run.ts [--rounds=1] [--clients=2] [--idle-seconds=60] [--plain]`).
  *
- * Starts `apps/server/dist/server.js` with the memory environment `npm start` and the image give it (`--plain`:
- * without it), then prints the resident memory of its whole process tree (the Node process with its
- * MuPDF worker threads, the process spawner, LibreOffice with its UNO bridge, any program running): at a fresh
- * start, right after a mixed workload (Compress, PDF to Word, PDF to JPG, Word to PDF, Grayscale on the largest
- * corpus files of at most 30 pages, two clients at once), and every 10 s after it. RSS counts pages shared between processes (the Node
- * binary of the server and of the spawner) in each; PSS shares them out, so its sum is what the tree really holds.
+ * Starts the built server with the memory environment `npm start` and the image give it (`--plain`: without it),
+ * then prints the resident memory of its whole process tree (the Node process with its MuPDF worker threads, the
+ * process spawner, LibreOffice with its UNO bridge, any program running): at a fresh start, right after a mixed
+ * workload (Compress, PDF to Word, PDF to JPG, Word to PDF, Grayscale on the largest corpus files of at most 30
+ * pages, two clients at once), and every 10 s after it. RSS counts pages shared between processes (the Node binary
+ * of the server and of the spawner) in each; PSS shares them out, so its sum is what the tree really holds.
  * Targets (issue 27): fresh start <= 150 MB, idle <= 250 MB within 60 s after the workload, both RSS.
  */
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const serverEntry = join(repoRoot, 'apps/server/dist/server.js');
-const corpus = join(repoRoot, '../shared/corpus');
 const argument = (name: string) =>
   process.argv
     .slice(2)
@@ -31,24 +31,19 @@ const ROUNDS = Number(argument('rounds') ?? 1);
 const CLIENTS = Number(argument('clients') ?? 2);
 const IDLE_SECONDS = Number(argument('idle-seconds') ?? 60);
 const PLAIN = process.argv.includes('--plain');
-/** As scripts/setup.mjs (`start`) and the Dockerfile set it: see docs/decisions/025. */
-const memoryEnvironment = {
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-  NODE_OPTIONS: '--max-semi-space-size=1',
-};
+/** `--plain` leaves out the memory environment, also one the shell had set. */
+const memoryEnvironment = PLAIN
+  ? Object.fromEntries(Object.keys(serverMemoryEnvironment).map((name) => [name, undefined]))
+  : serverMemoryEnvironment;
 const PORT = Number(process.env['BENCH_PORT'] ?? 4337);
 const origin = `http://127.0.0.1:${PORT}`;
 
 const FRESH_TARGET_MB = 150;
 const IDLE_TARGET_MB = 250;
 
-if (!existsSync(serverEntry)) {
-  console.error('Build the server first: npx tsc -b apps/server');
-  process.exit(1);
-}
-if (!existsSync(join(corpus, 'pdf')) || !existsSync(join(corpus, 'word'))) {
-  console.error(`The footprint benchmark runs its workload on the shared corpus, which is missing: ${corpus}`);
+requireBuild();
+if (!corpusPresent()) {
+  console.error(`The footprint benchmark runs its workload on the shared corpus, which is missing: ${corpusDir}`);
   process.exit(2);
 }
 
@@ -128,63 +123,14 @@ function sample(label: string, serverPid: number): Sample {
   };
 }
 
-// ---- the server ----
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const webRoot = join(repoRoot, 'apps/web/build/client');
-  const emptySite = join(dataDir, 'site');
-  mkdirSync(emptySite, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(memoryEnvironment)) delete env[name];
-  const server = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...env,
-      ...(PLAIN ? {} : memoryEnvironment),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // A high rate limit: the workload is one client address.
-      PAPERKNIFE_RATE_LIMIT: '10000',
-      PAPERKNIFE_DATA_DIR: join(dataDir, 'data'),
-      PAPERKNIFE_TEMP_DIR: join(dataDir, 'temp'),
-      PAPERKNIFE_WEB_ROOT: existsSync(join(webRoot, 'index.html')) ? webRoot : emptySite,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (server.exitCode !== null) throw new Error(`The server stopped with code ${server.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await delay(200);
-  }
-  server.kill();
-  throw new Error(`The server did not answer on ${origin}/healthz`);
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- the workload ----
 
 interface Job {
-  tool: string;
+  tool: ToolId;
   file: string;
   fields: Record<string, string>;
-}
-
-/** Pages of a PDF as qpdf counts them; 0 when it cannot. */
-function pageCount(path: string): number {
-  const run = spawnSync('qpdf', ['--show-npages', path], { encoding: 'utf8' });
-  return Number(run.stdout.trim()) || 0;
 }
 
 /**
@@ -192,7 +138,7 @@ function pageCount(path: string): number {
  * files grow the MuPDF heaps and LibreOffice most, and a page bound keeps the run to a minute or two.
  */
 function largest(folder: string, extensions: string[], count: number, accept = (_path: string) => true): string[] {
-  const dir = join(corpus, folder);
+  const dir = join(corpusDir, folder);
   return readdirSync(dir)
     .filter((name) => extensions.some((extension) => name.endsWith(extension)))
     .map((name) => ({ path: join(dir, name), size: statSync(join(dir, name)).size }))
@@ -205,17 +151,17 @@ function largest(folder: string, extensions: string[], count: number, accept = (
 const MAX_PAGES = 30;
 
 function workload(): Job[] {
-  const pdfs = largest('pdf', ['.pdf'], 4, (path) => {
-    const pages = pageCount(path);
-    return pages > 0 && pages <= MAX_PAGES;
-  });
+  const pageCounts = manifestPageCounts();
+  const pdfs = largest('pdf', ['.pdf'], 4, (path) => (pageCounts.get(basename(path)) ?? Infinity) <= MAX_PAGES);
   const words = largest('word', ['.docx', '.doc'], 3);
+  const jobs = (tool: ToolId, files: string[], fields: Record<string, string> = {}): Job[] =>
+    files.map((file) => ({ tool, file, fields }));
   return [
-    ...pdfs.map((file) => ({ tool: 'compress-pdf', file, fields: { level: 'medium' } })),
-    ...pdfs.slice(0, 2).map((file) => ({ tool: 'pdf-to-word', file, fields: {} })),
-    ...pdfs.map((file) => ({ tool: 'pdf-to-jpg', file, fields: {} })),
-    ...words.map((file) => ({ tool: 'word-to-pdf', file, fields: {} })),
-    ...pdfs.slice(0, 2).map((file) => ({ tool: 'grayscale-pdf', file, fields: {} })),
+    ...jobs('compress-pdf', pdfs, { level: 'medium' }),
+    ...jobs('pdf-to-word', pdfs.slice(0, 2)),
+    ...jobs('pdf-to-jpg', pdfs),
+    ...jobs('word-to-pdf', words),
+    ...jobs('grayscale-pdf', pdfs.slice(0, 2)),
   ];
 }
 
@@ -224,7 +170,10 @@ async function runJob(job: Job): Promise<{ status: number; ms: number }> {
   for (const [name, value] of Object.entries(job.fields)) form.append(name, value);
   form.append('file', new Blob([await readFile(job.file)]), basename(job.file));
   const started = performance.now();
-  const response = await fetch(`${origin}/functions/v1/${job.tool}`, { method: 'POST', body: form });
+  const response = await fetch(`${origin}${FUNCTIONS_PREFIX}/${tools[job.tool].functionName}`, {
+    method: 'POST',
+    body: form,
+  });
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
 }
@@ -250,7 +199,8 @@ const dataDir = await mkdtemp(join(tmpdir(), 'paperknife-footprint-'));
 const samples: Sample[] = [];
 let server: ChildProcess | undefined;
 try {
-  server = await startServer(dataDir);
+  // A high rate limit: the workload is one client address.
+  server = await startBuiltServer(PORT, dataDir, { ...memoryEnvironment, PAPERKNIFE_RATE_LIMIT: '10000' });
   const pid = server.pid!;
   // What start-up warms (the spawner, anything else) settles in the first seconds.
   await delay(5000);
@@ -271,7 +221,7 @@ try {
     `Workload: ${jobs.length} jobs x ${ROUNDS} round(s), ${CLIENTS} clients, ${seconds.toFixed(1)} s; ` +
       (PLAIN
         ? 'no memory environment'
-        : Object.entries(memoryEnvironment)
+        : Object.entries(serverMemoryEnvironment)
             .map(([name, value]) => `${name}=${value}`)
             .join(' ')),
   );
@@ -308,6 +258,6 @@ try {
   console.log(`\nfresh start ${verdict(fresh.rssMb, FRESH_TARGET_MB)}`);
   console.log(`${idle.label} after the workload ${verdict(idle.rssMb, IDLE_TARGET_MB)}`);
 } finally {
-  if (server) await stopServer(server);
+  if (server) await stopBuiltServer(server);
   await rm(dataDir, { recursive: true, force: true });
 }

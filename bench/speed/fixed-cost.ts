@@ -7,7 +7,7 @@ import { defaultLimits } from '@paperknife/catalog/limits';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { runTool, warmProcessSpawner } from '@paperknife/engine';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
-import { requireBuild, startBuiltServer } from '../built-server.js';
+import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
 
 /**
@@ -46,12 +46,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 requireBuild();
 const folder = await mkdtemp(join(tmpdir(), 'paperknife-fixed-cost-'));
-process.env.PAPERKNIFE_RATE_LIMIT = '1000000';
 const port = 19_000 + Math.floor(Math.random() * 1000);
-const server = await startBuiltServer(port, folder);
+const server = await startBuiltServer(port, folder, { PAPERKNIFE_RATE_LIMIT: '1000000' });
 const origin = `http://127.0.0.1:${port}`;
 try {
-  await warmProcessSpawner();
+  warmProcessSpawner();
   const pdf = makePdf({ pageCount: 1 });
   const source = join(folder, 'page.pdf');
   await writeFile(source, pdf);
@@ -81,7 +80,7 @@ try {
     ),
   );
 } finally {
-  server.kill();
+  await stopBuiltServer(server);
   await rm(folder, { recursive: true, force: true });
 }
 process.exit(0);

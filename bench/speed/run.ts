@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
-import { requireBuild, startBuiltServer } from '../built-server.js';
+import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { corpusDir, corpusPasswords, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
 import { table } from '../table.js';
 
@@ -238,10 +238,9 @@ async function main(): Promise<void> {
     .sort();
 
   const folder = await mkdtemp(join(tmpdir(), 'paperknife-speed-'));
-  // Many requests from one address: the rate limit is for the public, not this benchmark.
-  process.env.PAPERKNIFE_RATE_LIMIT = '1000000';
   const port = 18_000 + Math.floor(Math.random() * 1000);
-  const server = await startBuiltServer(port, folder);
+  // Many requests from one address: the rate limit is for the public, not this benchmark.
+  const server = await startBuiltServer(port, folder, { PAPERKNIFE_RATE_LIMIT: '1000000' });
   const origin = `http://127.0.0.1:${port}`;
   try {
     const rows: string[][] = [];
@@ -301,7 +300,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    server.kill();
+    await stopBuiltServer(server);
     await rm(folder, { recursive: true, force: true });
   }
 }
