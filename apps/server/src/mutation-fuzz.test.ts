@@ -20,8 +20,9 @@ import { type TestApp, expectTempEmpty, makeTestApp, multipart } from './testing
  * Damaged uploads through the real HTTP server, every tool in the catalogue: a small sample of corpus files (and
  * generated ones, also when the corpus is absent) with seeded mutations (byte flips, also inside streams,
  * truncation, duplicated chunks, broken cross-reference offsets). Every answer must be 200 or a catalogue error
- * with its own status (503 `busy` included), never another 5xx; every PDF answered passes `qpdf --check`; the temp
- * root is empty afterwards.
+ * with its own status (503 `busy` included), never another 5xx; a 200 is one of the tool's downloads, and every
+ * file in it opens (PDFs pass `qpdf --check`, images decode, Word files hold their document); the temp root is empty
+ * afterwards.
  *
  * PAPERKNIFE_FUZZ_CASES sets the number of cases (default: four per tool, about 20 s on 2 cores);
  * PAPERKNIFE_FUZZ_SEED the seed (a failure names its case's seed, which reproduces it with the same sources).
@@ -141,20 +142,46 @@ function sourceNamed(name: string): Source {
   return [...sources.pdf, ...sources.word, ...sources.small].find((source) => source.name === name)!;
 }
 
-/** `qpdf --check` of each PDF the answer holds (itself, or the PDFs inside its ZIP): problems, or none. */
-async function checkPdfs(body: Buffer, contentType: string, password?: string): Promise<string[]> {
-  const pdfs: [string, Uint8Array][] = [];
-  if (contentType.startsWith('application/pdf')) pdfs.push(['result.pdf', body]);
-  if (contentType.startsWith('application/zip')) {
-    for (const [name, data] of Object.entries(unzipSync(body))) if (name.endsWith('.pdf')) pdfs.push([name, data]);
-  }
+/**
+ * What is wrong with a 200 answer: a type that is none of the tool's downloads, a ZIP with nothing in it, or a file
+ * in it (or the answer itself) that is empty or does not open: a PDF failing `qpdf --check`, a Word file without its
+ * document part, an image sharp cannot decode. The JPEGs Extract Images copies out as stored are the upload's own
+ * bytes, damaged with it: only their presence is checked.
+ */
+async function answerProblems(tool: ToolEntry, body: Buffer, contentType: string, password?: string) {
+  const downloads = [tool.download, tool.singlePageDownload, ...(tool.extraDownloads ?? [])].flatMap((download) =>
+    download ? [download] : [],
+  );
+  const mediaType = (type: string) => type.split(';')[0]!.trim();
+  const download = downloads.find((candidate) => mediaType(candidate.contentType) === mediaType(contentType));
+  if (!download) return [`answered ${contentType}, none of ${downloads.map((d) => d.contentType).join(', ')}`];
+  const files: [string, Uint8Array][] =
+    mediaType(contentType) === 'application/zip' ? Object.entries(unzipSync(body)) : [[download.name, body]];
+  if (files.length === 0) return ['an empty ZIP'];
+  const copiedAsStored = tool === tools['extract-images'];
   const problems: string[] = [];
-  for (const [name, data] of pdfs) {
-    const path = join(checkDir, `${Math.random().toString(16).slice(2)}.pdf`);
-    await writeFile(path, data);
-    const { code, output } = qpdfCheck(path, password);
-    await rm(path, { force: true });
-    if (code !== 0) problems.push(`${name}: qpdf --check exit ${code}: ${output.split('\n').slice(-3).join(' ')}`);
+  for (const [name, data] of files) {
+    const extension = name.slice(name.lastIndexOf('.'));
+    if (data.length === 0 && extension !== '.txt') {
+      problems.push(`${name} is empty`);
+    } else if (extension === '.pdf') {
+      const path = join(checkDir, `${Math.random().toString(16).slice(2)}.pdf`);
+      await writeFile(path, data);
+      const { code, output } = qpdfCheck(path, password);
+      await rm(path, { force: true });
+      if (code !== 0) problems.push(`${name}: qpdf --check exit ${code}: ${output.split('\n').slice(-3).join(' ')}`);
+    } else if (extension === '.docx') {
+      if (!('word/document.xml' in unzipSync(data))) problems.push(`${name} has no word/document.xml`);
+    } else if (extension === '.png' || (extension === '.jpg' && !copiedAsStored)) {
+      const decoded = await sharp(data)
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+        .then(
+          ({ info }) => info.width > 0 && info.height > 0,
+          () => false,
+        );
+      if (!decoded) problems.push(`${name} does not decode`);
+    }
   }
   return problems;
 }
@@ -179,7 +206,8 @@ async function runCase(fuzzCase: Case): Promise<string | undefined> {
   if (response.statusCode === 200) {
     count('200');
     const password = 'userPassword' in tool.sampleOptions ? String(tool.sampleOptions.userPassword) : undefined;
-    const problems = await checkPdfs(response.rawPayload, String(response.headers['content-type']), password);
+    const contentType = String(response.headers['content-type']);
+    const problems = await answerProblems(tool, response.rawPayload, contentType, password);
     return problems.length > 0 ? problems.join('; ') : undefined;
   }
   let code: unknown;
