@@ -1,5 +1,12 @@
 import * as mupdf from 'mupdf';
-import { forEachObject, isImageXObject, loadImage, numberOf, streamFilters } from '../mupdf/pdf-objects.js';
+import {
+  forEachObject,
+  isImageXObject,
+  loadImage,
+  numberOf,
+  reachableObjects,
+  streamFilters,
+} from '../mupdf/pdf-objects.js';
 
 /**
  * Where the images of a PDF are drawn, per image XObject (by object number, wherever and however often a page or
@@ -124,35 +131,6 @@ export function measurePlacements(
     if (loose) placements.set(info.object, grow(placements.get(info.object), [loose.width, 0, 0, loose.height, 0, 0]));
   }
   return placements;
-}
-
-/**
- * Keys that lead away from what a page draws: its place in the page tree, other pages (link actions and
- * destinations), the structure tree, thumbnails and article threads.
- */
-const NOT_DRAWN = new Set(['Parent', 'P', 'A', 'AA', 'Dest', 'Dests', 'Next', 'Prev', 'First', 'Last', 'B', 'Thumb']);
-
-/**
- * Object numbers reachable from a page for drawing: its (inherited) resources and its annotations, through forms,
- * patterns, appearance states and nested dictionaries at any depth.
- */
-function reachableObjects(page: mupdf.PDFObject): Set<number> {
-  const seen = new Set<number>();
-  const visit = (value: mupdf.PDFObject): void => {
-    if (value.isIndirect()) {
-      const object = value.asIndirect();
-      if (seen.has(object)) return;
-      seen.add(object);
-    }
-    if (!value.isDictionary() && !value.isArray() && !value.isStream()) return;
-    value.forEach((child, key) => {
-      if (typeof key === 'string' && NOT_DRAWN.has(key)) return;
-      visit(child);
-    });
-  };
-  visit(page.getInheritable('Resources'));
-  visit(page.get('Annots'));
-  return seen;
 }
 
 /** The placement grown to cover a drawing with this matrix (the unit square's sides are the image's axes). */

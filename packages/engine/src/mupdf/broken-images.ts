@@ -1,5 +1,5 @@
 import * as mupdf from 'mupdf';
-import { isImageXObject, loadImage, withMupdfErrorsNow } from './pdf-objects.js';
+import { isImageXObject, loadImage, reachableObjects, withMupdfErrorsNow } from './pdf-objects.js';
 
 /**
  * A damaged image inside a page never fails the job: the page is drawn as a viewer draws it, without the image.
@@ -8,48 +8,6 @@ import { isImageXObject, loadImage, withMupdfErrorsNow } from './pdf-objects.js'
  * logged. Both are found the same way, only on a page where drawing threw or logged an error: each image the page
  * can draw is decoded alone. See docs/decisions/021.
  */
-
-/** Every image XObject a page's content can draw, found through its resources, forms, patterns, soft masks, Type 3
- *  glyphs and annotation appearances; each object once. */
-export function drawableImages(pageObject: mupdf.PDFObject): mupdf.PDFObject[] {
-  const images = new Map<number, mupdf.PDFObject>();
-  const seen = new Set<number>();
-  const pending: mupdf.PDFObject[] = [pageObject.getInheritable('Resources')];
-  const visitStream = (value: mupdf.PDFObject) => {
-    if (!value.isIndirect() || seen.has(value.asIndirect())) return;
-    seen.add(value.asIndirect());
-    if (isImageXObject(value)) images.set(value.asIndirect(), value);
-    else if (value.isStream() || value.isDictionary()) pending.push(value.get('Resources'));
-  };
-  const annots = pageObject.get('Annots');
-  if (annots.isArray()) {
-    annots.forEach((annot) => {
-      const appearances = annot.get('AP');
-      if (!appearances.isDictionary()) return;
-      appearances.forEach((state) => {
-        if (state.isStream()) visitStream(state);
-        else if (state.isDictionary()) state.forEach(visitStream);
-      });
-    });
-  }
-  for (let resources = pending.pop(); resources; resources = pending.pop()) {
-    if (!resources.isDictionary()) continue;
-    for (const kind of ['XObject', 'Pattern']) {
-      const named = resources.get(kind);
-      if (named.isDictionary()) named.forEach(visitStream);
-    }
-    const states = resources.get('ExtGState');
-    if (states.isDictionary()) {
-      states.forEach((state) => {
-        const softMask = state.get('SMask');
-        if (softMask.isDictionary()) visitStream(softMask.get('G'));
-      });
-    }
-    const fonts = resources.get('Font');
-    if (fonts.isDictionary()) fonts.forEach(visitStream);
-  }
-  return [...images.values()];
-}
 
 /** Decodes one image, with its mask: false when MuPDF throws or logs an error doing so. */
 function imageDecodes(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): boolean {
@@ -119,7 +77,9 @@ export function drawTolerantPage<T>(
   }
   // Decoded again from the file, not from what the draw left in MuPDF's store (a padded image decodes cleanly there).
   mupdf.emptyStore();
-  const broken = drawableImages(doc.findPage(index)).filter((ref) => !imageDecodes(doc, ref));
+  const broken = [...reachableObjects(doc.findPage(index))]
+    .map((object) => doc.newIndirect(object))
+    .filter((ref) => isImageXObject(ref) && !imageDecodes(doc, ref));
   if (drawn) return { value: drawn.value, brokenImages: broken.length > 0 };
   if (broken.length === 0) throw failure!.error;
   for (const ref of broken) dropImage(doc, ref);

@@ -166,3 +166,32 @@ export function walkedPageCount(doc: mupdf.PDFDocument): number {
   }
   return pages;
 }
+
+/**
+ * Keys that lead away from what a page draws: its place in the page tree, other pages (link actions and
+ * destinations), the structure tree, thumbnails and article threads.
+ */
+const NOT_DRAWN = new Set(['Parent', 'P', 'A', 'AA', 'Dest', 'Dests', 'Next', 'Prev', 'First', 'Last', 'B', 'Thumb']);
+
+/**
+ * Object numbers reachable from a page for drawing: its (inherited) resources and its annotations, through forms,
+ * patterns, appearance states and nested dictionaries at any depth.
+ */
+export function reachableObjects(page: mupdf.PDFObject): Set<number> {
+  const seen = new Set<number>();
+  const visit = (value: mupdf.PDFObject): void => {
+    if (value.isIndirect()) {
+      const object = value.asIndirect();
+      if (seen.has(object)) return;
+      seen.add(object);
+    }
+    if (!value.isDictionary() && !value.isArray() && !value.isStream()) return;
+    value.forEach((child, key) => {
+      if (typeof key === 'string' && NOT_DRAWN.has(key)) return;
+      visit(child);
+    });
+  };
+  visit(page.getInheritable('Resources'));
+  visit(page.get('Annots'));
+  return seen;
+}
