@@ -90,7 +90,7 @@ export function clientGone(request: FastifyRequest, reply: FastifyReply): boolea
  * How loudly an answer is logged: `error` only for faults (internal_error), `warn` for refusals an operator may
  * want to see pile up (busy, a job that ran out of time, rate limits), `info` for bad input the client can fix.
  */
-export function logLevelOf(code: ApiErrorCode): 'error' | 'warn' | 'info' {
+function logLevelOf(code: ApiErrorCode): 'error' | 'warn' | 'info' {
   if (code === 'internal_error') return 'error';
   if (code === 'busy' || code === 'processing_timeout' || code === 'rate_limited') return 'warn';
   return 'info';
