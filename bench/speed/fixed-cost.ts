@@ -8,6 +8,7 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { runTool, warmProcessSpawner } from '@paperknife/engine';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
+import { median } from '../engine/measure.js';
 import { table } from '../table.js';
 
 /**
@@ -41,8 +42,6 @@ async function post(origin: string, data: Buffer): Promise<void> {
   const response = await fetch(`${origin}${FUNCTIONS_PREFIX}/rotate-pdf`, { method: 'POST', body: form });
   await response.arrayBuffer();
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 requireBuild();
 const folder = await mkdtemp(join(tmpdir(), 'paperknife-fixed-cost-'));

@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
+import { median } from '../engine/measure.js';
 import { corpusDir, corpusPasswords, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
 import { table } from '../table.js';
 
@@ -148,12 +149,6 @@ async function runBare(command: readonly string[], folder: string): Promise<Timi
 
 /** The bare command's time limit, the API's default job limit. */
 const BARE_LIMIT_MS = 120_000;
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const withinTarget = (api: number, bare: number) => api <= 1.3 * bare + 40;
 
