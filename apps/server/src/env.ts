@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type Limits, limitEnvironment, readLimits } from '@paperknife/catalog/limits';
+import { LIBREOFFICE_IDLE_STOP_MS } from '@paperknife/engine/libreoffice-idle';
 
 /**
  * The server's whole configuration, read from the environment once at start-up. A bad value stops the server
@@ -166,8 +167,7 @@ const settings = {
   ),
   PAPERKNIFE_LIBREOFFICE_IDLE_S: count(
     'PAPERKNIFE_LIBREOFFICE_IDLE_S',
-    // Under the 60 s in which the idle footprint must be back under its bound (decision 025), with a margin.
-    45,
+    LIBREOFFICE_IDLE_STOP_MS / 1000,
     'seconds without a Word conversion after which LibreOffice stops, handing back about 200 MB (the next conversion starts it again, 2-3 s); 0 keeps it running once started',
     { min: 0, max: 86_400 },
   ),

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { jobPerTest } from '../testing/test-job.js';
+import { LIBREOFFICE_IDLE_STOP_MS } from './libreoffice-idle.js';
 import {
-  LIBREOFFICE_IDLE_STOP_MS,
   closeLibreOffice,
   convertWithLibreOffice,
   isLibreOfficeReady,

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { ToolError } from '@paperknife/catalog/errors';
 import { bridgeScript, profileSettings } from './libreoffice-bridge.js';
+import { LIBREOFFICE_IDLE_STOP_MS } from './libreoffice-idle.js';
 import { ProcessFailure, abortError, runProcess } from './run-process.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
 
@@ -26,11 +27,6 @@ const SOFFICE = 'soffice';
 const PYTHON = '/usr/bin/python3';
 /** How long soffice may take to start and accept the client (the first start also creates the profile). */
 const START_TIMEOUT_MS = 60_000;
-/**
- * How long the instance waits without a conversion before it stops; the next conversion starts it again. The server
- * sets it from PAPERKNIFE_LIBREOFFICE_IDLE_S, whose default is the same.
- */
-export const LIBREOFFICE_IDLE_STOP_MS = 45_000;
 
 interface Instance {
   /** LibreOffice's socket files: always in /tmp (hard-coded in LibreOffice), removed when the instance stops. */
