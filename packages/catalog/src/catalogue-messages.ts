@@ -1,0 +1,81 @@
+import { errorCodeList, errorCodes } from './errors.js';
+import type { FormFieldMeta } from './form-fields.js';
+import { formControls, selectChoices } from './option-form.js';
+import { toolCategories } from './tool-categories.js';
+import type { ToolEntry } from './tool-entry.js';
+import { type ToolTextField, categoryMessageKey, errorMessageKey, optionMessageKey, toolMessageKey } from './message-keys.js';
+import { type ToolId, toolIds, tools } from './tools.js';
+
+/**
+ * Every English text the catalogue holds that a visitor reads, under the message key the site translates it by.
+ * The catalogue stays the English source; the message files carry these keys in every language, and a test
+ * keeps the English message file equal to this list.
+ */
+
+const toolFields = [
+  'title',
+  'shortDescription',
+  'description',
+  'actionLabel',
+  'busyLabel',
+  'successToast',
+  'errorToast',
+  'invalidTypeDescription',
+  'noFileDescription',
+  'moreFilesHint',
+] as const satisfies readonly (keyof ToolEntry & ToolTextField)[];
+
+// ICU MessageFormat reads `{` and `}` as an argument's bounds: a text with braces quotes them. A lone apostrophe
+// stays literal (it quotes only before a brace or another apostrophe).
+export function icuLiteral(text: string): string {
+  return text.replace(/[{}]/g, (brace) => `'${brace}'`);
+}
+
+function fieldMessages(id: ToolId, name: string, meta: FormFieldMeta, into: Record<string, string>) {
+  const put = (part: string, text: string | undefined) => {
+    if (text) into[optionMessageKey(id, name, part)] = icuLiteral(text);
+  };
+  put('label', meta.label);
+  put('hint', meta.hint);
+  put('placeholder', meta.placeholder);
+  put('group', meta.group);
+  put('missingTitle', meta.missingTitle);
+  for (const [code, title] of Object.entries(meta.invalidTitles ?? {})) put(`invalidTitle.${code}`, title);
+  put('pickPages', meta.pickPages?.listLabel);
+  if (meta.control.kind === 'radio-cards') {
+    for (const choice of meta.control.choices) {
+      put(`choice.${choice.value}`, choice.label);
+      put(`choice.${choice.value}.description`, choice.description);
+    }
+  }
+  // A checkboxes control's choices are language names (OCR): each language names them through Intl.DisplayNames.
+}
+
+export function catalogueMessages(): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const category of toolCategories) {
+    messages[categoryMessageKey(category.id, 'title')] = icuLiteral(category.title);
+    messages[categoryMessageKey(category.id, 'description')] = icuLiteral(category.description);
+  }
+  for (const id of toolIds) {
+    const tool: ToolEntry = tools[id];
+    for (const field of toolFields) {
+      const text = tool[field];
+      if (text) messages[toolMessageKey(id, field)] = icuLiteral(text);
+    }
+    messages[toolMessageKey(id, 'keywords')] = icuLiteral(tool.keywords.join(', '));
+    messages[toolMessageKey(id, 'searchKeywords')] = icuLiteral(tool.searchKeywords.join(', '));
+    for (const control of formControls(id)) {
+      fieldMessages(id, control.name, control.meta, messages);
+      if (control.meta.control.kind === 'select') {
+        for (const choice of selectChoices(control)) {
+          messages[optionMessageKey(id, control.name, `choice.${choice.value}`)] = icuLiteral(choice.label);
+        }
+      }
+      const confirms = control.pageOnly?.confirms;
+      if (confirms) messages[optionMessageKey(id, control.name, 'mismatchTitle')] = icuLiteral(confirms.mismatchTitle);
+    }
+  }
+  for (const code of errorCodeList) messages[errorMessageKey(code)] = icuLiteral(errorCodes[code].message);
+  return messages;
+}
