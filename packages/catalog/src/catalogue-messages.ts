@@ -1,7 +1,9 @@
 import { errorCodeList, errorCodes } from './errors.js';
+import { type JobStageId, jobStages, stageMessageKey } from './job-stages.js';
 import type { FormFieldMeta } from './form-fields.js';
 import { formControls, selectChoices } from './option-form.js';
 import { toolCategories } from './tool-categories.js';
+import { fieldProblem } from './tool-options.js';
 import type { ToolEntry } from './tool-entry.js';
 import { type ToolTextField, categoryMessageKey, errorMessageKey, optionMessageKey, toolMessageKey } from './message-keys.js';
 import { type ToolId, toolIds, tools } from './tools.js';
@@ -47,8 +49,9 @@ function fieldMessages(id: ToolId, name: string, meta: FormFieldMeta, into: Reco
       put(`choice.${choice.value}`, choice.label);
       put(`choice.${choice.value}.description`, choice.description);
     }
+  } else if (meta.control.kind === 'checkboxes') {
+    for (const choice of meta.control.choices) put(`choice.${choice.value}`, choice.label);
   }
-  // A checkboxes control's choices are language names (OCR): each language names them through Intl.DisplayNames.
 }
 
 export function catalogueMessages(): Record<string, string> {
@@ -63,10 +66,17 @@ export function catalogueMessages(): Record<string, string> {
       const text = tool[field];
       if (text) messages[toolMessageKey(id, field)] = icuLiteral(text);
     }
+    // The drop zone's hint: the seed's "Please upload ..." as an instruction ("Upload a PDF file to watermark").
+    messages[toolMessageKey(id, 'dropHint')] = icuLiteral(
+      tool.noFileDescription.replace(/^Please upload /, 'Upload ').replace(/\.$/, ''),
+    );
     messages[toolMessageKey(id, 'keywords')] = icuLiteral(tool.keywords.join(', '));
     messages[toolMessageKey(id, 'searchKeywords')] = icuLiteral(tool.searchKeywords.join(', '));
     for (const control of formControls(id)) {
       fieldMessages(id, control.name, control.meta, messages);
+      // What the page says under a blank required field's toast title: the schema's own words.
+      const missing = control.meta.missingTitle && control.schema && fieldProblem(control.schema, undefined);
+      if (missing) messages[optionMessageKey(id, control.name, 'missing')] = icuLiteral(missing.message);
       if (control.meta.control.kind === 'select') {
         for (const choice of selectChoices(control)) {
           messages[optionMessageKey(id, control.name, `choice.${choice.value}`)] = icuLiteral(choice.label);
@@ -77,5 +87,6 @@ export function catalogueMessages(): Record<string, string> {
     }
   }
   for (const code of errorCodeList) messages[errorMessageKey(code)] = icuLiteral(errorCodes[code].message);
+  for (const id of Object.keys(jobStages) as JobStageId[]) messages[stageMessageKey(id)] = icuLiteral(jobStages[id]);
   return messages;
 }

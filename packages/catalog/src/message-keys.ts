@@ -14,6 +14,7 @@ export type ToolTextField =
   | 'invalidTypeDescription'
   | 'noFileDescription'
   | 'moreFilesHint'
+  | 'dropHint'
   | 'keywords'
   | 'searchKeywords';
 

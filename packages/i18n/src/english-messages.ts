@@ -1,7 +1,7 @@
 import type { MessageCatalogue } from './catalogue.js';
 
 /** Key prefixes of the messages the catalogue's English texts give (the rest are the site's own). */
-export const cataloguePrefixes = ['category.', 'tool.', 'error.'] as const;
+export const cataloguePrefixes = ['category.', 'tool.', 'error.', 'stage.'] as const;
 
 export const isCatalogueKey = (key: string) => cataloguePrefixes.some((prefix) => key.startsWith(prefix));
 

@@ -9,6 +9,7 @@ import { openPdf } from '../mupdf/open-pdf.js';
 import { HELPER, HELPER_GONE, type HelperPage, type SharedPages, TASK, takePage, takenBy } from './shared-pages.js';
 import { type ReadPage, readPage } from './word-pages.js';
 import type { ReportProgress } from '../mupdf/task-table.js';
+import { jobStages } from '@paperknife/catalog/job-stages';
 
 export interface PdfToWordPayload {
   input: string;
@@ -66,7 +67,7 @@ async function readPages(
     if (pages[index]) return;
     pages[index] = read;
     done++;
-    report({ stage: 'Reading the pages', done, total: count });
+    report({ stage: jobStages.reading, done, total: count });
   };
   const shared = payload.pages;
   if (!shared) {
@@ -125,7 +126,7 @@ export async function writeWordFromPdf(
     read.forEach((page, index) => {
       if (page.scanned) scannedPages.push(index + 1);
     });
-    report({ stage: 'Writing the Word file', done: read.length, total: read.length });
+    report({ stage: jobStages.writing, done: read.length, total: read.length });
   } finally {
     doc.destroy();
   }

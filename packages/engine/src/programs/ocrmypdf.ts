@@ -5,6 +5,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { ProcessFailure, runProcess } from './run-process.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
+import { jobStages } from '@paperknife/catalog/job-stages';
 
 /**
  * OCRmyPDF (with Tesseract) as a child process: argument arrays, its temporary files in a private folder inside the
@@ -166,13 +167,13 @@ export async function runOcrmypdf(
       const page = /^\s*(\d+) Text rotation:/.exec(line)?.[1];
       if (page && !done.has(Number(page))) {
         done.add(Number(page));
-        progress({ stage: 'Recognising text', done: done.size, total: pageCount });
+        progress({ stage: jobStages.recognising, done: done.size, total: pageCount });
       } else if (line.startsWith('Postprocessing')) {
-        progress({ stage: 'Optimising the PDF', done: pageCount, total: pageCount });
+        progress({ stage: jobStages.optimising, done: pageCount, total: pageCount });
       }
     }
   };
-  progress?.({ stage: 'Recognising text', done: 0, total: pageCount });
+  progress?.({ stage: jobStages.recognising, done: 0, total: pageCount });
   const jobs = ocrJobs(pageCount, context.cores);
   const timeLimitMs = ocrTimeLimitMs(pageCount, context.limits.jobTimeoutMs, jobs);
   // The server's own limit for the job would otherwise end a long document's recognition at the usual limit.
