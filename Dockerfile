@@ -11,6 +11,7 @@ RUN apt-get update \
 COPY package.json package-lock.json .npmrc ./
 COPY packages/catalog/package.json packages/catalog/
 COPY packages/engine/package.json packages/engine/
+COPY packages/i18n/package.json packages/i18n/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
@@ -56,6 +57,9 @@ COPY --from=build /app/packages/catalog/package.json packages/catalog/
 COPY --from=build /app/packages/catalog/dist packages/catalog/dist
 COPY --from=build /app/packages/engine/package.json packages/engine/
 COPY --from=build /app/packages/engine/dist packages/engine/dist
+COPY --from=build /app/packages/i18n/package.json packages/i18n/
+COPY --from=build /app/packages/i18n/dist packages/i18n/dist
+COPY --from=build /app/packages/i18n/messages packages/i18n/messages
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/build/client apps/web/build/client

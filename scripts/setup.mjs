@@ -165,13 +165,13 @@ const buildEnvironment = Object.keys(process.env)
 const builds = [
   {
     name: 'server',
-    sources: ['packages/catalog', 'packages/engine', 'apps/server', 'tsconfig.base.json'],
+    sources: ['packages/catalog', 'packages/engine', 'packages/i18n', 'apps/server', 'tsconfig.base.json'],
     output: 'apps/server/dist/server.js',
     command: ['npx', ['tsc', '-b', 'apps/server']],
   },
   {
     name: 'website',
-    sources: ['packages/catalog', 'apps/web', 'tsconfig.base.json'],
+    sources: ['packages/catalog', 'packages/i18n', 'apps/web', 'tsconfig.base.json'],
     output: 'apps/web/build/client/index.html',
     command: ['npm', ['run', 'build', '--workspace', 'apps/web']],
     extra: buildEnvironment,

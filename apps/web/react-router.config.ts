@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Config } from '@react-router/dev/config';
+import { localeCodes, localizedPath } from '@paperknife/i18n/locales';
 import { NOT_FOUND_PATH, indexedPaths, prerenderPaths } from './app/site-routes';
 import { publicSiteConfig } from './site-config.build';
 import { robotsTxt, sitemapXml } from './sitemap.build';
@@ -94,10 +95,13 @@ export default {
   prerender: prerenderPaths,
   async buildEnd({ reactRouterConfig }) {
     const client = join(reactRouterConfig.buildDirectory, 'client');
-    // The server answers unknown paths with 404.html and status 404; /404 itself is not a page.
-    const notFound = join(client, NOT_FOUND_PATH);
-    await rename(join(notFound, 'index.html'), join(client, '404.html'));
-    await rm(notFound, { recursive: true, force: true });
+    // The server answers unknown paths with 404.html (de/404.html under /de/) and status 404; the not-found path
+    // itself is not a page.
+    for (const code of localeCodes) {
+      const notFound = join(client, localizedPath(NOT_FOUND_PATH, code));
+      await rename(join(notFound, 'index.html'), join(notFound, '../../404.html'));
+      await rm(join(notFound, '..'), { recursive: true, force: true });
+    }
     await mkdir(client, { recursive: true });
     const { siteUrl } = publicSiteConfig();
     await writeFile(join(client, 'sitemap.xml'), sitemapXml(siteUrl, indexedPaths()));

@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { islandsEntry } from './islands-entry.build.ts';
+import { compiledMessages } from './messages.build.ts';
 import { prebuiltData } from './prebuilt-data.build.ts';
 import { publicSiteConfig } from './site-config.build.ts';
 
@@ -9,7 +10,7 @@ import { publicSiteConfig } from './site-config.build.ts';
 const serverConditions = ['source', 'module', 'node', 'import', 'default'];
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), islandsEntry(), prebuiltData(serverConditions)],
+  plugins: [tailwindcss(), reactRouter(), islandsEntry(), prebuiltData(serverConditions), compiledMessages()],
   // `~/` is apps/web/app (tsconfig.json's paths).
   resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'], tsconfigPaths: true },
   ssr: { resolve: { conditions: serverConditions } },

@@ -4,6 +4,7 @@ import { extname, join, posix, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { toolRedirects } from '@paperknife/catalog/tools';
+import { defaultLocale, localizedPath, splitLocalePath } from '@paperknife/i18n/locales';
 import { notFoundBody } from './api-errors.js';
 
 /**
@@ -151,7 +152,10 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { w
 
   app.get('/*', async (request, reply) => {
     const [pathname = '/', query] = request.url.split(/\?(.*)/s);
-    const redirect = (toolRedirects as Record<string, string>)[pathname.replace(/\/+$/, '')];
+    // `/de/secure-pdf` moves to `/de/protect-pdf`: the same redirects in every language.
+    const page = splitLocalePath(pathname);
+    const moved = (toolRedirects as Record<string, string>)[page.path.replace(/\/+$/, '')];
+    const redirect = moved && localizedPath(moved, page.code);
     if (redirect) return reply.redirect(query ? `${redirect}?${query}` : redirect, 301);
 
     if (pathname.startsWith('/functions/') || pathname.startsWith('/api/')) {
@@ -165,7 +169,12 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { w
       return reply.sendFile(found.relative);
     }
 
-    const notFoundPage = join(webRoot, '404.html');
+    // The not-found page in the language of the path's prefix (`de/404.html`), else English's.
+    const localNotFound = page.code === defaultLocale ? undefined : join(webRoot, page.code, '404.html');
+    const notFoundPage =
+      localNotFound && (await stat(localNotFound).catch(() => undefined))?.isFile()
+        ? localNotFound
+        : join(webRoot, '404.html');
     if (
       await stat(notFoundPage).then(
         (info) => info.isFile(),

@@ -1,5 +1,6 @@
 import { renderToReadableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
+import { loadTranslatorForPath } from './i18n/translators';
 import { SpaFallbackContext } from './lib/page-handle';
 
 /**
@@ -14,6 +15,8 @@ export default async function handleRequest(
   headers: Headers,
   routerContext: EntryContext,
 ): Promise<Response> {
+  // Root's layout takes the page's language's translator from those loaded.
+  await loadTranslatorForPath(new URL(request.url).pathname);
   let renderError: unknown;
   const body = await renderToReadableStream(
     <SpaFallbackContext value={routerContext.isSpaMode}>

@@ -1,11 +1,23 @@
 // First import: zod must be told not to probe for eval before any schema runs (see the module).
 import './zod-without-eval';
 import { type ReactNode, use, useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router';
+import { splitLocalePath } from '@paperknife/i18n/locales';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+} from 'react-router';
 import islandsScript from 'virtual:paperknife/islands-entry';
 import type { Route } from './+types/root';
 import './app.css';
 import { ToastRegion } from './components/ui/toast';
+import { I18nProvider, useI18n } from './i18n/i18n-context';
+import { loadedTranslator } from './i18n/translators';
 import { SpaFallbackContext, pageHydrates } from './lib/page-handle';
 import { themeBootScript } from './lib/theme';
 
@@ -21,10 +33,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // the browser this layout only ever renders inside the running app, which keeps its scripts on every page.
   const matches = useMatches();
   const spaFallback = use(SpaFallbackContext);
+  // The page's language is its path's (`/de/...`); its messages were loaded before rendering (entry.*.tsx).
+  const translator = loadedTranslator(splitLocalePath(useLocation().pathname).code);
   const withApp = typeof document !== 'undefined' || spaFallback || pageHydrates(matches.map((match) => match.handle));
   return (
     // The theme class is set by the boot script before React hydrates, so the attribute may differ.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={translator.tag} dir={translator.dir} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -33,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <I18nProvider translator={translator}>{children}</I18nProvider>
         {withApp ? (
           <>
             <ScrollRestoration />
@@ -58,7 +72,8 @@ export default function App() {
 
 /** The router's last resort: "Unexpected Application Error!" with the status or message and the stack. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let details = 'An unexpected error occurred.';
+  const { t, path } = useI18n();
+  let details = t('crash.unexpected');
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
     details = `${error.status} ${error.statusText || ''}`.trim();
@@ -68,7 +83,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-bold">{t('crash.title')}</h1>
       <p className="mt-4 text-lg">{details}</p>
       {stack ? (
         <pre className="mt-6 overflow-x-auto rounded-md bg-muted p-4 text-sm">
@@ -76,8 +91,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </pre>
       ) : null}
       <p className="mt-6">
-        <a href="/" className="text-primary underline">
-          Back to the home page
+        <a href={path('/')} className="text-primary underline">
+          {t('crash.backHome')}
         </a>
       </p>
     </main>

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 import { toolIds, toolPaths, toolRedirects } from '@paperknife/catalog/tools';
 
 // Tool pages come from the catalogue: one route per tool at /{tool} and /tools/{tool}, both on one module.
@@ -30,11 +30,11 @@ const contentRoutes = [
   route('developers', 'routes/developers.tsx'),
 ];
 
+// Every page in every language: English at the seed's paths, the others under `/{language}/` with the same slugs
+// (one optional segment, so the route table does not grow with the languages; app/i18n/route-locale.ts checks it).
 export default [
   layout('components/layout/site-layout.tsx', [
-    ...contentRoutes,
-    ...toolRoutes,
-    ...redirectRoutes,
+    ...prefix(':lang?', [...contentRoutes, ...toolRoutes, ...redirectRoutes]),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

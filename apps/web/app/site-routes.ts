@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toolIds, toolPaths } from '@paperknife/catalog/tools';
+import { localeCodes, localizedPath } from '@paperknife/i18n/locales';
 
 /**
  * Every public path of the site, for the prerender list and the sitemap. Tool pages come from the catalogue,
@@ -30,8 +31,8 @@ const pagePaths = [
   '/developers',
 ] as const;
 
-/** Paths search engines should index: pages, canonical tool pages, guides and articles. */
-export function indexedPaths(): string[] {
+/** The English paths search engines should index: pages, canonical tool pages, guides and articles. */
+export function englishIndexedPaths(): string[] {
   return [
     ...pagePaths,
     ...toolIds.map((id) => toolPaths(id).canonical),
@@ -40,9 +41,35 @@ export function indexedPaths(): string[] {
   ];
 }
 
-/** The path whose HTML becomes build/client/404.html (the splat route renders the not-found page there). */
-export const NOT_FOUND_PATH = '/404';
+/** Every language's copy of every English path. */
+const inEveryLanguage = (paths: readonly string[]) =>
+  localeCodes.flatMap((code) => paths.map((path) => localizedPath(path, code)));
+
+/**
+ * Paths search engines should index, in every language. An article not translated into a language is still
+ * shown under its prefix (in English, for that language's blog list) but not indexed there: its canonical page is
+ * the English one.
+ */
+export function indexedPaths(): string[] {
+  const untranslated = (path: string, code: string) => {
+    const article = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+    return (
+      code !== 'en' && article !== undefined && !existsSync(`${contentFolder}translations/${code}/blog/${article}.md`)
+    );
+  };
+  return localeCodes.flatMap((code) =>
+    englishIndexedPaths()
+      .filter((path) => !untranslated(path, code))
+      .map((path) => localizedPath(path, code)),
+  );
+}
+
+/**
+ * The path whose HTML becomes the not-found page: build/client/404.html, and `{language}/404.html` for paths
+ * under a language's prefix (the splat route renders it there). Two segments, so no `:lang?` route takes it.
+ */
+export const NOT_FOUND_PATH = '/not-found/page';
 
 export function prerenderPaths(): string[] {
-  return [...indexedPaths(), ...toolIds.map((id) => toolPaths(id).alias), NOT_FOUND_PATH];
+  return inEveryLanguage([...englishIndexedPaths(), ...toolIds.map((id) => toolPaths(id).alias), NOT_FOUND_PATH]);
 }

@@ -5,7 +5,13 @@ import { formControls, selectChoices } from './option-form.js';
 import { toolCategories } from './tool-categories.js';
 import { fieldProblem } from './tool-options.js';
 import type { ToolEntry } from './tool-entry.js';
-import { type ToolTextField, categoryMessageKey, errorMessageKey, optionMessageKey, toolMessageKey } from './message-keys.js';
+import {
+  type ToolTextField,
+  categoryMessageKey,
+  errorMessageKey,
+  optionMessageKey,
+  toolMessageKey,
+} from './message-keys.js';
 import { type ToolId, toolIds, tools } from './tools.js';
 
 /**

@@ -7,5 +7,8 @@ import { messageFilePath, readMessageFile } from '../src/message-files.js';
 import { withCatalogueMessages } from '../src/english-messages.js';
 
 const english = readMessageFile('en') ?? {};
-writeFileSync(messageFilePath('en'), `${JSON.stringify(withCatalogueMessages(english, catalogueMessages()), null, 2)}\n`);
+writeFileSync(
+  messageFilePath('en'),
+  `${JSON.stringify(withCatalogueMessages(english, catalogueMessages()), null, 2)}\n`,
+);
 console.log(`${messageFilePath('en')}: ${Object.keys(catalogueMessages()).length} catalogue messages written`);

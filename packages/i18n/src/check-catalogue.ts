@@ -37,11 +37,7 @@ const tagsOf = (message: string) => [...message.matchAll(/<\/?(\d+)\/?>/g)].map(
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export function catalogueProblems(
-  code: LocaleCode,
-  english: MessageCatalogue,
-  translated: MessageCatalogue,
-): string[] {
+export function catalogueProblems(code: LocaleCode, english: MessageCatalogue, translated: MessageCatalogue): string[] {
   const problems: string[] = [];
   const pluralCategories = new Set(new Intl.PluralRules(localeOf(code).tag).resolvedOptions().pluralCategories);
   for (const key of Object.keys(english)) {
@@ -67,13 +63,17 @@ export function catalogueProblems(
     if (missing.length > 0) problems.push(`${key}: placeholders missing: ${missing.join(', ')}`);
     if (extra.length > 0) problems.push(`${key}: placeholders not in English: ${extra.join(', ')}`);
     for (const plural of mine.plurals) {
-      const wrong = plural.categories.filter((category) => !category.startsWith('=') && !pluralCategories.has(category as Intl.LDMLPluralRule));
-      if (wrong.length > 0) problems.push(`${key}: ${plural.name} has plural categories ${code} does not use: ${wrong.join(', ')}`);
+      const wrong = plural.categories.filter(
+        (category) => !category.startsWith('=') && !pluralCategories.has(category as Intl.LDMLPluralRule),
+      );
+      if (wrong.length > 0)
+        problems.push(`${key}: ${plural.name} has plural categories ${code} does not use: ${wrong.join(', ')}`);
       if (!plural.categories.includes('other')) problems.push(`${key}: ${plural.name} has no "other" branch`);
     }
     for (const [name, branches] of theirs.selects) {
       const mineBranches = mine.selects.get(name);
-      if (mineBranches && !sameList(mineBranches, branches)) problems.push(`${key}: ${name}'s select branches differ from English`);
+      if (mineBranches && !sameList(mineBranches, branches))
+        problems.push(`${key}: ${name}'s select branches differ from English`);
     }
     if (!sameList(tagsOf(message), tagsOf(source))) problems.push(`${key}: <n> tags differ from English`);
   }

@@ -19,7 +19,14 @@ export interface Locale {
 export const locales = [
   { code: 'en', tag: 'en', name: 'English', englishName: 'English', ogLocale: 'en_US', dir: 'ltr' },
   { code: 'es', tag: 'es', name: 'Español', englishName: 'Spanish', ogLocale: 'es_ES', dir: 'ltr' },
-  { code: 'pt-br', tag: 'pt-BR', name: 'Português (Brasil)', englishName: 'Portuguese (Brazil)', ogLocale: 'pt_BR', dir: 'ltr' },
+  {
+    code: 'pt-br',
+    tag: 'pt-BR',
+    name: 'Português (Brasil)',
+    englishName: 'Portuguese (Brazil)',
+    ogLocale: 'pt_BR',
+    dir: 'ltr',
+  },
   { code: 'fr', tag: 'fr', name: 'Français', englishName: 'French', ogLocale: 'fr_FR', dir: 'ltr' },
   { code: 'de', tag: 'de', name: 'Deutsch', englishName: 'German', ogLocale: 'de_DE', dir: 'ltr' },
   { code: 'it', tag: 'it', name: 'Italiano', englishName: 'Italian', ogLocale: 'it_IT', dir: 'ltr' },
@@ -37,7 +44,14 @@ export const locales = [
   { code: 'ja', tag: 'ja', name: '日本語', englishName: 'Japanese', ogLocale: 'ja_JP', dir: 'ltr' },
   { code: 'ko', tag: 'ko', name: '한국어', englishName: 'Korean', ogLocale: 'ko_KR', dir: 'ltr' },
   { code: 'zh-cn', tag: 'zh-CN', name: '简体中文', englishName: 'Chinese (Simplified)', ogLocale: 'zh_CN', dir: 'ltr' },
-  { code: 'zh-tw', tag: 'zh-TW', name: '繁體中文', englishName: 'Chinese (Traditional)', ogLocale: 'zh_TW', dir: 'ltr' },
+  {
+    code: 'zh-tw',
+    tag: 'zh-TW',
+    name: '繁體中文',
+    englishName: 'Chinese (Traditional)',
+    ogLocale: 'zh_TW',
+    dir: 'ltr',
+  },
 ] as const satisfies readonly Locale[];
 
 export type LocaleCode = (typeof locales)[number]['code'];
@@ -54,10 +68,10 @@ export function localeOf(code: LocaleCode): Locale {
   return locales.find((locale) => locale.code === code) ?? locales[0];
 }
 
-/** The path of `path` (an English path such as `/merge-pdf`) in a language: `/de/merge-pdf`, `/de/` for `/`. */
+/** The path of `path` (an English path such as `/merge-pdf`) in a language: `/de/merge-pdf`, `/de` for `/`. */
 export function localizedPath(path: string, code: LocaleCode): string {
   if (code === defaultLocale) return path;
-  return path === '/' ? `/${code}/` : `/${code}${path}`;
+  return path === '/' ? `/${code}` : `/${code}${path}`;
 }
 
 /** The language of a site path and the English path it shows: `/de/merge-pdf` -> `de`, `/merge-pdf`. */

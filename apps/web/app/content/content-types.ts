@@ -1,4 +1,5 @@
 import type { ToolId } from '@paperknife/catalog/tools';
+import type { LocaleCode } from '@paperknife/i18n/locales';
 
 /** Shapes of the guides, articles, FAQ and policy pages the loaders hand to the pages (plain data). */
 
@@ -21,6 +22,8 @@ interface ContentSummary {
   slug: string;
   /** `/guides/{slug}` or `/blog/{slug}`. */
   href: string;
+  /** The language the words are in: the page's, or English where the document is not translated yet. */
+  lang: LocaleCode;
   title: string;
   description: string;
   /** Publish date, `YYYY-MM-DD`. */
@@ -80,6 +83,7 @@ export interface DevelopersPage {
   lead: string;
   description: string;
   html: string;
+  lang: LocaleCode;
 }
 
 export interface PolicyPage {
@@ -87,4 +91,5 @@ export interface PolicyPage {
   description: string;
   updated: string;
   html: string;
+  lang: LocaleCode;
 }

@@ -5,9 +5,11 @@ import { ocrLanguageCodes } from '@paperknife/catalog/ocr-languages';
 import { optionFacts } from '@paperknife/catalog/option-form';
 import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
 import { type ToolId, functionPath, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
+import { type MessageCatalogue, compileCatalogue } from '@paperknife/i18n/catalogue';
+import { type LocaleCode, defaultLocale, localeCodes, localizedPath } from '@paperknife/i18n/locales';
+import { type Translator, createTranslator } from '@paperknife/i18n/translator';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { SUPPORT_REPLY_TIME } from '~/lib/page-meta';
 import { type SiteConfig, siteConfig } from '~/site-config';
 import {
   type Article,
@@ -25,8 +27,10 @@ import { countWords, readTimeMinutes } from './read-time';
 
 /**
  * The site's written content: guides, articles, FAQ and policy pages, kept as Markdown and YAML in
- * apps/web/content. Only route loaders import this module; they run at build time, so neither the files nor
- * the parsers reach the browser. Any mistake in a file stops the build with the file named.
+ * apps/web/content, and their translations in apps/web/content/translations/<language>/ under the same names.
+ * Only route loaders import this module; they run at build time, so neither the files nor the parsers reach the
+ * browser. Any mistake in a file stops the build with the file named. A document without a translation in a
+ * language is shown in English there, marked `lang: 'en'`.
  */
 
 const guideSources = import.meta.glob<string>('../../content/guides/*.md', {
@@ -49,6 +53,43 @@ const faqSources = import.meta.glob<string>('../../content/faq.yaml', {
   import: 'default',
   eager: true,
 });
+const messageFiles = import.meta.glob<MessageCatalogue>('../../../../packages/i18n/messages/*.json', {
+  import: 'default',
+  eager: true,
+});
+const translators = new Map<LocaleCode, Translator>();
+
+/** The words the content quotes from the site's messages (the reply time, a table's name), in a language. */
+function contentTranslator(locale: LocaleCode): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    const messages = messageFiles[`../../../../packages/i18n/messages/${locale}.json`];
+    const english = messageFiles['../../../../packages/i18n/messages/en.json'];
+    if (!english) throw new Error('packages/i18n/messages/en.json is missing');
+    translator = createTranslator(locale, compileCatalogue(messages ?? english));
+    translators.set(locale, translator);
+  }
+  return translator;
+}
+
+const translatedSources = import.meta.glob<string>('../../content/translations/*/**/*.{md,yaml}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** The languages a document is written in: English and those with a translation (`blog/<slug>.md`). */
+export function documentLanguages(file: string): LocaleCode[] {
+  return localeCodes.filter((code) => code === defaultLocale || translatedSource(code, file) !== undefined);
+}
+
+/** A document's source in a language (`guides/how-to-merge-pdf-files.md`, `faq.yaml`), if it is translated. */
+function translatedSource(locale: LocaleCode, file: string): [path: string, source: string] | undefined {
+  if (locale === defaultLocale) return undefined;
+  const path = `../../content/translations/${locale}/${file}`;
+  const source = translatedSources[path];
+  return source === undefined ? undefined : [path, source];
+}
 
 /**
  * Values the content may quote as `{{name}}`, so the numbers and names people read are the configured ones:
@@ -58,7 +99,10 @@ const faqSources = import.meta.glob<string>('../../content/faq.yaml', {
  * what compress's lossy levels do to images as `{{compress.<medium|high>.<dpi|quality>}}`, and the API's paths:
  * `{{functionsPrefix}}`, `{{openapiPath}}` and each tool's `{{function.<tool id>}}`.
  */
-export function contentValues(config: SiteConfig = siteConfig): Record<string, string> {
+export function contentValues(
+  config: SiteConfig = siteConfig,
+  locale: LocaleCode = defaultLocale,
+): Record<string, string> {
   const { limits } = config;
   return {
     maxFileSize: formatMegabytes(limits.maxFileBytes),
@@ -72,7 +116,7 @@ export function contentValues(config: SiteConfig = siteConfig): Record<string, s
     // A leftover is found at the first sweep after it turns old enough: at most one sweep interval later.
     cleanupLatestMinutes: String(TEMP_SWEEP_AGE_MINUTES + 1),
     supportEmail: config.supportEmail,
-    supportReplyTime: SUPPORT_REPLY_TIME,
+    supportReplyTime: contentTranslator(locale).t('site.supportReplyTime'),
     sourceUrl: config.sourceUrl,
     siteUrl: config.siteUrl,
     ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),
@@ -193,24 +237,37 @@ const escapeHtml = (text: string) =>
  * Code blocks are focusable scroll regions, like tables, named by the words after the language in the fence:
  * ```` ```sh Quick start example ````.
  */
-const markdown = new Marked({
-  gfm: true,
-  renderer: {
-    code({ text, lang }) {
-      const [language = '', ...label] = (lang ?? '').trim().split(/\s+/);
-      const name = label.length > 0 ? label.join(' ') : 'Code example';
-      const languageClass = language ? ` class="language-${escapeHtml(language)}"` : '';
-      return `<pre tabindex="0" role="region" aria-label="${escapeHtml(name)}"><code${languageClass}>${escapeHtml(text)}</code></pre>\n`;
+function markdownIn(locale: LocaleCode): Marked {
+  const unnamed = contentTranslator(locale).t('content.codeExample');
+  return new Marked({
+    gfm: true,
+    renderer: {
+      code({ text, lang }) {
+        const [language = '', ...label] = (lang ?? '').trim().split(/\s+/);
+        const name = label.length > 0 ? label.join(' ') : unnamed;
+        const languageClass = language ? ` class="language-${escapeHtml(language)}"` : '';
+        return `<pre tabindex="0" role="region" aria-label="${escapeHtml(name)}"><code${languageClass}>${escapeHtml(text)}</code></pre>\n`;
+      },
     },
-  },
-});
+  });
+}
+const markdowns = new Map<LocaleCode, Marked>();
 
-/** Markdown to HTML. Tables get a focusable scroll box, so keyboard users can scroll wide ones on small screens. */
-export function renderMarkdown(source: string): string {
+/**
+ * Markdown to HTML. Tables get a focusable scroll box, so keyboard users can scroll wide ones on small screens.
+ * Links to the site's pages lead to the page in the document's language (the API's paths stay as they are).
+ */
+export function renderMarkdown(source: string, locale: LocaleCode = defaultLocale): string {
+  const tableName = escapeHtml(contentTranslator(locale).t('content.table'));
+  let markdown = markdowns.get(locale);
+  if (!markdown) markdowns.set(locale, (markdown = markdownIn(locale)));
   return markdown
     .parse(source, { async: false })
-    .replaceAll('<table>', '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>')
-    .replaceAll('</table>', '</table></div>');
+    .replaceAll('<table>', `<div class="table-scroll" role="region" aria-label="${tableName}" tabindex="0"><table>`)
+    .replaceAll('</table>', '</table></div>')
+    .replace(/href="(\/[^"]*)"/g, (link, path: string) =>
+      path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/api/') ? link : `href="${localizedPath(path, locale)}"`,
+    );
 }
 
 interface ParsedDocument {
@@ -218,83 +275,117 @@ interface ParsedDocument {
   fields: Fields;
   html: string;
   wordCount: number;
+  /** The language the document is written in: the page's, or English where it is not translated yet. */
+  lang: LocaleCode;
 }
 
 /** Placeholders are filled in the whole file, so the front matter (HowTo steps) quotes the same values. */
-function parseDocument(path: string, source: string): ParsedDocument {
+function parseDocument(path: string, source: string, lang: LocaleCode = defaultLocale): ParsedDocument {
   const file = path.replace(/^(\.\.\/)+/, '');
-  const { data, body } = splitFrontMatter(fillPlaceholders(source, contentValues(), file), file);
-  const html = renderMarkdown(body);
-  return { slug: slugOf(path), fields: new Fields(data, file), html, wordCount: countWords(htmlToText(html)) };
+  const { data, body } = splitFrontMatter(fillPlaceholders(source, contentValues(siteConfig, lang), file), file);
+  const html = renderMarkdown(body, lang);
+  return { slug: slugOf(path), fields: new Fields(data, file), html, wordCount: countWords(htmlToText(html)), lang };
 }
 
-function parseGuide(path: string, source: string): Guide {
-  const { slug, fields, html, wordCount } = parseDocument(path, source);
-  const steps: HowToStep[] = fields
+/**
+ * The document in `locale`: its translation's words, with the English file's facts (date, tool, category), so a
+ * translation cannot drift from them; the English document where there is no translation yet.
+ */
+function localizedDocument(
+  english: ParsedDocument,
+  locale: LocaleCode,
+  file: string,
+): { words: ParsedDocument; facts: ParsedDocument } {
+  const translated = translatedSource(locale, file);
+  return { words: translated ? parseDocument(translated[0], translated[1], locale) : english, facts: english };
+}
+
+function parseGuide(english: ParsedDocument, locale: LocaleCode): Guide {
+  const { words, facts } = localizedDocument(english, locale, `guides/${english.slug}.md`);
+  const steps: HowToStep[] = words.fields
     .records('steps')
     .map((step) => ({ name: step.text('name'), text: step.text('text') }));
   return {
-    slug,
-    href: `/guides/${slug}`,
-    title: fields.text('title'),
-    description: fields.text('description'),
-    date: fields.date('date'),
-    difficulty: fields.oneOf('difficulty', guideDifficulties),
-    featured: fields.flag('featured'),
-    tool: fields.tool('tool'),
-    keywords: fields.textList('keywords'),
+    slug: english.slug,
+    href: `/guides/${english.slug}`,
+    lang: words.lang,
+    title: words.fields.text('title'),
+    description: words.fields.text('description'),
+    date: facts.fields.date('date'),
+    difficulty: facts.fields.oneOf('difficulty', guideDifficulties),
+    featured: facts.fields.flag('featured'),
+    tool: facts.fields.tool('tool'),
+    keywords: words.fields.textList('keywords'),
     steps,
-    html,
-    wordCount,
-    readMinutes: readTimeMinutes(wordCount),
+    html: words.html,
+    wordCount: words.wordCount,
+    readMinutes: readTimeMinutes(words.wordCount),
   };
 }
 
-function parseArticle(path: string, source: string): Article {
-  const { slug, fields, html, wordCount } = parseDocument(path, source);
+function parseArticle(english: ParsedDocument, locale: LocaleCode): Article {
+  const { words, facts } = localizedDocument(english, locale, `blog/${english.slug}.md`);
   return {
-    slug,
-    href: `/blog/${slug}`,
-    title: fields.text('title'),
-    description: fields.text('description'),
-    excerpt: fields.text('excerpt'),
-    date: fields.date('date'),
-    category: fields.oneOf('category', articleCategories),
-    featured: fields.flag('featured'),
-    listed: fields.flag('listed'),
-    tool: fields.tool('tool'),
-    keywords: fields.textList('keywords'),
-    html,
-    wordCount,
-    readMinutes: readTimeMinutes(wordCount),
+    slug: english.slug,
+    href: `/blog/${english.slug}`,
+    lang: words.lang,
+    title: words.fields.text('title'),
+    description: words.fields.text('description'),
+    excerpt: words.fields.text('excerpt'),
+    date: facts.fields.date('date'),
+    category: facts.fields.oneOf('category', articleCategories),
+    featured: facts.fields.flag('featured'),
+    listed: facts.fields.flag('listed'),
+    tool: facts.fields.tool('tool'),
+    keywords: words.fields.textList('keywords'),
+    html: words.html,
+    wordCount: words.wordCount,
+    readMinutes: readTimeMinutes(words.wordCount),
   };
 }
 
-let guidesCache: Guide[] | undefined;
-let articlesCache: Article[] | undefined;
+/** A cache per language of what the build reads many times. */
+function perLocale<T>(make: (locale: LocaleCode) => T): (locale: LocaleCode) => T {
+  const cache = new Map<LocaleCode, T>();
+  return (locale) => {
+    let value = cache.get(locale);
+    if (value === undefined) cache.set(locale, (value = make(locale)));
+    return value;
+  };
+}
+
+const englishGuides = perLocale(() =>
+  Object.entries(guideSources)
+    .map(([path, source]) => parseDocument(path, source))
+    .map((document) => ({ document, date: document.fields.date('date') }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.document.slug.localeCompare(b.document.slug))
+    .map(({ document }) => document),
+);
+
+const englishArticles = perLocale(() =>
+  Object.entries(articleSources)
+    .map(([path, source]) => parseDocument(path, source))
+    .map((document) => ({ document, date: document.fields.date('date') }))
+    .sort((a, b) => b.date.localeCompare(a.date) || a.document.slug.localeCompare(b.document.slug))
+    .map(({ document }) => document),
+);
 
 /** Every guide, in the order of the seed's list (oldest first: the basics come first). */
-export function allGuides(): Guide[] {
-  guidesCache ??= Object.entries(guideSources)
-    .map(([path, source]) => parseGuide(path, source))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.slug.localeCompare(b.slug));
-  return guidesCache;
-}
+export const allGuides = perLocale((locale) =>
+  englishGuides(defaultLocale).map((document) => parseGuide(document, locale)),
+);
 
 /** Every article, newest first. */
-export function allArticles(): Article[] {
-  articlesCache ??= Object.entries(articleSources)
-    .map(([path, source]) => parseArticle(path, source))
-    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  return articlesCache;
+export const allArticles = perLocale((locale) =>
+  englishArticles(defaultLocale).map((document) => parseArticle(document, locale)),
+);
+
+export function guideBySlug(locale: LocaleCode, slug: string): Guide | undefined {
+  return allGuides(locale).find((guide) => guide.slug === slug);
 }
 
-export function guideBySlug(slug: string): Guide | undefined {
-  return allGuides().find((guide) => guide.slug === slug);
-}
-
-export function articleBySlug(slug: string): Article | undefined {
-  return allArticles().find((article) => article.slug === slug);
+export function articleBySlug(locale: LocaleCode, slug: string): Article | undefined {
+  return allArticles(locale).find((article) => article.slug === slug);
 }
 
 /** What list pages need of a guide: everything but the body. */
@@ -323,20 +414,20 @@ function featuredFirst<T extends { featured: boolean }>(items: readonly T[]): T[
 }
 
 /** The home page's "featured resources": featured articles, then the newest listed ones. */
-export function featuredArticles(count: number): ArticleSummary[] {
-  return featuredFirst(allArticles().filter((article) => article.listed))
+export function featuredArticles(locale: LocaleCode, count: number): ArticleSummary[] {
+  return featuredFirst(allArticles(locale).filter((article) => article.listed))
     .slice(0, count)
     .map(articleSummary);
 }
 
 /** The home page's popular guides: featured guides, then the rest in list order. */
-export function popularGuides(count: number): GuideSummary[] {
-  return featuredFirst(allGuides()).slice(0, count).map(guideSummary);
+export function popularGuides(locale: LocaleCode, count: number): GuideSummary[] {
+  return featuredFirst(allGuides(locale)).slice(0, count).map(guideSummary);
 }
 
 /** The guide that explains each tool, for tools that have one (features page links). */
 export function guideHrefByTool(): Partial<Record<ToolId, string>> {
-  return Object.fromEntries(allGuides().map((guide) => [guide.tool, guide.href]));
+  return Object.fromEntries(allGuides(defaultLocale).map((guide) => [guide.tool, guide.href]));
 }
 
 /** Other guides or articles to read next: same tool first, then the nearest in the list. */
@@ -351,50 +442,79 @@ export function relatedItems<T extends { slug: string; tool: string }>(
   return [...sameTool, ...rest].slice(0, count);
 }
 
-let faqCache: FaqGroup[] | undefined;
-
-/** The FAQ groups from content/faq.yaml, answers rendered from Markdown. */
-export function faqGroups(): FaqGroup[] {
-  if (faqCache) return faqCache;
-  const [path, source] = Object.entries(faqSources)[0] ?? [];
-  if (path === undefined || source === undefined) throw new Error('content/faq.yaml is missing');
-  const file = 'content/faq.yaml';
+function parseFaq(file: string, source: string, lang: LocaleCode): FaqGroup[] {
   const data: unknown = parseYaml(source);
   if (!isRecord(data)) throw new Error(`${file}: must be a YAML mapping`);
-  const values = contentValues();
+  const values = contentValues(siteConfig, lang);
   const ids = new Set<string>();
-  faqCache = new Fields(data, file).records('groups').map((group) => ({
+  return new Fields(data, file).records('groups').map((group) => ({
     id: group.text('id'),
     title: group.text('title'),
     items: group.records('items').map((item) => {
       const id = item.text('id');
       if (ids.has(id)) throw new Error(`${file}: the item id "${id}" is used twice`);
       ids.add(id);
-      const answerHtml = renderMarkdown(fillPlaceholders(item.text('answer'), values, file));
+      const answerHtml = renderMarkdown(fillPlaceholders(item.text('answer'), values, file), lang);
       const question = fillPlaceholders(item.text('question'), values, file);
       return { id, question, answerHtml, answerText: htmlToText(answerHtml) };
     }),
   }));
-  return faqCache;
+}
+
+const idsOf = (groups: readonly FaqGroup[]) =>
+  groups.flatMap((group) => [group.id, ...group.items.map((item) => item.id)]);
+
+/**
+ * The FAQ groups from content/faq.yaml, answers rendered from Markdown; in a language with a translation, its
+ * words, which must keep the English groups and questions (same ids, same order).
+ */
+export const faqGroups = perLocale((locale): FaqGroup[] => {
+  const [path, source] = Object.entries(faqSources)[0] ?? [];
+  if (path === undefined || source === undefined) throw new Error('content/faq.yaml is missing');
+  const english = parseFaq('content/faq.yaml', source, defaultLocale);
+  const translated = translatedSource(locale, 'faq.yaml');
+  if (!translated) return english;
+  const file = translated[0].replace(/^(\.\.\/)+/, '');
+  const groups = parseFaq(file, translated[1], locale);
+  if (idsOf(groups).join() !== idsOf(english).join()) {
+    throw new Error(
+      `${file}: its groups and questions must be content/faq.yaml's, with the same ids in the same order`,
+    );
+  }
+  return groups;
+});
+
+/** The language a FAQ is written in (English where it is not translated yet). */
+export function faqLanguage(locale: LocaleCode): LocaleCode {
+  return translatedSource(locale, 'faq.yaml') ? locale : defaultLocale;
+}
+
+function pageDocument(name: string, locale: LocaleCode): ParsedDocument {
+  const entry = Object.entries(pageSources).find(([path]) => slugOf(path) === name);
+  if (!entry) throw new Error(`content/pages/${name}.md is missing`);
+  return localizedDocument(parseDocument(...entry), locale, `pages/${name}.md`).words;
 }
 
 /** The developers page's text from content/pages/developers.md; the reference tables come from the catalogue. */
-export function developersPage(): DevelopersPage {
-  const entry = Object.entries(pageSources).find(([path]) => slugOf(path) === 'developers');
-  if (!entry) throw new Error('content/pages/developers.md is missing');
-  const { fields, html } = parseDocument(...entry);
-  return { title: fields.text('title'), lead: fields.text('lead'), description: fields.text('description'), html };
+export function developersPage(locale: LocaleCode): DevelopersPage {
+  const { fields, html, lang } = pageDocument('developers', locale);
+  return {
+    title: fields.text('title'),
+    lead: fields.text('lead'),
+    description: fields.text('description'),
+    html,
+    lang,
+  };
 }
 
 /** A policy page from content/pages/{name}.md. */
-export function policyPage(name: 'privacy' | 'terms'): PolicyPage {
-  const entry = Object.entries(pageSources).find(([path]) => slugOf(path) === name);
-  if (!entry) throw new Error(`content/pages/${name}.md is missing`);
-  const { fields, html } = parseDocument(...entry);
+export function policyPage(name: 'privacy' | 'terms', locale: LocaleCode): PolicyPage {
+  const { fields, html, lang } = pageDocument(name, locale);
   return {
     title: fields.text('title'),
     description: fields.text('description'),
-    updated: fields.date('updated'),
+    updated: pageDocument(name, defaultLocale).fields.date('updated'),
     html,
+    lang,
   };
 }

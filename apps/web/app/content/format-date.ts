@@ -1,6 +1,6 @@
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** "January 12, 2026" for `2026-01-12`, the same at build time and in every browser time zone. */
-export function formatContentDate(date: string): string {
-  return longDate.format(new Date(`${date}T00:00:00Z`));
+/** A content date (`YYYY-MM-DD`) as the page's language writes a long date: "January 19, 2026", "19. Januar 2026". */
+export function formatContentDate(date: string, tag: string): string {
+  return new Intl.DateTimeFormat(tag === 'en' ? 'en-US' : tag, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORDS_PER_MINUTE, countWords, formatReadTime, readTimeMinutes } from './read-time';
+import { WORDS_PER_MINUTE, countWords, readTimeMinutes } from './read-time';
 
 describe('countWords', () => {
   it('counts words, not punctuation or Markdown marks', () => {
@@ -30,7 +30,8 @@ describe('readTimeMinutes', () => {
     expect(readTimeMinutes(0)).toBe(1);
   });
 
-  it('formats as "N min read"', () => {
-    expect(formatReadTime(7)).toBe('7 min read');
+  it('counts two characters of a script without spaces as a word', () => {
+    expect(countWords('PDFを結合する方法')).toBe(1 + 4);
+    expect(countWords('วิธีรวมไฟล์')).toBe(Math.round(11 / 2));
   });
 });

@@ -2,8 +2,13 @@
 export const WORDS_PER_MINUTE = 200;
 
 /** Words in a piece of plain text: runs of letters or digits, so punctuation and Markdown marks do not count. */
+/** Scripts written without spaces (Chinese, Japanese, Thai): two characters read about as fast as a word. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
+
 export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  const spaced = text.replace(UNSPACED, ' ').match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  return spaced + Math.round(unspaced / 2);
 }
 
 /** Whole minutes to read `words` words, never less than one. */
@@ -12,6 +17,3 @@ export function readTimeMinutes(words: number): number {
 }
 
 /** "5 min read". */
-export function formatReadTime(minutes: number): string {
-  return `${minutes} min read`;
-}

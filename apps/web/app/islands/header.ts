@@ -80,7 +80,8 @@ export function startMobileMenu(root: ParentNode = document): void {
   if (!button || !menu) return;
   const setOpen = (open: boolean) => {
     button.setAttribute('aria-expanded', String(open));
-    button.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+    const label = open ? button.dataset['labelClose'] : button.dataset['labelOpen'];
+    if (label) button.setAttribute('aria-label', label);
     menu.classList.toggle('hidden', !open);
     menu.classList.toggle('block', open);
     for (const icon of button.querySelectorAll<SVGElement>('[data-mobile-menu-icon]')) {

@@ -10,8 +10,9 @@ export function startThemeControls(root: ParentNode = document): void {
   const selects = [...root.querySelectorAll<HTMLSelectElement>('select[data-theme-select]')];
   const show = () => {
     const isDark = document.documentElement.classList.contains('dark');
-    const label = isDark ? 'Switch to light theme' : 'Switch to dark theme';
+    // The words are the page's: theme-toggle.tsx writes both into the button.
     for (const toggle of toggles) {
+      const label = (isDark ? toggle.dataset['labelToLight'] : toggle.dataset['labelToDark']) ?? '';
       toggle.setAttribute('aria-label', label);
       toggle.title = label;
     }

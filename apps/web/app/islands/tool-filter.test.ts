@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startToolFilter } from './tool-filter';
 
+/** The live region's words, as ToolFilter writes them for three tools. */
+const words = {
+  all: 'All 3 tools shown',
+  none: 'No tools match “{query}”',
+  found: ['1 tool found', '2 tools found', '3 tools found'],
+};
+
 /** The prerendered markup the filter works on, as ToolFilter and ToolSections write it. */
 function renderIndex(): HTMLElement {
   document.body.innerHTML = `
     <div data-island="tool-filter">
-      <div data-tool-filter-controls hidden>
+      <div data-tool-filter-controls hidden data-filter-words='${JSON.stringify(words)}'>
         <label for="q">Find a tool</label><input id="q" type="search">
         <p role="status"></p>
         <button type="button" data-tool-filter-clear hidden>Clear the filter</button>

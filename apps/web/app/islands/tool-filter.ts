@@ -1,4 +1,4 @@
-import { filterSummary, matchesSearch } from '~/components/tool-index/tool-search';
+import { type FilterWords, filterSummary, matchesSearch } from '~/components/tool-index/tool-search';
 
 /**
  * The tool index's filter box (`components/tool-index/tool-filter.tsx`). The prerendered page lists every tool
@@ -18,6 +18,8 @@ export function startToolFilter(container: HTMLElement): () => void {
   const status = container.querySelector<HTMLElement>('[role="status"]');
   const clear = container.querySelector<HTMLButtonElement>('button[data-tool-filter-clear]');
   if (!controls || !input || !status || !clear) return () => undefined;
+  const words = JSON.parse(controls.dataset['filterWords'] ?? 'null') as FilterWords | null;
+  if (!words) return () => undefined;
   const tools = [...container.querySelectorAll<HTMLElement>('[data-search-text]')];
   const sections = [...container.querySelectorAll<HTMLElement>('[data-tool-category]')];
   let announceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -35,7 +37,7 @@ export function startToolFilter(container: HTMLElement): () => void {
     clear.hidden = matches > 0;
     clearTimeout(announceTimer);
     announceTimer = setTimeout(() => {
-      status.textContent = filterSummary(matches, tools.length, query);
+      status.textContent = filterSummary(matches, query, words);
     }, ANNOUNCE_AFTER_MS);
   };
 

@@ -24,10 +24,10 @@ export function startTryIt(container: HTMLElement): void {
   const render = (files: File[]) => {
     if (rendered || files.length === 0) return;
     rendered = true;
-    void load().then(({ renderTryItBox }) => {
+    void load().then(async ({ renderTryItBox }) => {
       // The prerendered zone goes; a keyboard user who picked the files from it stays on the new one.
       const hadFocus = container.contains(document.activeElement);
-      renderTryItBox(container, files);
+      await renderTryItBox(container, files);
       if (hadFocus) container.querySelector<HTMLElement>('[role="button"]')?.focus();
     });
   };

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTranslator, loadedTranslator } from '~/i18n/translators';
 import { breadcrumbTrail } from './breadcrumb-map';
 
-const labels = (pathname: string, pageLabel?: string) => breadcrumbTrail(pathname, pageLabel).map((c) => c.label);
+const english = () => loadedTranslator('en');
+const labels = (pathname: string, pageLabel?: string) =>
+  breadcrumbTrail(pathname, english(), pageLabel).map((c) => c.label);
 
 describe('breadcrumb trail', () => {
   it('is a single crumb on home, so the bar hides', () => {
@@ -16,7 +19,7 @@ describe('breadcrumb trail', () => {
 
   it('puts tools under PDF Tools at both of their paths', () => {
     expect(labels('/page-numbers')).toEqual(['Home', 'PDF Tools', 'Add Page Numbers']);
-    expect(breadcrumbTrail('/tools/merge-pdf').map((c) => c.path)).toEqual(['/', '/tools', '/merge-pdf']);
+    expect(breadcrumbTrail('/tools/merge-pdf', english()).map((c) => c.path)).toEqual(['/', '/tools', '/merge-pdf']);
     expect(labels('/extract-text')).toEqual(['Home', 'PDF Tools', 'Extract Text']);
     expect(labels('/secure-pdf')).toEqual(['Home', 'PDF Tools', 'Protect PDF']);
   });
@@ -32,5 +35,22 @@ describe('breadcrumb trail', () => {
 
   it('has no trail for unknown paths', () => {
     expect(labels('/no-such-page')).toEqual([]);
+  });
+
+  describe('in another language', () => {
+    beforeAll(async () => {
+      await loadTranslator('de');
+    });
+
+    it('links within the language and speaks it', () => {
+      const german = loadedTranslator('de');
+      const trail = breadcrumbTrail('/de/tools/merge-pdf', german);
+      expect(trail.map((c) => c.path)).toEqual(['/de', '/de/tools', '/de/merge-pdf']);
+      expect(trail.map((c) => c.label)).toEqual([
+        german.t('page.home.crumb'),
+        german.t('page.tools.crumb'),
+        german.t('tool.merge-pdf.title'),
+      ]);
+    });
   });
 });

@@ -1,19 +1,26 @@
+import { type LocaleCode, localeCodes, localeOf, localizedPath, splitLocalePath } from '@paperknife/i18n/locales';
+import type { Translator } from '@paperknife/i18n/translator';
 import type { MetaDescriptor } from 'react-router';
+import { loadedTranslator } from '~/i18n/translators';
 import { siteConfig } from '~/site-config';
 import { breadcrumbTrail } from './breadcrumb-map';
 
 export const SITE_NAME = 'PaperKnife';
-/** How soon support answers; every page that promises it quotes this. */
-export const SUPPORT_REPLY_TIME = 'within 24 hours on business days';
 
-export const TAGLINE = 'Professional PDF tools for everyone. Merge, split, compress, and convert your PDFs with ease.';
+/** The translator of the page a route's `meta` describes (its messages are loaded before the page renders). */
+export function metaTranslator(location: { pathname: string }): Translator {
+  return loadedTranslator(splitLocalePath(location.pathname).code);
+}
 
 interface PageMetaInput {
   title: string;
   description: string;
-  /** The canonical path, e.g. `/merge-pdf` (tool pages point both of their paths here). */
+  /** The canonical English path, e.g. `/merge-pdf` (tool pages point both of their paths here). */
   path: string;
-  keywords?: readonly string[];
+  /** Comma-separated phrases people search for. */
+  keywords?: string;
+  /** The languages the page is written in, for `hreflang` (default: every language; an English-only article: en). */
+  languages?: readonly LocaleCode[];
   /** Open Graph type: `website` for pages, `article` for guides and blog posts. */
   type?: 'website' | 'article';
   /** Structured data objects (schema.org), each written as its own JSON-LD script. */
@@ -27,27 +34,51 @@ export function absoluteUrl(path: string): string {
 }
 
 /**
- * Title, description, keywords, canonical link, Open Graph, Twitter card and JSON-LD for one page. A page with a
- * breadcrumb also gets its BreadcrumbList, built from the same trail the visible breadcrumb shows (guides and
- * articles, which the fixed map does not name, are named by their title there too).
+ * `hreflang` alternates: the page in every language it exists in, and `x-default` for English (the seed's paths).
+ * Each language's copy lists the same set, so they are reciprocal.
  */
-export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+function alternateLinks(path: string, languages: readonly LocaleCode[]): MetaDescriptor[] {
+  if (languages.length < 2) return [];
+  return [
+    ...languages.map((code) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: localeOf(code).tag,
+      href: absoluteUrl(localizedPath(path, code)),
+    })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(path) },
+  ];
+}
+
+/**
+ * Title, description, keywords, canonical link, `hreflang` alternates, Open Graph, Twitter card and JSON-LD for
+ * one page in one language. A page with a breadcrumb also gets its BreadcrumbList, built from the same trail the
+ * visible breadcrumb shows (guides and articles, which the fixed map does not name, are named by their title).
+ */
+export function pageMeta(i18n: Translator, input: PageMetaInput): MetaDescriptor[] {
   const title = input.path === '/' ? input.title : `${input.title} | ${SITE_NAME}`;
-  const url = absoluteUrl(input.path);
+  const languages = input.languages ?? localeCodes;
+  // A page shown in a language its words are not written in (an English article under /de/blog/) points search
+  // engines to the English page.
+  const url = absoluteUrl(languages.includes(i18n.locale) ? i18n.path(input.path) : input.path);
   const jsonLd = [...(input.jsonLd ?? [])];
-  const crumbs = breadcrumbTrail(input.path, input.title);
+  const crumbs = breadcrumbTrail(i18n.path(input.path), i18n, input.title);
   if (crumbs.length > 1) jsonLd.push(breadcrumbJsonLd(crumbs));
   return [
     { title },
     { name: 'description', content: input.description },
-    ...(input.keywords?.length ? [{ name: 'keywords', content: input.keywords.join(', ') }] : []),
+    ...(input.keywords ? [{ name: 'keywords', content: input.keywords }] : []),
     { tagName: 'link', rel: 'canonical', href: url },
+    ...(languages.includes(i18n.locale) ? alternateLinks(input.path, languages) : []),
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: url },
-    { property: 'og:locale', content: 'en_US' },
+    { property: 'og:locale', content: localeOf(i18n.locale).ogLocale },
+    ...languages
+      .filter((code) => code !== i18n.locale)
+      .map((code) => ({ property: 'og:locale:alternate', content: localeOf(code).ogLocale })),
     ...(input.publishedTime ? [{ property: 'article:published_time', content: input.publishedTime }] : []),
     { name: 'twitter:card', content: 'summary' },
     { name: 'twitter:title', content: title },
@@ -89,14 +120,14 @@ export function organizationJsonLd(): Record<string, unknown> {
 }
 
 /** schema.org WebSite for the home page. */
-export function websiteJsonLd(): Record<string, unknown> {
+export function websiteJsonLd(i18n: Translator): Record<string, unknown> {
   return {
     '@type': 'WebSite',
     '@id': absoluteUrl('/#website'),
     name: SITE_NAME,
-    url: absoluteUrl('/'),
-    description: TAGLINE,
-    inLanguage: 'en',
+    url: absoluteUrl(i18n.path('/')),
+    description: i18n.t('site.tagline'),
+    inLanguage: i18n.tag,
     publisher: { '@id': absoluteUrl('/#organization') },
   };
 }

@@ -1,17 +1,25 @@
+import { localeOf, localizedPath } from '@paperknife/i18n/locales';
 import { data } from 'react-router';
 import { ContentPage } from '~/components/content/content-page';
 import type { CrumbHandle } from '~/components/layout/site-breadcrumb';
 import { type PageHandle, contentPageHandle } from '~/lib/page-handle';
-import { allArticles, articleBySlug, articleSummary, relatedItems } from '~/content/content.server';
-import { SITE_NAME, absoluteUrl, pageMeta } from '~/lib/page-meta';
+import { allArticles, articleBySlug, articleSummary, documentLanguages, relatedItems } from '~/content/content.server';
+import { useI18n } from '~/i18n/i18n-context';
+import { routeLocale } from '~/i18n/route-locale';
+import { SITE_NAME, absoluteUrl, metaTranslator, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/blog-post';
 
 // Runs at build time for every article (the pages are prerendered): Markdown never reaches the browser.
 export function loader({ params }: Route.LoaderArgs) {
-  const article = articleBySlug(params.slug);
+  const locale = routeLocale(params);
+  const article = articleBySlug(locale, params.slug);
   if (!article) throw data(null, { status: 404, statusText: 'Not Found' });
-  const listed = allArticles().filter((item) => item.listed);
-  return { article, related: relatedItems(listed, article, 3).map(articleSummary) };
+  const listed = allArticles(locale).filter((item) => item.listed);
+  return {
+    article,
+    languages: documentLanguages(`blog/${article.slug}.md`),
+    related: relatedItems(listed, article, 3).map(articleSummary),
+  };
 }
 
 // No React in the browser (decision 073).
@@ -20,16 +28,18 @@ export const handle: CrumbHandle & PageHandle = {
   crumbLabel: (loaderData) => (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.article.title,
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   if (!loaderData) return [];
-  const { article } = loaderData;
-  const url = absoluteUrl(article.href);
+  const i18n = metaTranslator(location);
+  const { article, languages } = loaderData;
+  const url = absoluteUrl(localizedPath(article.href, article.lang));
   const site = { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') };
-  return pageMeta({
+  return pageMeta(i18n, {
     title: article.title,
     description: article.description,
     path: article.href,
-    keywords: article.keywords,
+    languages,
+    keywords: article.keywords.join(', '),
     type: 'article',
     publishedTime: article.date,
     jsonLd: [
@@ -39,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         description: article.description,
         url,
         mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-        inLanguage: 'en',
+        inLanguage: localeOf(article.lang).tag,
         datePublished: article.date,
         dateModified: article.date,
         articleSection: article.category,
@@ -54,5 +64,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  return <ContentPage item={loaderData.article} relatedTitle="Keep reading" related={loaderData.related} />;
+  const { t } = useI18n();
+  return <ContentPage item={loaderData.article} relatedTitle={t('blog.keepReading')} related={loaderData.related} />;
 }

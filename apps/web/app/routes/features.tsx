@@ -1,5 +1,7 @@
 import { formatMegabytes } from '@paperknife/catalog/limits';
+import { categoryMessageKey, toolMessageKey } from '@paperknife/catalog/message-keys';
 import { type ToolId, maxFilesFor, toolDownloads, toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
+import type { Translator } from '@paperknife/i18n/translator';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '~/components/content/page-header';
@@ -7,60 +9,68 @@ import { toolGroups } from '~/components/tool-index/tool-sections';
 import { ToolIcon } from '~/features/tools/components/tool-icon';
 import { Button } from '~/components/ui/button';
 import { guideHrefByTool } from '~/content/content.server';
-import { absoluteUrl, pageMeta } from '~/lib/page-meta';
+import { useI18n } from '~/i18n/i18n-context';
+import { routeLocale } from '~/i18n/route-locale';
+import { SITE_NAME, absoluteUrl, metaTranslator, pageMeta } from '~/lib/page-meta';
 import { siteConfig } from '~/site-config';
 import type { Route } from './+types/features';
 import { contentPageHandle } from '~/lib/page-handle';
 
-export function loader() {
+export function loader({ params }: Route.LoaderArgs) {
+  routeLocale(params);
   return { guides: guideHrefByTool() };
 }
-
-const description =
-  'What each PaperKnife tool does and how: merge, split, compress, rotate, protect, unlock, watermark, page numbers, grayscale, conversions and extraction.';
 
 // No React in the browser: the header, theme and Try it now box are islands (decision 073).
 export const handle = contentPageHandle;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: 'Features',
+export const meta: Route.MetaFunction = ({ location }) => {
+  const i18n = metaTranslator(location);
+  const description = i18n.t('features.meta.description', { site: SITE_NAME });
+  return pageMeta(i18n, {
+    title: i18n.t('features.title'),
     description,
     path: '/features',
-    keywords: ['pdf features', 'pdf tools list', 'what can i do with a pdf', 'pdf toolbox features'],
+    keywords: i18n.t('features.meta.keywords'),
     jsonLd: [
       {
         '@type': 'ItemList',
-        name: 'PaperKnife features',
+        name: i18n.t('features.meta.name', { site: SITE_NAME }),
         description,
+        inLanguage: i18n.tag,
         itemListElement: toolIds.map((id, index) => ({
           '@type': 'ListItem',
           position: index + 1,
-          url: absoluteUrl(toolPaths(id).canonical),
-          name: tools[id].title,
+          url: absoluteUrl(i18n.path(toolPaths(id).canonical)),
+          name: i18n.t(toolMessageKey(id, 'title')),
         })),
       },
     ],
   });
+};
 
 /** What a tool takes and gives, in words, from the catalogue and the configured limits. */
-function toolFacts(id: ToolId): string[] {
+function toolFacts(id: ToolId, { t }: Translator): string[] {
   const tool = tools[id];
   const { limits } = siteConfig;
-  const files =
-    tool.files.max === 1
-      ? `One ${tool.input.label} file (${tool.input.extensions.join(', ')})`
-      : `${tool.files.min} to ${maxFilesFor(id, limits)} ${tool.input.label} files`;
-  const downloads = toolDownloads(id);
+  const kind = tool.input.label;
+  const size = formatMegabytes(limits.maxFileBytes);
+  const downloads = toolDownloads(id).map((download) => download.name);
   return [
-    `${files}, up to ${formatMegabytes(limits.maxFileBytes)} each`,
-    `You get ${downloads.map((download) => download.name).join(' or ')}`,
+    tool.files.max === 1
+      ? t('features.facts.oneFile', { kind, extensions: tool.input.extensions.join(', '), size })
+      : t('features.facts.files', { kind, min: tool.files.min, max: maxFilesFor(id, limits), size }),
+    downloads.length === 1
+      ? t('features.facts.youGet', { name: downloads[0] ?? '' })
+      : t('features.facts.youGetEither', { first: downloads[0] ?? '', second: downloads.slice(1).join(', ') }),
   ];
 }
 
 /** A tool's long description, what it takes and gives, and links to it and its guide. */
 function FeatureCard({ id, guide }: { id: ToolId; guide: string | undefined }) {
-  const tool = tools[id];
+  const i18n = useI18n();
+  const { t, path } = i18n;
+  const title = t(toolMessageKey(id, 'title'));
   return (
     <section
       aria-labelledby={`feature-${id}`}
@@ -71,27 +81,28 @@ function FeatureCard({ id, guide }: { id: ToolId; guide: string | undefined }) {
       </span>
       <div className="mt-4 flex-1 sm:mt-0">
         <h3 id={`feature-${id}`} className="text-xl font-semibold">
-          {tool.title}
+          {title}
         </h3>
-        <p className="mt-2 text-muted-foreground">{tool.description}</p>
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          {toolFacts(id).map((fact) => (
+        <p className="mt-2 text-muted-foreground">{t(toolMessageKey(id, 'description'))}</p>
+        <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-muted-foreground">
+          {toolFacts(id, i18n).map((fact) => (
             <li key={fact}>{fact}</li>
           ))}
         </ul>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <Button asChild>
-            <Link to={toolPaths(id).alias}>
-              Use Tool<span className="sr-only"> for {tool.title}</span>
-              <ArrowRight aria-hidden="true" />
+            <Link to={path(toolPaths(id).alias)} aria-label={t('features.useToolFor', { tool: title })}>
+              {t('features.useTool')}
+              <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </Button>
           {guide ? (
             <Link
-              to={guide}
+              to={path(guide)}
               className="text-sm font-medium text-primary underline underline-offset-2 hover:no-underline"
+              aria-label={t('features.readGuideTo', { tool: title })}
             >
-              Read the guide<span className="sr-only"> to {tool.title}</span>
+              {t('features.readGuide')}
             </Link>
           ) : null}
         </div>
@@ -101,19 +112,17 @@ function FeatureCard({ id, guide }: { id: ToolId; guide: string | undefined }) {
 }
 
 export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader
-        title="Features"
-        lead={`${toolIds.length} tools for the PDF jobs that come up every day, all free and all processed with care: text stays text, pages keep their quality, and your files are deleted as soon as you have your result.`}
-      />
+      <PageHeader title={t('features.title')} lead={t('features.lead', { count: toolIds.length })} />
       <div className="mx-auto max-w-5xl space-y-12 px-4 pb-16 sm:px-6">
         {toolGroups.map(({ category, items }) => (
           <section key={category.id} aria-labelledby={`features-${category.id}`}>
             <h2 id={`features-${category.id}`} className="text-2xl font-bold tracking-tight">
-              {category.title}
+              {t(categoryMessageKey(category.id, 'title'))}
             </h2>
-            <p className="mt-1 text-muted-foreground">{category.description}</p>
+            <p className="mt-1 text-muted-foreground">{t(categoryMessageKey(category.id, 'description'))}</p>
             <ul className="mt-6 space-y-6">
               {items.map((id) => (
                 <li key={id}>

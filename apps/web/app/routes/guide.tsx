@@ -1,17 +1,21 @@
-import { tools } from '@paperknife/catalog/tools';
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
+import { localeOf } from '@paperknife/i18n/locales';
 import { data } from 'react-router';
 import { ContentPage } from '~/components/content/content-page';
 import type { CrumbHandle } from '~/components/layout/site-breadcrumb';
 import { type PageHandle, contentPageHandle } from '~/lib/page-handle';
 import { allGuides, guideBySlug, guideSummary, relatedItems } from '~/content/content.server';
-import { SITE_NAME, absoluteUrl, pageMeta } from '~/lib/page-meta';
+import { useI18n } from '~/i18n/i18n-context';
+import { routeLocale } from '~/i18n/route-locale';
+import { SITE_NAME, absoluteUrl, metaTranslator, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/guide';
 
 // Runs at build time for every guide (the pages are prerendered): Markdown never reaches the browser.
 export function loader({ params }: Route.LoaderArgs) {
-  const guide = guideBySlug(params.slug);
+  const locale = routeLocale(params);
+  const guide = guideBySlug(locale, params.slug);
   if (!guide) throw data(null, { status: 404, statusText: 'Not Found' });
-  return { guide, related: relatedItems(allGuides(), guide, 3).map(guideSummary) };
+  return { guide, related: relatedItems(allGuides(locale), guide, 3).map(guideSummary) };
 }
 
 // No React in the browser (decision 073).
@@ -20,15 +24,16 @@ export const handle: CrumbHandle & PageHandle = {
   crumbLabel: (loaderData) => (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.guide.title,
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   if (!loaderData) return [];
+  const i18n = metaTranslator(location);
   const { guide } = loaderData;
-  const url = absoluteUrl(guide.href);
-  return pageMeta({
+  const url = absoluteUrl(i18n.path(guide.href));
+  return pageMeta(i18n, {
     title: guide.title,
     description: guide.description,
     path: guide.href,
-    keywords: guide.keywords,
+    keywords: guide.keywords.join(', '),
     type: 'article',
     publishedTime: guide.date,
     jsonLd: [
@@ -37,9 +42,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         name: guide.title,
         description: guide.description,
         url,
-        inLanguage: 'en',
+        inLanguage: localeOf(guide.lang).tag,
         datePublished: guide.date,
-        tool: { '@type': 'HowToTool', name: `${SITE_NAME} ${tools[guide.tool].title}` },
+        tool: { '@type': 'HowToTool', name: `${SITE_NAME} ${i18n.t(toolMessageKey(guide.tool, 'title'))}` },
         step: guide.steps.map((step, index) => ({
           '@type': 'HowToStep',
           position: index + 1,
@@ -52,5 +57,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function GuidePage({ loaderData }: Route.ComponentProps) {
-  return <ContentPage item={loaderData.guide} relatedTitle="More guides" related={loaderData.related} />;
+  const { t } = useI18n();
+  return <ContentPage item={loaderData.guide} relatedTitle={t('guides.more')} related={loaderData.related} />;
 }

@@ -1,59 +1,59 @@
 import { ContentCardList } from '~/components/content/content-card';
 import { PageHeader, PageSection } from '~/components/content/page-header';
 import { allGuides, guideSummary } from '~/content/content.server';
-import { absoluteUrl, pageMeta } from '~/lib/page-meta';
+import { useI18n } from '~/i18n/i18n-context';
+import { routeLocale } from '~/i18n/route-locale';
+import { SITE_NAME, absoluteUrl, metaTranslator, pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/guides';
 import { contentPageHandle } from '~/lib/page-handle';
 
-export function loader() {
-  return { guides: allGuides().map(guideSummary) };
+export function loader({ params }: Route.LoaderArgs) {
+  return { guides: allGuides(routeLocale(params)).map(guideSummary) };
 }
-
-const title = 'PDF Guides';
-const description =
-  'Step-by-step tutorials for every PaperKnife tool: compress, merge, split, watermark, protect, convert and extract, with tips and fixes for common problems.';
 
 // No React in the browser: the header, theme and Try it now box are islands (decision 073).
 export const handle = contentPageHandle;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const i18n = metaTranslator(location);
+  const title = i18n.t('guides.title');
+  const description = i18n.t('guides.meta.description', { site: SITE_NAME });
+  return pageMeta(i18n, {
     title,
     description,
     path: '/guides',
-    keywords: ['pdf guides', 'pdf tutorials', 'how to compress pdf', 'how to merge pdf', 'how to split pdf'],
+    keywords: i18n.t('guides.meta.keywords'),
     jsonLd: [
       {
         '@type': 'CollectionPage',
         name: title,
         description,
-        url: absoluteUrl('/guides'),
+        url: absoluteUrl(i18n.path('/guides')),
         mainEntity: {
           '@type': 'ItemList',
           itemListElement: (loaderData?.guides ?? []).map((guide, index) => ({
             '@type': 'ListItem',
             position: index + 1,
-            url: absoluteUrl(guide.href),
+            url: absoluteUrl(i18n.path(guide.href)),
             name: guide.title,
           })),
         },
       },
     ],
   });
+};
 
 export default function GuidesPage({ loaderData }: Route.ComponentProps) {
   const featured = loaderData.guides.filter((guide) => guide.featured);
   const others = loaderData.guides.filter((guide) => !guide.featured);
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader
-        title={title}
-        lead="Clear, step-by-step help for every tool, written for the way the tools really work. Each guide shows how long it takes to read and whether it is for beginners."
-      />
-      <PageSection id="featured-guides" title="Featured guides" className="pt-4">
+      <PageHeader title={t('guides.title')} lead={t('guides.lead')} />
+      <PageSection id="featured-guides" title={t('guides.featured')} className="pt-4">
         <ContentCardList items={featured} showFeatured className="md:grid-cols-3" />
       </PageSection>
-      <PageSection id="all-guides" title="More guides">
+      <PageSection id="all-guides" title={t('guides.more')}>
         <ContentCardList items={others} className="sm:grid-cols-2 lg:grid-cols-3" />
       </PageSection>
     </>

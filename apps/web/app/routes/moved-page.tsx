@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { toolRedirects } from '@paperknife/catalog/tools';
+import { localizedPath, splitLocalePath } from '@paperknife/i18n/locales';
 
 /**
  * Old paths that moved for good (`/secure-pdf` -> `/protect-pdf`). The server answers them with a 301; this covers
@@ -7,6 +8,7 @@ import { toolRedirects } from '@paperknife/catalog/tools';
  */
 export default function MovedPage() {
   const { pathname, search } = useLocation();
-  const target = (toolRedirects as Record<string, string>)[pathname.replace(/\/+$/, '')] ?? '/';
-  return <Navigate to={`${target}${search}`} replace />;
+  const page = splitLocalePath(pathname);
+  const target = (toolRedirects as Record<string, string>)[page.path.replace(/\/+$/, '')] ?? '/';
+  return <Navigate to={`${localizedPath(target, page.code)}${search}`} replace />;
 }

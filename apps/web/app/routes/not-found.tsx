@@ -1,22 +1,29 @@
-import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
+import type { ToolId } from '@paperknife/catalog/tools';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { pageMeta } from '~/lib/page-meta';
+import { useI18n } from '~/i18n/i18n-context';
+import { metaTranslator, pageMeta } from '~/lib/page-meta';
+import { toolInfo } from '~/lib/tool-info.prebuilt';
 import type { Route } from './+types/not-found';
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({
-    title: 'Page Not Found',
-    description: 'The page you are looking for does not exist. Go back home or pick one of our PDF tools.',
-    path: '/404',
-  }).filter((tag) => !('tagName' in tag)),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ location }) => {
+  const i18n = metaTranslator(location);
+  return [
+    ...pageMeta(i18n, {
+      title: i18n.t('notFound.title'),
+      description: i18n.t('notFound.description'),
+      path: '/404',
+    }).filter((tag) => !('tagName' in tag) && !('property' in tag && String(tag.property).startsWith('og:locale'))),
+    { name: 'robots', content: 'noindex' },
+  ];
+};
 
 const suggestions: readonly ToolId[] = ['merge-pdf', 'compress-pdf', 'split-pdf'];
 
 export default function NotFound() {
+  const { t, path } = useI18n();
   const { pathname } = useLocation();
   useEffect(() => {
     console.warn(`404: no page at ${pathname}`);
@@ -25,24 +32,25 @@ export default function NotFound() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
       <p className="text-6xl font-bold text-primary">404</p>
-      <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
-      <p className="mt-4 text-muted-foreground">
-        We could not find the page you asked for. It may have moved, or the address may have a typo.
-      </p>
+      <h1 className="mt-4 text-3xl font-bold">{t('notFound.title')}</h1>
+      <p className="mt-4 text-muted-foreground">{t('notFound.lead')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link to="/">Go to the home page</Link>
+          <Link to={path('/')}>{t('notFound.home')}</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/tools">Browse all tools</Link>
+          <Link to={path('/tools')}>{t('notFound.tools')}</Link>
         </Button>
       </div>
-      <h2 className="mt-12 text-lg font-semibold">Popular tools</h2>
+      <h2 className="mt-12 text-lg font-semibold">{t('notFound.popular')}</h2>
       <ul className="mt-4 flex flex-wrap justify-center gap-3">
         {suggestions.map((id) => (
           <li key={id}>
-            <Link to={toolPaths(id).canonical} className="rounded-md border px-4 py-2 text-sm hover:bg-accent">
-              {tools[id].title}
+            <Link
+              to={path(toolInfo[id].paths.canonical)}
+              className="rounded-md border px-4 py-2 text-sm hover:bg-accent"
+            >
+              {t(toolMessageKey(id, 'title'))}
             </Link>
           </li>
         ))}

@@ -1,22 +1,21 @@
 import { PolicyDocument, policyPageMeta } from '~/components/content/policy-document';
 import { policyPage } from '~/content/content.server';
+import { routeLocale } from '~/i18n/route-locale';
+import { metaTranslator } from '~/lib/page-meta';
 import type { Route } from './+types/terms';
 import { contentPageHandle } from '~/lib/page-handle';
 
-export function loader() {
-  return { page: policyPage('terms') };
+export function loader({ params }: Route.LoaderArgs) {
+  return { page: policyPage('terms', routeLocale(params)) };
 }
 
 // No React in the browser: the header, theme and Try it now box are islands (decision 073).
 export const handle = contentPageHandle;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  policyPageMeta(loaderData?.page, '/terms', [
-    'terms of service',
-    'pdf tools terms',
-    'acceptable use',
-    'open source licence',
-  ]);
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const i18n = metaTranslator(location);
+  return policyPageMeta(i18n, loaderData?.page, '/terms', i18n.t('terms.meta.keywords'));
+};
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
   return <PolicyDocument page={loaderData.page} />;

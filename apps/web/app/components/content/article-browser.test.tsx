@@ -9,6 +9,7 @@ function article(slug: string, category: ArticleCategory): ArticleSummary {
   return {
     slug,
     href: `/blog/${slug}`,
+    lang: 'en',
     title: `Title ${slug}`,
     description: 'About it.',
     excerpt: 'In short.',

@@ -1,8 +1,9 @@
 import { type ContactField, contactFieldNames, contactFields, parseContact } from '@paperknife/catalog/contact';
 import { Loader2, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import type { Translator } from '@paperknife/i18n/translator';
 import { toast } from '~/components/ui/toast';
-import { SUPPORT_REPLY_TIME } from '~/lib/page-meta';
+import { useI18n } from '~/i18n/i18n-context';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -10,10 +11,25 @@ import { Textarea } from '~/components/ui/textarea';
 
 type FieldErrors = Partial<Record<ContactField, string>>;
 
-/** The first problem of each field, in the server's words (one schema for both); empty when it can be sent. */
-export function validateContact(values: Record<ContactField, string>): FieldErrors {
+/**
+ * The first problem of each field, found by the server's own schema (one schema for both), in the page's words:
+ * a blank field, a too long one, or an email address that is not one. Empty when it can be sent.
+ */
+export function validateContact(values: Record<ContactField, string>, i18n: Translator): FieldErrors {
   const parsed = parseContact(values);
-  return 'errors' in parsed ? parsed.errors : {};
+  if (!('errors' in parsed)) return {};
+  return Object.fromEntries(
+    contactFieldNames
+      .filter((name) => parsed.errors[name])
+      .map((name) => [name, problemWords(name, values[name], i18n)]),
+  );
+}
+
+function problemWords(name: ContactField, value: string, { t }: Translator): string {
+  if (name === 'email') return t('contact.error.email');
+  const { maxLength } = contactFields[name];
+  if (value.trim() === '') return t(`contact.error.${name}.missing`);
+  return t(`contact.error.${name}.tooLong`, { max: maxLength });
 }
 
 interface ContactErrorBody {
@@ -21,6 +37,8 @@ interface ContactErrorBody {
 }
 
 export function ContactForm() {
+  const i18n = useI18n();
+  const { t } = i18n;
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
@@ -35,7 +53,7 @@ export function ContactForm() {
   function recheck(name: ContactField, value: string) {
     if (!errors[name]) return;
     const values = { ...currentValues(), [name]: value };
-    setErrors((previous) => ({ ...previous, [name]: validateContact(values)[name] }));
+    setErrors((previous) => ({ ...previous, [name]: validateContact(values, i18n)[name] }));
   }
 
   function currentValues(): Record<ContactField, string> {
@@ -50,7 +68,7 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     const values = currentValues();
-    const found = validateContact(values);
+    const found = validateContact(values, i18n);
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
@@ -66,33 +84,33 @@ export function ContactForm() {
       if (response.ok) {
         formRef.current?.reset();
         setErrors({});
-        toast.success('Message sent!', {
-          description: `Thank you for writing. We reply ${SUPPORT_REPLY_TIME}.`,
+        toast.success(t('contact.sent.title'), {
+          description: t('contact.sent.text', { replyTime: t('site.supportReplyTime') }),
         });
         return;
       }
       const body = (await response.json().catch(() => ({}))) as ContactErrorBody;
       const serverErrors = Object.fromEntries(
-        Object.entries(body.error?.fields ?? {}).filter(([name]) => name in contactFields),
+        contactFieldNames
+          .filter((name) => body.error?.fields?.[name])
+          .map((name) => [name, problemWords(name, values[name], i18n)]),
       ) as FieldErrors;
       if (Object.keys(serverErrors).length > 0) {
         showErrors(serverErrors);
         return;
       }
-      toast.error('Error', {
-        description: body.error?.message ?? 'Your message could not be sent. Please try again.',
+      toast.error(t('toast.error'), {
+        description: body.error?.message ?? t('contact.error.notSent'),
       });
     } catch {
-      toast.error('Error', {
-        description: 'Your message could not be sent. Check your connection and try again.',
-      });
+      toast.error(t('toast.error'), { description: t('contact.error.offline') });
     } finally {
       setSending(false);
     }
   }
 
   function field(name: ContactField, control: 'input' | 'textarea' = 'input') {
-    const { label, maxLength, autoComplete } = contactFields[name];
+    const { maxLength, autoComplete } = contactFields[name];
     const error = errors[name];
     const id = `contact-${name}`;
     const shared = {
@@ -107,7 +125,7 @@ export function ContactForm() {
     };
     return (
       <div className="space-y-2">
-        <Label htmlFor={id}>{label}</Label>
+        <Label htmlFor={id}>{t(`contact.field.${name}`)}</Label>
         {control === 'textarea' ? (
           <Textarea {...shared} rows={6} />
         ) : (
@@ -123,7 +141,7 @@ export function ContactForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-label="Contact form">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5" aria-label={t('contact.form')}>
       <div className="grid gap-5 sm:grid-cols-2">
         {field('firstName')}
         {field('lastName')}
@@ -138,7 +156,7 @@ export function ContactForm() {
       </div>
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-        {sending ? 'Sending...' : 'Send Message'}
+        {sending ? t('contact.sending') : t('contact.send')}
       </Button>
     </form>
   );

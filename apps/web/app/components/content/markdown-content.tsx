@@ -10,21 +10,23 @@ const proseClass = [
   '[&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold',
   '[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_a:hover]:no-underline',
   '[&_strong]:font-semibold',
-  '[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6',
-  '[&_li]:pl-1 [&_li::marker]:text-muted-foreground',
+  '[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:ps-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:ps-6',
+  '[&_li]:ps-1 [&_li::marker]:text-muted-foreground',
   '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.9em]',
+  // File names, commands and values read left to right inside right-to-left text.
+  '[&_code]:[direction:ltr] [&_code]:[unicode-bidi:isolate] [&_pre]:[direction:ltr] [&_pre]:text-left',
   '[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-4 [&_pre_code]:bg-transparent [&_pre_code]:p-0',
-  '[&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground',
+  '[&_blockquote]:border-s-4 [&_blockquote]:ps-4 [&_blockquote]:text-muted-foreground',
   '[&_.table-scroll]:overflow-x-auto [&_.table-scroll]:rounded-lg [&_.table-scroll]:border',
   '[&_table]:w-full [&_table]:border-collapse [&_table]:text-sm',
-  '[&_th]:border-b [&_th]:bg-muted [&_th]:px-4 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold',
+  '[&_th]:border-b [&_th]:bg-muted [&_th]:px-4 [&_th]:py-2 [&_th]:text-start [&_th]:font-semibold',
   '[&_td]:border-b [&_td]:px-4 [&_td]:py-2 [&_td]:align-top [&_tr:last-child_td]:border-b-0',
 ].join(' ');
 
 /**
  * Shows build-time HTML. Links to our own pages move inside the app (no full reload), like every other link.
  */
-export function MarkdownContent({ html, className }: { html: string; className?: string }) {
+export function MarkdownContent({ html, className, lang }: { html: string; className?: string; lang?: string }) {
   const navigate = useNavigate();
 
   function followInternalLink(event: MouseEvent<HTMLDivElement>) {
@@ -51,6 +53,7 @@ export function MarkdownContent({ html, className }: { html: string; className?:
     // The handler only upgrades real links inside; keyboard activation of a link fires this click too.
     <div
       className={cn(proseClass, className)}
+      lang={lang}
       onClick={followInternalLink}
       dangerouslySetInnerHTML={{ __html: html }}
     />

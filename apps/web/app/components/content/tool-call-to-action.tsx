@@ -1,12 +1,15 @@
-import { type ToolId, toolPaths, tools } from '@paperknife/catalog/tools';
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
+import { type ToolId, toolPaths } from '@paperknife/catalog/tools';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { Button } from '~/components/ui/button';
 
 /** The box at the end of a guide or article that sends the reader to the tool it is about. */
 export function ToolCallToAction({ toolId }: { toolId: ToolId }) {
-  const tool = tools[toolId];
+  const { t, path } = useI18n();
+  const title = t(toolMessageKey(toolId, 'title'));
   return (
     <aside
       aria-labelledby="call-to-action-title"
@@ -14,17 +17,19 @@ export function ToolCallToAction({ toolId }: { toolId: ToolId }) {
     >
       <div>
         <h2 id="call-to-action-title" className="text-xl font-semibold">
-          Try {tool.title} now
+          {t('callToAction.title', { tool: title })}
         </h2>
         <p className="mt-1 text-muted-foreground">
-          {tool.shortDescription}. Free and without an account: files up to {siteConfig.maxFileSize}, deleted as soon as
-          you have your result.
+          {t('callToAction.text', {
+            summary: t(toolMessageKey(toolId, 'shortDescription')),
+            maxFileSize: siteConfig.maxFileSize,
+          })}
         </p>
       </div>
       <Button asChild size="lg" className="mt-4 shrink-0 sm:mt-0">
-        <Link to={toolPaths(toolId).canonical} data-testid="tool-call-to-action">
-          Open {tool.title}
-          <ArrowRight aria-hidden="true" />
+        <Link to={path(toolPaths(toolId).canonical)} data-testid="tool-call-to-action">
+          {t('callToAction.open', { tool: title })}
+          <ArrowRight className="rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       </Button>
     </aside>

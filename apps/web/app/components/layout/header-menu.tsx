@@ -101,7 +101,7 @@ export function HeaderMenu({
         id={panelId}
         hidden={!open}
         className={cn(
-          'absolute left-0 top-full mt-2 rounded-lg border bg-card p-3 text-card-foreground shadow-lg',
+          'absolute start-0 top-full mt-2 rounded-lg border bg-card p-3 text-card-foreground shadow-lg',
           panelClassName,
         )}
       >

@@ -1,15 +1,17 @@
 import { Ellipsis } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
+import { useI18n } from '~/i18n/i18n-context';
 import type { Crumb } from '~/lib/breadcrumb-map';
 
 /** The crumbs a narrow screen folds away, behind an ellipsis button. Loaded only by a trail that folds. */
 export default function HiddenCrumbsMenu({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const { t } = useI18n();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="flex size-6 items-center justify-center rounded-md hover:bg-accent"
-        aria-label="Show more breadcrumbs"
+        aria-label={t('breadcrumb.more')}
       >
         <Ellipsis className="size-4" aria-hidden="true" />
       </DropdownMenu.Trigger>

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
+import { useI18n } from '~/i18n/i18n-context';
 import { type Crumb, breadcrumbTrail } from '~/lib/breadcrumb-map';
 
 // The menu of folded crumbs needs Radix's DropdownMenu; only trails deeper than the site's pages have one.
@@ -42,17 +43,18 @@ function CrumbLink({ crumb, current }: { crumb: Crumb; current: boolean }) {
 function Separator({ className = '' }: { className?: string }) {
   return (
     <li role="presentation" aria-hidden="true" className={className}>
-      <ChevronRight className="size-4" />
+      <ChevronRight className="size-4 rtl:-scale-x-100" />
     </li>
   );
 }
 
 export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const { t } = useI18n();
   if (crumbs.length <= 1) return null;
   const collapsible = crumbs.length > COLLAPSE_ABOVE;
   const middle = crumbs.slice(1, -1);
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
+    <nav aria-label={t('breadcrumb.label')} className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
       <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
         {crumbs.map((crumb, index) => {
           const inMiddle = index > 0 && index < crumbs.length - 1;
@@ -64,7 +66,7 @@ export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
             </li>,
             index === 0 && collapsible ? (
               <li key="collapsed" className="flex items-center gap-1.5 sm:hidden">
-                <ChevronRight className="size-4" aria-hidden="true" />
+                <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 <Suspense fallback={null}>
                   <HiddenCrumbsMenu crumbs={middle} />
                 </Suspense>
@@ -80,6 +82,7 @@ export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
 /** The breadcrumb of the current page; hidden on home and on single-crumb pages. */
 export function SiteBreadcrumb() {
   const { pathname } = useLocation();
+  const i18n = useI18n();
   const pageLabel = usePageLabel();
-  return <BreadcrumbTrail crumbs={breadcrumbTrail(pathname, pageLabel)} />;
+  return <BreadcrumbTrail crumbs={breadcrumbTrail(pathname, i18n, pageLabel)} />;
 }

@@ -1,75 +1,109 @@
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
 import { Code, FileText, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { SITE_NAME, TAGLINE } from '~/lib/page-meta';
+import { useI18n } from '~/i18n/i18n-context';
+import { RichText } from '~/i18n/rich-text';
+import { SITE_NAME } from '~/lib/page-meta';
 import { toolInfo } from '~/lib/tool-info.prebuilt';
 import { type ThemePreference, useTheme } from '~/lib/theme';
 import { siteConfig } from '~/site-config';
+import { LANGUAGE_CHOICE_ATTRIBUTE } from '~/i18n/language-choice';
+import { useLanguageLinks } from './language-menu';
 
 const footerTools: readonly ToolId[] = ['merge-pdf', 'split-pdf', 'compress-pdf'];
 
+/** The footer's link columns: titles and labels are message keys, paths English. */
 const columns = [
   {
-    title: 'PDF Tools',
+    title: 'footer.pdfTools',
     links: [
-      ...footerTools.map((id) => ({ href: toolInfo[id].paths.canonical, label: toolInfo[id].title })),
-      { href: '/tools', label: 'All Tools' },
+      ...footerTools.map((id) => ({ href: toolInfo[id].paths.canonical, label: toolMessageKey(id, 'title') })),
+      { href: '/tools', label: 'nav.allTools' },
     ],
   },
   {
-    title: 'Resources',
+    title: 'footer.resources',
     links: [
-      { href: '/guides', label: 'How to Guides' },
-      { href: '/blog', label: 'Blog' },
-      { href: '/faq', label: 'FAQ' },
-      { href: '/features', label: 'Features' },
+      { href: '/guides', label: 'footer.guides' },
+      { href: '/blog', label: 'nav.blog' },
+      { href: '/faq', label: 'nav.faq' },
+      { href: '/features', label: 'nav.features' },
     ],
   },
   {
-    title: 'Company',
+    title: 'footer.company',
     links: [
-      { href: '/privacy', label: 'Privacy Policy' },
-      { href: '/terms', label: 'Terms of Service' },
-      { href: '/contact', label: 'Contact' },
+      { href: '/privacy', label: 'page.privacy.crumb' },
+      { href: '/terms', label: 'page.terms.crumb' },
+      { href: '/contact', label: 'page.contact.crumb' },
     ],
   },
 ];
 
+/** Every language's copy of the page, as plain links (they work without JavaScript). */
+function LanguageLinks() {
+  const { t, locale } = useI18n();
+  return (
+    <nav aria-label={t('language.footer')} className="mx-auto max-w-7xl px-4 pb-6 sm:px-6">
+      <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-muted-foreground">
+        {useLanguageLinks().map((link) => (
+          <li key={link.code}>
+            <a
+              href={link.href}
+              hrefLang={link.tag}
+              lang={link.tag}
+              {...{ [LANGUAGE_CHOICE_ATTRIBUTE]: link.code }}
+              aria-current={link.code === locale ? 'true' : undefined}
+              className="hover:text-foreground aria-[current=true]:font-semibold aria-[current=true]:text-foreground"
+            >
+              {link.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function ThemeSelect() {
+  const { t } = useI18n();
   const { preference, setPreference } = useTheme();
   return (
     <label className="flex items-center gap-2 text-sm text-muted-foreground">
-      Theme
+      {t('theme.label')}
       <select
         data-theme-select
         className="h-9 rounded-md border border-input bg-background px-2 text-foreground"
         value={preference}
         onChange={(event) => setPreference(event.target.value as ThemePreference)}
       >
-        <option value="light">Light</option>
-        <option value="dark">Dark</option>
-        <option value="system">System</option>
+        <option value="light">{t('theme.light')}</option>
+        <option value="dark">{t('theme.dark')}</option>
+        <option value="system">{t('theme.system')}</option>
       </select>
     </label>
   );
 }
 
 export function SiteFooter() {
+  const i18n = useI18n();
+  const { t } = i18n;
   const year = new Date().getFullYear();
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+          <Link to={i18n.path('/')} className="flex items-center gap-2 text-lg font-bold">
             <FileText className="size-6 text-primary" aria-hidden="true" />
             {SITE_NAME}
           </Link>
-          <p className="mt-3 text-sm text-muted-foreground">{TAGLINE}</p>
+          <p className="mt-3 text-sm text-muted-foreground">{t('site.tagline')}</p>
           <div className="mt-4 flex gap-2">
             <a
               href={siteConfig.sourceUrl}
               className="rounded-md p-2 hover:bg-accent"
-              aria-label="Source code"
+              aria-label={t('footer.sourceCode')}
               rel="noopener"
             >
               <Code className="size-5" aria-hidden="true" />
@@ -77,20 +111,20 @@ export function SiteFooter() {
             <a
               href={`mailto:${siteConfig.supportEmail}`}
               className="rounded-md p-2 hover:bg-accent"
-              aria-label="Email us"
+              aria-label={t('footer.email')}
             >
               <Mail className="size-5" aria-hidden="true" />
             </a>
           </div>
         </div>
         {columns.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold">{column.title}</h2>
+          <nav key={column.title} aria-label={t(column.title)}>
+            <h2 className="text-sm font-semibold">{t(column.title)}</h2>
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <Link to={link.href} className="text-sm text-muted-foreground hover:text-foreground">
-                    {link.label}
+                  <Link to={i18n.path(link.href)} className="text-sm text-muted-foreground hover:text-foreground">
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
@@ -98,21 +132,27 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
+      <LanguageLinks />
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
-            © {year} {SITE_NAME}. Free software under the{' '}
-            <a href={siteConfig.sourceUrl} className="underline hover:text-foreground">
-              AGPL-3.0 licence: get the source code
-            </a>
-            .
+            <RichText
+              text={t('footer.licence', { year, site: SITE_NAME })}
+              wrap={[
+                (words) => (
+                  <a href={siteConfig.sourceUrl} className="underline hover:text-foreground">
+                    {words}
+                  </a>
+                ),
+              ]}
+            />
           </p>
           <div className="flex items-center gap-4">
-            <Link to="/privacy" className="hover:text-foreground">
-              Privacy
+            <Link to={i18n.path('/privacy')} className="hover:text-foreground">
+              {t('footer.privacy')}
             </Link>
-            <Link to="/terms" className="hover:text-foreground">
-              Terms
+            <Link to={i18n.path('/terms')} className="hover:text-foreground">
+              {t('footer.terms')}
             </Link>
             <ThemeSelect />
           </div>

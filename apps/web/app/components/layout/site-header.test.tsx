@@ -4,6 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { menuTools, resourceLinks } from '~/lib/navigation';
 import { SiteHeader } from './site-header';
+import { loadedTranslator } from '~/i18n/translators';
+
+const english = () => loadedTranslator('en');
 
 // The theme toggle in the header asks for the colour scheme.
 beforeEach(() => {
@@ -31,7 +34,7 @@ describe('the header menus', () => {
     const user = userEvent.setup();
     const { main, tools } = renderHeader();
     expect(tools).toHaveAttribute('aria-expanded', 'false');
-    expect(within(main).queryByRole('link', { name: new RegExp(menuTools[0]!.title) })).toBeNull();
+    expect(within(main).queryByRole('link', { name: new RegExp(english().t(menuTools[0]!.title)) })).toBeNull();
 
     tools.focus();
     await user.keyboard('{Enter}');
@@ -44,7 +47,7 @@ describe('the header menus', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual([...menuTools.map((tool) => tool.href), '/tools']);
     expect(within(panel).getByRole('link', { name: /^All Tools/ })).toHaveAttribute('href', '/tools');
-    expect(within(panel).getByRole('link', { name: new RegExp(menuTools[0]!.title) })).toHaveAttribute(
+    expect(within(panel).getByRole('link', { name: new RegExp(english().t(menuTools[0]!.title)) })).toHaveAttribute(
       'href',
       menuTools[0]!.href,
     );
@@ -64,7 +67,10 @@ describe('the header menus', () => {
     expect(tools).toHaveAttribute('aria-expanded', 'false');
     expect(resources).toHaveAttribute('aria-expanded', 'true');
     for (const { title, href } of resourceLinks) {
-      expect(within(main).getByRole('link', { name: new RegExp(`^${title}`) })).toHaveAttribute('href', href);
+      expect(within(main).getByRole('link', { name: new RegExp(`^${english().t(title)}`) })).toHaveAttribute(
+        'href',
+        href,
+      );
     }
 
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));

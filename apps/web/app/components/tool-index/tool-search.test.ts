@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterSummary, matchesSearch, normalizeSearchText, toolSearchText } from './tool-search';
+import { QUERY_SLOT, filterSummary, matchesSearch, normalizeSearchText, toolSearchText } from './tool-search';
 
 const merge = toolSearchText({
   title: 'Merge PDF',
@@ -39,10 +39,21 @@ describe('the tool filter', () => {
     expect(matchesSearch(merge, '  , ')).toBe(true);
   });
 
-  it('says how many tools it found, or which query found none', () => {
-    expect(filterSummary(3, 18, 'pdf to')).toBe('3 tools found');
-    expect(filterSummary(1, 18, 'merge')).toBe('1 tool found');
-    expect(filterSummary(0, 18, ' xyz ')).toBe('No tools match “xyz”');
-    expect(filterSummary(18, 18, '')).toBe('All 18 tools shown');
+  it('says how many tools it found, or which query found none, in the words the page gives it', () => {
+    const words = {
+      all: 'All 18 tools shown',
+      none: `No tools match “${QUERY_SLOT}”`,
+      found: Array.from({ length: 18 }, (_, index) => (index === 0 ? '1 tool found' : `${index + 1} tools found`)),
+    };
+    expect(filterSummary(3, 'pdf to', words)).toBe('3 tools found');
+    expect(filterSummary(1, 'merge', words)).toBe('1 tool found');
+    expect(filterSummary(0, ' xyz ', words)).toBe('No tools match “xyz”');
+    expect(filterSummary(18, '', words)).toBe('All 18 tools shown');
+  });
+
+  it('finds a word inside a run of Chinese, Japanese or Thai, where words have no spaces between them', () => {
+    expect(matchesSearch(normalizeSearchText('PDF結合 複数のPDFを1つに'), '結合')).toBe(true);
+    expect(matchesSearch(normalizeSearchText('รวม PDF'), 'รวม')).toBe(true);
+    expect(matchesSearch(normalizeSearchText('merge pdf'), 'erge')).toBe(false);
   });
 });

@@ -23,16 +23,36 @@ export function toolSearchText(tool: {
   return normalizeSearchText([tool.title, tool.shortDescription, ...tool.searchKeywords].join(' '));
 }
 
-/** Whether every word of the query starts a word of the tool's text ("comb" finds "combine", "bine" does not). */
+/** Scripts written without spaces between words (Chinese, Japanese, Thai): a query word may start anywhere. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+/**
+ * Whether every word of the query starts a word of the tool's text ("comb" finds "combine", "bine" does not); in
+ * scripts without spaces, whether the text contains it ("結合" finds "PDF結合").
+ */
 export function matchesSearch(searchText: string, query: string): boolean {
   const words = normalizeSearchText(query).split(' ').filter(Boolean);
   const text = ` ${searchText}`;
-  return words.every((word) => text.includes(` ${word}`));
+  return words.every((word) => text.includes(UNSPACED.test(word) ? word : ` ${word}`));
 }
 
-/** What the live region says once the filter has run (the island leaves it empty until the visitor types). */
-export function filterSummary(matches: number, total: number, query: string): string {
-  if (!query.trim()) return `All ${total} tools shown`;
-  if (matches === 0) return `No tools match “${query.trim()}”`;
-  return matches === 1 ? '1 tool found' : `${matches} tools found`;
+/**
+ * What the live region says once the filter has run, in the page's language: the island reads these words from
+ * the page (`filterWordsAttribute`), so it needs no messages of its own.
+ */
+export interface FilterWords {
+  /** With no query: "All 18 tools shown". */
+  all: string;
+  /** Nothing matches; `{query}` is the query. */
+  none: string;
+  /** "1 tool found", "2 tools found", ... by count from 1 to the number of tools. */
+  found: readonly string[];
+}
+
+export const QUERY_SLOT = '{query}';
+
+export function filterSummary(matches: number, query: string, words: FilterWords): string {
+  if (!query.trim()) return words.all;
+  if (matches === 0) return words.none.replace(QUERY_SLOT, query.trim());
+  return words.found[matches - 1] ?? words.all;
 }

@@ -111,7 +111,7 @@ function followJob(job: JobStatus, onProgress: (progress: ServerProgress) => voi
       currentStatus(job).then(
         (status) => {
           if (status.status === 'queued' || status.status === 'running') {
-            reject(new ToolRequestError('network_error', 'Lost the connection to the server. Try again.', 0));
+            reject(new ToolRequestError('connection_lost', 'Lost the connection to the server. Try again.', 0));
           } else settle(status);
         },
         (error: unknown) => reject(lostJobAnswer(error) ? jobLost() : error),

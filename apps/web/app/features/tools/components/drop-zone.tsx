@@ -1,5 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useDropzone } from 'react-dropzone';
+import { useI18n } from '~/i18n/i18n-context';
+import { RichText } from '~/i18n/rich-text';
 import { cn } from '~/lib/cn';
 
 export interface DropZoneTexts {
@@ -34,6 +36,7 @@ export function DropZone({
   onApproach?: () => void;
   className?: string;
 }) {
+  const { t } = useI18n();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted, rejected) => onFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
     multiple: true,
@@ -45,7 +48,7 @@ export function DropZone({
       <div
         {...getRootProps({
           role: 'button',
-          'aria-label': `${texts.idle}, or browse files. ${texts.hint}. ${texts.limit}.`,
+          'aria-label': t('dropZone.label', { idle: texts.idle, hint: texts.hint, limit: texts.limit }),
           ...(onApproach ? { onPointerEnter: onApproach, onFocus: onApproach, onDragEnter: onApproach } : {}),
         })}
         className={cn(
@@ -60,7 +63,10 @@ export function DropZone({
           {isDragActive ? texts.dragging : texts.idle}
         </p>
         <p className="text-sm">
-          or <span className="font-medium text-primary underline underline-offset-4">browse files</span>
+          <RichText
+            text={t('dropZone.browse')}
+            wrap={[(words) => <span className="font-medium text-primary underline underline-offset-4">{words}</span>]}
+          />
         </p>
         <p className="text-sm text-muted-foreground">{texts.hint}</p>
         <p className="text-xs text-muted-foreground">{texts.limit}</p>

@@ -1,5 +1,6 @@
 import { CheckCircle2, FileText, Loader2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useI18n } from '~/i18n/i18n-context';
 import { formatMegabytes2 } from '~/lib/format-size';
 import { Button } from '~/components/ui/button';
 
@@ -27,19 +28,20 @@ export function FileRow({
   /** Drawn instead of the file icon (merge: the first page and the page count). */
   preview?: ReactNode;
 }) {
+  const { t, tag } = useI18n();
   const { file, status, progress } = item;
   return (
     <div className="flex items-center gap-3 rounded-lg border bg-card p-3 text-card-foreground">
       {preview ?? <FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium" title={file.name}>
+        <p className="truncate text-sm font-medium" title={file.name} dir="auto">
           {file.name}
         </p>
-        <p className="text-xs text-muted-foreground">{formatMegabytes2(file.size)}</p>
+        <p className="text-xs text-muted-foreground">{formatMegabytes2(file.size, tag)}</p>
         {status === 'checking' ? (
           <div
             role="progressbar"
-            aria-label={`Checking ${file.name}`}
+            aria-label={t('fileRow.checking', { name: file.name })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progress}
@@ -50,7 +52,7 @@ export function FileRow({
         ) : null}
       </div>
       {status === 'success' ? (
-        <CheckCircle2 className="size-5 shrink-0 text-success" aria-label="Ready" role="img" />
+        <CheckCircle2 className="size-5 shrink-0 text-success" aria-label={t('fileRow.ready')} role="img" />
       ) : (
         <Loader2 className="size-5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
       )}
@@ -60,8 +62,8 @@ export function FileRow({
         size="icon"
         onClick={onRemove}
         disabled={disabled}
-        aria-label={`Remove ${file.name}`}
-        title="Remove"
+        aria-label={t('fileRow.remove', { name: file.name })}
+        title={t('fileRow.removeTitle')}
       >
         <X aria-hidden="true" />
       </Button>

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ChevronDown, FileText, GripVertical, Loader2 } from 'lucide-react';
 import { Suspense, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { useI18n } from '~/i18n/i18n-context';
 import { LazyFilePages, LazyFirstPagePreview } from '~/features/tools/page-view/lazy';
 import { type FileItem, FileRow } from './file-row';
 
@@ -20,6 +21,7 @@ export function MergeFileList({
   onRemove: (id: string) => void;
   onMoveTo: (id: string, index: number) => void;
 }) {
+  const { t } = useI18n();
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<string | undefined>();
   const list = useRef<HTMLOListElement>(null);
@@ -34,7 +36,7 @@ export function MergeFileList({
 
   const moveBy = (item: FileItem, index: number, offset: number, direction: 'up' | 'down') => {
     onMoveTo(item.id, index + offset);
-    setAnnouncement(`${item.file.name} moved to position ${index + offset + 1} of ${items.length}.`);
+    setAnnouncement(t('merge.moved', { name: item.file.name, position: index + offset + 1, total: items.length }));
     // Keep focus on the same control of the moved row once it has re-rendered in its new place.
     requestAnimationFrame(() => {
       const button = list.current?.querySelector<HTMLButtonElement>(`[data-move="${direction}-${item.id}"]`);
@@ -47,7 +49,7 @@ export function MergeFileList({
 
   return (
     <>
-      <ol ref={list} className="grid gap-2" aria-label="Files to merge, in order">
+      <ol ref={list} className="grid gap-2" aria-label={t('merge.list')}>
         {items.map((item, index) => {
           const isExpanded = item.status === 'success' && expanded.has(item.id);
           return (
@@ -68,7 +70,11 @@ export function MergeFileList({
                 if (dragging && dragging !== item.id) {
                   onMoveTo(dragging, index);
                   const moved = items.find((candidate) => candidate.id === dragging);
-                  if (moved) setAnnouncement(`${moved.file.name} moved to position ${index + 1} of ${items.length}.`);
+                  if (moved) {
+                    setAnnouncement(
+                      t('merge.moved', { name: moved.file.name, position: index + 1, total: items.length }),
+                    );
+                  }
                 }
                 setDragging(undefined);
               }}
@@ -94,11 +100,11 @@ export function MergeFileList({
                     size="sm"
                     onClick={() => toggleExpanded(item.id)}
                     aria-expanded={isExpanded}
-                    aria-label={`${isExpanded ? 'Hide' : 'Show'} pages of ${item.file.name}`}
+                    aria-label={t(isExpanded ? 'merge.hidePagesOf' : 'merge.showPagesOf', { name: item.file.name })}
                     aria-controls={isExpanded ? `${pagesId}-${item.id}` : undefined}
                   >
                     <ChevronDown className={isExpanded ? 'rotate-180' : undefined} aria-hidden="true" />
-                    {isExpanded ? 'Hide pages' : 'Show pages'}
+                    {isExpanded ? t('merge.hidePages') : t('merge.showPages')}
                   </Button>
                 ) : null}
                 <GripVertical className="size-5 cursor-grab text-muted-foreground" aria-hidden="true" />
@@ -107,7 +113,7 @@ export function MergeFileList({
                   size="icon"
                   disabled={disabled || index === 0}
                   onClick={() => moveBy(item, index, -1, 'up')}
-                  aria-label={`Move ${item.file.name} up`}
+                  aria-label={t('merge.moveUp', { name: item.file.name })}
                   data-move={`up-${item.id}`}
                 >
                   <ArrowUp aria-hidden="true" />
@@ -117,7 +123,7 @@ export function MergeFileList({
                   size="icon"
                   disabled={disabled || index === items.length - 1}
                   onClick={() => moveBy(item, index, 1, 'down')}
-                  aria-label={`Move ${item.file.name} down`}
+                  aria-label={t('merge.moveDown', { name: item.file.name })}
                   data-move={`down-${item.id}`}
                 >
                   <ArrowDown aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { useI18n } from '~/i18n/i18n-context';
 
 /** Small labelled controls the tool options are made of. Native elements: keyboard and screen readers for free. */
 
@@ -172,7 +173,7 @@ export function CheckboxField({
   return (
     <div className="grid gap-1">
       {box}
-      <p id={hintId} className="pl-6 text-xs text-muted-foreground">
+      <p id={hintId} className="ps-6 text-xs text-muted-foreground">
         {hint}
       </p>
     </div>
@@ -191,13 +192,14 @@ export function ColorField({
   onChange: (value: string) => void;
   fallback: string;
 }) {
+  const { t } = useI18n();
   return (
     <Field label={label}>
       {(id) => (
         <div className="flex gap-2">
           <input
             type="color"
-            aria-label="Pick a colour"
+            aria-label={t('options.pickColour')}
             value={/^#[0-9a-f]{6}$/i.test(value) ? value : fallback}
             onChange={(event) => onChange(event.target.value)}
             className="h-10 w-14 cursor-pointer rounded-md border border-input bg-background p-1"

@@ -1,33 +1,44 @@
+import { jobStageId, stageMessageKey } from '@paperknife/catalog/job-stages';
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
+import type { Translator } from '@paperknife/i18n/translator';
 import { Loader2 } from 'lucide-react';
 import { Suspense } from 'react';
 import { Button } from '~/components/ui/button';
 import type { ToolPhase } from '~/features/tools/api/api-client';
 import { LazyPagePicker } from '~/features/tools/page-view/lazy';
 import type { FormValues } from '~/features/tools/utils/tool-form';
-import { toolInfo } from '~/lib/tool-info.prebuilt';
+import { useI18n } from '~/i18n/i18n-context';
 import type { ToolRun } from './use-tool-run';
 import type { WorkspaceForm } from './use-workspace-form';
 
 /** The status line: upload percent, then the server's stage (and page i of n when the tool counts pages). */
-function phaseText(phase: ToolPhase | undefined): string {
+function phaseText(phase: ToolPhase | undefined, { t }: Translator): string {
   if (!phase) return '';
-  if (phase.phase === 'uploading') return `Uploading ${phase.percent}%`;
+  if (phase.phase === 'uploading') return t('run.uploading', { percent: phase.percent });
   if (phase.phase === 'processing') {
     const progress = phase.progress;
-    if (!progress) return 'Processing on the server...';
-    if (progress.total === undefined) return `${progress.stage}...`;
-    return `${progress.stage}: page ${progress.done ?? 0} of ${progress.total} (${progress.percent ?? 0}%)`;
+    if (!progress) return t('run.processing');
+    const known = jobStageId(progress.stage);
+    const stage = known ? t(stageMessageKey(known)) : progress.stage;
+    if (progress.total === undefined) return t('run.stage', { stage });
+    return t('run.stagePages', {
+      stage,
+      done: progress.done ?? 0,
+      total: progress.total,
+      percent: progress.percent ?? 0,
+    });
   }
-  return 'Downloading the result...';
+  return t('run.downloading');
 }
 
 /** The share of a job's pages done, as the server counts them (never estimated). */
 function ProcessingBar({ percent }: { percent: number }) {
+  const { t } = useI18n();
   return (
     <div
       role="progressbar"
-      aria-label="Processing"
+      aria-label={t('run.processingBar')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
@@ -40,7 +51,7 @@ function ProcessingBar({ percent }: { percent: number }) {
 
 /** The action and, while a job runs, its Cancel button. */
 function RunButtons({ id, form, values, run }: { id: ToolId; form: WorkspaceForm; values: FormValues; run: ToolRun }) {
-  const tool = toolInfo[id];
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       <Button
@@ -50,11 +61,11 @@ function RunButtons({ id, form, values, run }: { id: ToolId; form: WorkspaceForm
         disabled={run.busy || form.actionDisabled(id, values)}
       >
         {run.busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {run.busy ? tool.busyLabel : tool.actionLabel}
+        {run.busy ? t(toolMessageKey(id, 'busyLabel')) : t(toolMessageKey(id, 'actionLabel'))}
       </Button>
       {run.cancel ? (
         <Button size="lg" variant="outline" className="w-full sm:w-auto" onClick={run.cancel}>
-          Cancel
+          {t('run.cancel')}
         </Button>
       ) : null}
     </div>
@@ -81,8 +92,10 @@ export function RunPanel({
   file: File | undefined;
   run: ToolRun;
 }) {
+  const i18n = useI18n();
   const { phase } = run;
-  const pickControl = form.formControls(id).find((control) => control.meta.pickPages);
+  const englishPick = form.formControls(id).find((control) => control.meta.pickPages);
+  const pickControl = englishPick && { ...englishPick, meta: form.translatedMeta(id, englishPick, i18n) };
   return (
     <div className="grid gap-6 rounded-xl border bg-card p-6 text-card-foreground">
       <form.ToolOptions id={id} values={values} onChange={onChange} file={file} />
@@ -93,7 +106,7 @@ export function RunPanel({
       ) : null}
       {form.actionVisible(id, values) ? <RunButtons id={id} form={form} values={values} run={run} /> : null}
       <p className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="run-status">
-        {phaseText(phase)}
+        {phaseText(phase, i18n)}
       </p>
       {phase?.phase === 'processing' && phase.progress?.percent !== undefined ? (
         <ProcessingBar percent={phase.progress.percent} />

@@ -1,7 +1,11 @@
+import type { FormFieldMeta } from '@paperknife/catalog/form-fields';
+import { optionMessageKey } from '@paperknife/catalog/message-keys';
 import { type FormControl, initialValue, selectChoices, sliderRange } from '@paperknife/catalog/option-form';
 import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { type ReactNode, Suspense } from 'react';
+import type { Translator } from '@paperknife/i18n/translator';
+import { useI18n } from '~/i18n/i18n-context';
 import { cn } from '~/lib/cn';
 import { pageExtrasOf } from '~/features/tools/tool-page-extras';
 import { type FormValues, shownControls } from '~/features/tools/utils/tool-form';
@@ -10,16 +14,58 @@ import { CheckboxField, ColorField, SelectField, SliderField, TextField } from '
 
 type OnChange = (name: string, value: string | boolean) => void;
 
+/** A control's words in the page's language: the catalogue's English under its message keys. */
+export function translatedMeta(id: ToolId, control: FormControl, { t, has }: Translator): FormFieldMeta {
+  const { name, meta } = control;
+  const text = (part: string, english: string | undefined) => {
+    const key = optionMessageKey(id, name, part);
+    return english !== undefined && has(key) ? t(key) : english;
+  };
+  const choiceLabel = (choice: { value: string; label: string }) => ({
+    ...choice,
+    label: text(`choice.${choice.value}`, choice.label) ?? choice.label,
+  });
+  const shape = meta.control;
+  return {
+    ...meta,
+    label: text('label', meta.label) ?? meta.label,
+    hint: text('hint', meta.hint),
+    placeholder: text('placeholder', meta.placeholder),
+    group: text('group', meta.group),
+    ...(meta.pickPages
+      ? { pickPages: { ...meta.pickPages, listLabel: text('pickPages', meta.pickPages.listLabel) ?? '' } }
+      : {}),
+    control:
+      shape.kind === 'radio-cards'
+        ? {
+            ...shape,
+            choices: shape.choices.map((choice) => ({
+              ...choiceLabel(choice),
+              description: text(`choice.${choice.value}.description`, choice.description) ?? choice.description,
+            })),
+          }
+        : shape.kind === 'checkboxes'
+          ? { ...shape, choices: shape.choices.map(choiceLabel) }
+          : shape.kind === 'select'
+            ? { ...shape, choices: selectChoices(control).map(choiceLabel) }
+            : shape,
+  };
+}
+
 /** One control, drawn from its form metadata. */
 function OptionControl({
-  control,
+  id,
+  control: englishControl,
   values,
   onChange,
 }: {
+  id: ToolId;
   control: FormControl;
   values: FormValues;
   onChange: OnChange;
 }) {
+  const i18n = useI18n();
+  const control = { ...englishControl, meta: translatedMeta(id, englishControl, i18n) };
   const { name, meta } = control;
   const value = values[name];
   const bound = { value: typeof value === 'string' ? value : '', onChange: (next: string) => onChange(name, next) };
@@ -90,6 +136,7 @@ export function ToolOptions({
   /** The dropped file of a one-file tool, for a panel that shows its pages. */
   file?: File | undefined;
 }) {
+  const { t, has } = useI18n();
   const { OptionsPanel } = pageExtrasOf(id);
   if (OptionsPanel) {
     return (
@@ -101,9 +148,13 @@ export function ToolOptions({
 
   const controls = shownControls(id, values);
   if (controls.length === 0) return null;
+  const groupName = (control: FormControl, group: string) => {
+    const key = optionMessageKey(id, control.name, 'group');
+    return has(key) ? t(key) : group;
+  };
   const twoColumns = (tools[id] as ToolEntry).formColumns === 2;
   const draw = (control: FormControl): ReactNode => {
-    const drawn = <OptionControl key={control.name} control={control} values={values} onChange={onChange} />;
+    const drawn = <OptionControl key={control.name} id={id} control={control} values={values} onChange={onChange} />;
     return twoColumns && control.meta.wide ? (
       <div key={control.name} className="sm:col-span-2">
         {drawn}
@@ -120,7 +171,12 @@ export function ToolOptions({
       {ungrouped.map(draw)}
       {groups.map((group) => (
         <details key={group} className={cn('rounded-lg border p-4', twoColumns && 'sm:col-span-2')}>
-          <summary className="cursor-pointer text-sm font-medium">{group}</summary>
+          <summary className="cursor-pointer text-sm font-medium">
+            {groupName(
+              controls.find((control) => control.meta.group === group)!,
+              group,
+            )}
+          </summary>
           <div className="mt-4 grid gap-3">{controls.filter((control) => control.meta.group === group).map(draw)}</div>
         </details>
       ))}

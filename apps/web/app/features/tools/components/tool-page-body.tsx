@@ -1,15 +1,16 @@
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
-import { toolInfo } from '~/lib/tool-info.prebuilt';
+import { useI18n } from '~/i18n/i18n-context';
 import { pageExtrasOf } from '~/features/tools/tool-page-extras';
 import { ToolWorkspace } from './tool-workspace';
 
 function Hero({ id }: { id: ToolId }) {
-  const tool = toolInfo[id];
+  const { t } = useI18n();
   return (
     <div>
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{tool.title}</h1>
-      <p className="mt-3 text-lg text-muted-foreground">{tool.shortDescription}</p>
-      <p className="mt-3 text-muted-foreground">{tool.description}</p>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t(toolMessageKey(id, 'title'))}</h1>
+      <p className="mt-3 text-lg text-muted-foreground">{t(toolMessageKey(id, 'shortDescription'))}</p>
+      <p className="mt-3 text-muted-foreground">{t(toolMessageKey(id, 'description'))}</p>
     </div>
   );
 }

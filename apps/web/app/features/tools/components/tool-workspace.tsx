@@ -1,4 +1,6 @@
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
+import type { Translator } from '@paperknife/i18n/translator';
 import { useEffect } from 'react';
 import { type ToolFiles, useToolFiles } from '~/features/tools/hooks/use-tool-files';
 import { preloadPageView } from '~/features/tools/page-view/lazy';
@@ -6,6 +8,7 @@ import { pageExtrasOf } from '~/features/tools/tool-page-extras';
 import { pickerAccept } from '~/features/tools/utils/file-check';
 import { takeHandedOverFiles, takeStoredHandOver } from '~/features/tools/utils/pending-files';
 import { type ToolInfo, pagePickingTools, toolInfo } from '~/lib/tool-info.prebuilt';
+import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { type DropZoneTexts, DropZone } from './drop-zone';
 import { FileRow } from './file-row';
@@ -15,16 +18,15 @@ import { useToolRun } from './use-tool-run';
 import { preloadWorkspaceForm, useWorkspaceForm } from './use-workspace-form';
 
 /** The drop zone's words: the seed's for page numbers, the same pattern for every tool. */
-function dropZoneTexts(id: ToolId): DropZoneTexts {
+function dropZoneTexts(id: ToolId, { t }: Translator): DropZoneTexts {
   const tool = toolInfo[id];
   const kind = tool.input.label;
   const several = tool.files.max !== 1;
-  const hintBase = tool.noFileDescription.replace(/^Please upload /, 'Upload ').replace(/\.$/, '');
   return {
-    idle: several ? `Drag & drop ${kind} files` : `Drag & drop a ${kind} file`,
-    dragging: several ? `Drop your ${kind} files here` : `Drop your ${kind} here`,
-    hint: hintBase,
-    limit: `Up to ${siteConfig.maxFileSize} per file`,
+    idle: several ? t('dropZone.idle.many', { kind }) : t('dropZone.idle.one', { kind }),
+    dragging: several ? t('dropZone.dragging.many', { kind }) : t('dropZone.dragging.one', { kind }),
+    hint: t(toolMessageKey(id, 'dropHint')),
+    limit: t('dropZone.limit', { size: siteConfig.maxFileSize }),
   };
 }
 
@@ -59,6 +61,7 @@ function usePageViewPreload(id: ToolId, files: ToolFiles): void {
  * browser only when the action is pressed.
  */
 export function ToolWorkspace({ id }: { id: ToolId }) {
+  const i18n = useI18n();
   const tool = toolInfo[id];
   const { AfterSuccess } = pageExtrasOf(id);
   const files = useToolFiles(id);
@@ -78,7 +81,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
     <div className="grid gap-6">
       {files.multiple || files.items.length === 0 ? (
         <DropZone
-          texts={dropZoneTexts(id)}
+          texts={dropZoneTexts(id, i18n)}
           accept={pickerAccept(tool.input)}
           multiple={files.multiple}
           onFiles={files.add}
@@ -94,7 +97,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       ) : null}
 
       {tool.moreFilesHint && files.items.length > 0 && files.items.length < tool.files.min && files.allReady ? (
-        <p className="text-sm text-muted-foreground">{tool.moreFilesHint}</p>
+        <p className="text-sm text-muted-foreground">{i18n.t(toolMessageKey(id, 'moreFilesHint'))}</p>
       ) : null}
 
       {ready && form && values ? (

@@ -1,9 +1,11 @@
 import { type DetectedType, acceptedTypes } from '@paperknife/catalog/file-types';
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { checkFile, looksLike, pickerAccept } from '~/features/tools/utils/file-check';
 import { suggestTools } from '~/features/tools/utils/tool-suggestions';
+import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { Button } from '~/components/ui/button';
 import { DropZone } from './drop-zone';
@@ -37,6 +39,7 @@ export function TryItBox({
   openTool: (toolPath: string, files: File[]) => void;
   initialFiles?: readonly File[];
 }) {
+  const { t, path } = useI18n();
   const [items, setItems] = useState<CheckedItem[]>([]);
   const [choosing, setChoosing] = useState(false);
 
@@ -46,9 +49,7 @@ export function TryItBox({
   const add = (files: File[]) => {
     const fitting = files.filter((file) => looksLike(file, anyDocument));
     if (fitting.length < files.length) {
-      toast.error('Invalid file type', {
-        description: 'Only PDF and Word files (.pdf, .doc, .docx) are supported here.',
-      });
+      toast.error(t('files.invalidOne'), { description: t('tryIt.onlyDocuments') });
     }
     const added = fitting.map((file): CheckedItem => ({
       id: `try-${nextId++}`,
@@ -65,11 +66,12 @@ export function TryItBox({
         if (result.problem || !result.detected) {
           setItems((current) => current.filter((candidate) => candidate.id !== item.id));
           const { problem } = result;
-          toast.error(problem?.kind === 'size' ? 'File too large' : 'Invalid file type', {
+          const name = item.file.name;
+          toast.error(problem?.kind === 'size' ? t('files.tooLarge') : t('files.invalidOne'), {
             description:
               problem?.kind === 'size'
-                ? `${item.file.name} is larger than the ${siteConfig.maxFileSize} limit.`
-                : `${item.file.name} is not a PDF or Word document.`,
+                ? t('tryIt.tooLarge', { name, limit: siteConfig.maxFileSize })
+                : t('tryIt.notDocument', { name }),
           });
           return;
         }
@@ -94,17 +96,17 @@ export function TryItBox({
     <div className="grid gap-4">
       <DropZone
         texts={{
-          idle: 'Drag & drop your files',
-          dragging: 'Drop your files here',
-          hint: 'PDF (.pdf) and Word (.doc, .docx) files',
-          limit: `Up to ${siteConfig.maxFileSize} per file`,
+          idle: t('tryIt.idle'),
+          dragging: t('tryIt.dragging'),
+          hint: t('tryIt.hint'),
+          limit: t('dropZone.limit', { size: siteConfig.maxFileSize }),
         }}
         accept={pickerAccept(anyDocument)}
         multiple
         onFiles={add}
       />
       {items.length > 0 ? (
-        <ul className="grid gap-2" aria-label="Chosen files">
+        <ul className="grid gap-2" aria-label={t('tryIt.chosen')}>
           {items.map((item) => (
             <li key={item.id}>
               <FileRow
@@ -126,7 +128,7 @@ export function TryItBox({
           aria-expanded={choosing}
           aria-controls="try-it-tools"
         >
-          Process Files
+          {t('tryIt.process')}
         </Button>
       ) : null}
       {ready && choosing ? (
@@ -136,7 +138,7 @@ export function TryItBox({
           className="rounded-xl border bg-card p-4 text-card-foreground"
         >
           <h3 id="try-it-tools-title" className="font-semibold">
-            {suggestions.length > 0 ? 'Choose a tool for your files' : 'No single tool takes these files together'}
+            {suggestions.length > 0 ? t('tryIt.choose') : t('tryIt.noTool')}
           </h3>
           {suggestions.length > 0 ? (
             <ul className="mt-3 grid gap-2 sm:grid-cols-2">
@@ -144,25 +146,24 @@ export function TryItBox({
                 <li key={tool.id}>
                   <button
                     type="button"
-                    className="w-full rounded-md border p-3 text-left hover:bg-accent"
+                    className="w-full rounded-md border p-3 text-start hover:bg-accent"
                     onClick={() =>
                       openTool(
-                        tool.path,
+                        path(tool.path),
                         items.map((item) => item.file),
                       )
                     }
                   >
-                    <span className="block text-sm font-medium">{tool.title}</span>
-                    <span className="block text-sm text-muted-foreground">{tool.description}</span>
+                    <span className="block text-sm font-medium">{t(toolMessageKey(tool.id, 'title'))}</span>
+                    <span className="block text-sm text-muted-foreground">
+                      {t(toolMessageKey(tool.id, 'shortDescription'))}
+                    </span>
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-sm text-muted-foreground">
-              Merge takes several PDFs, Word to PDF takes one Word file, and the other tools take one PDF. Remove some
-              files to see the tools that fit.
-            </p>
+            <p className="mt-2 text-sm text-muted-foreground">{t('tryIt.noToolText')}</p>
           )}
         </section>
       ) : null}

@@ -1,18 +1,16 @@
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
+import type { Translator } from '@paperknife/i18n/translator';
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import type { ToolPhase } from '~/features/tools/api/api-client';
+import { errorWords } from '~/features/tools/api/error-words';
+import { useI18n } from '~/i18n/i18n-context';
 import type { ToolFiles } from '~/features/tools/hooks/use-tool-files';
 import type { RunResult } from '~/features/tools/tool-page-extras';
 import type { FormValues } from '~/features/tools/utils/tool-form';
 import { type ToolInfo, toolInfo } from '~/lib/tool-info.prebuilt';
 import type { WorkspaceForm } from './use-workspace-form';
-
-/** Said when a run was cancelled: the server has stopped and deleted it, and the files stay on the page. */
-const CANCELLED_TOAST = {
-  title: 'Cancelled',
-  description: 'Processing was stopped and the upload deleted from the server. Your file is still here.',
-} as const;
 
 export interface ToolRun {
   busy: boolean;
@@ -25,10 +23,16 @@ export interface ToolRun {
 }
 
 /** The fields to send, or undefined once the visitor has been told what is wrong with the options. */
-function checkedFields(form: WorkspaceForm, id: ToolId, values: FormValues): Record<string, string> | undefined {
+function checkedFields(
+  form: WorkspaceForm,
+  id: ToolId,
+  values: FormValues,
+  i18n: Translator,
+): Record<string, string> | undefined {
+  const { t } = i18n;
   const problem = form.checkBeforeSend(id, values);
   if (problem) {
-    toast.error(problem.title, { description: problem.description });
+    toast.error(t(problem.title), { description: t(problem.description) });
     return undefined;
   }
   const fields = form.apiFields(id, values);
@@ -36,7 +40,7 @@ function checkedFields(form: WorkspaceForm, id: ToolId, values: FormValues): Rec
     form.parseToolOptions(id, fields);
   } catch (error) {
     if (error instanceof form.ToolError) {
-      toast.error('Check the options', { description: error.message });
+      toast.error(t('run.checkOptions'), { description: errorWords(i18n, error.code, error.message) });
       return undefined;
     }
     throw error;
@@ -63,6 +67,8 @@ export function useToolRun(
   files: ToolFiles,
   setValues: Dispatch<SetStateAction<FormValues | undefined>>,
 ): ToolRun {
+  const i18n = useI18n();
+  const { t } = i18n;
   const tool = toolInfo[id];
   const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<ToolPhase | undefined>();
@@ -80,7 +86,7 @@ export function useToolRun(
 
   // The action shows only once enough files are ready and the form has come, so there is no "no file" case here.
   async function run(form: WorkspaceForm, values: FormValues) {
-    const fields = checkedFields(form, id, values);
+    const fields = checkedFields(form, id, values, i18n);
     if (!fields) return;
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
@@ -97,18 +103,20 @@ export function useToolRun(
       const call = asJob ? form.runToolJob : form.callTool;
       const response = await call(id, body, { onPhase: setPhase, signal: controller.signal });
       form.saveBlob(response.blob, response.fileName ?? tool.download.name);
-      toast.success('Success!', { description: tool.successToast });
+      toast.success(t('run.success'), { description: t(toolMessageKey(id, 'successToast')) });
       files.clear();
       setValues((current) => current && form.valuesAfterSuccess(id, current));
       setResult({ headers: listedHeaders(tool, response.headers) });
     } catch (error) {
       if (controller.signal.aborted) {
-        if (mounted.current) toast.success(CANCELLED_TOAST.title, { description: CANCELLED_TOAST.description });
+        // The server has stopped the run and deleted the upload; the files stay on the page.
+        if (mounted.current) toast.success(t('run.cancelled'), { description: t('run.cancelled.text') });
         return;
       }
       console.error(error);
-      const reason = error instanceof form.ToolRequestError ? ` ${error.message}` : '';
-      toast.error('Error', { description: `${tool.errorToast}${reason}` });
+      const reason = error instanceof form.ToolRequestError ? errorWords(i18n, error.code, error.message) : '';
+      const failed = t(toolMessageKey(id, 'errorToast'));
+      toast.error(t('toast.error'), { description: reason ? t('run.failedBecause', { failed, reason }) : failed });
     } finally {
       running.current = undefined;
       setCancel(undefined);

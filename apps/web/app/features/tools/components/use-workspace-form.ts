@@ -2,6 +2,7 @@ import type { ToolId } from '@paperknife/catalog/tools';
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import type { FormValues } from '~/features/tools/utils/tool-form';
+import { useI18n } from '~/i18n/i18n-context';
 
 const loadForm = () => import('./workspace-form');
 export type WorkspaceForm = Awaited<ReturnType<typeof loadForm>>;
@@ -30,6 +31,7 @@ export function useWorkspaceForm(
   values: FormValues | undefined;
   setValues: Dispatch<SetStateAction<FormValues | undefined>>;
 } {
+  const { t } = useI18n();
   const [form, setForm] = useState(loadedForm);
   const [values, setValues] = useState<FormValues | undefined>(() => loadedForm?.initialFormValues(id));
   useEffect(() => {
@@ -44,13 +46,12 @@ export function useWorkspaceForm(
       },
       (error: unknown) => {
         console.error(error);
-        if (live)
-          toast.error('Error', { description: 'This tool could not be loaded. Reload the page and try again.' });
+        if (live) toast.error(t('toast.error'), { description: t('run.loadFailed') });
       },
     );
     return () => {
       live = false;
     };
-  }, [id, wanted, form]);
+  }, [id, wanted, form, t]);
   return { form, values, setValues };
 }

@@ -9,4 +9,4 @@ export { parseToolOptions } from '@paperknife/catalog/tool-options';
 export { ToolRequestError, callTool, saveBlob } from '~/features/tools/api/api-client';
 export { runToolJob, runsAsJob } from '~/features/tools/api/job-client';
 export * from '~/features/tools/utils/tool-form';
-export { ToolOptions } from './tool-options';
+export { ToolOptions, translatedMeta } from './tool-options';

@@ -1,8 +1,10 @@
 import { acceptedTypes } from '@paperknife/catalog/file-types';
+import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { checkFile, looksLike } from '~/features/tools/utils/file-check';
+import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { toolInfo } from '~/lib/tool-info.prebuilt';
 import type { FileItem } from '~/features/tools/components/file-row';
@@ -15,8 +17,11 @@ const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`
  * configured limit) with the row's progress showing that reading, and the seed's toasts for what does not fit.
  */
 export function useToolFiles(id: ToolId) {
+  const { t } = useI18n();
   const tool = toolInfo[id];
   const multiple = tool.files.max === null || tool.files.max > 1;
+  const invalidType = t(multiple ? 'files.invalidMany' : 'files.invalidOne');
+  const invalidTypeText = t(toolMessageKey(id, 'invalidTypeDescription'));
   const [items, setItems] = useState<FileItem[]>([]);
   // The items still wanted: a check that ends after its item was removed or replaced changes nothing.
   const wanted = useRef(new Set<string>());
@@ -48,39 +53,32 @@ export function useToolFiles(id: ToolId) {
       }
       remove(item.id);
       const { problem } = result;
+      const name = item.file.name;
       if (problem.kind === 'type') {
-        toast.error(multiple ? 'Invalid files detected' : 'Invalid file type', {
-          description: tool.invalidTypeDescription,
-        });
+        toast.error(invalidType, { description: invalidTypeText });
       } else if (problem.kind === 'size') {
-        toast.error('File too large', {
-          description: `${item.file.name} is larger than the ${siteConfig.maxFileSize} limit. Compress or split it first, or choose a smaller file.`,
+        toast.error(t('files.tooLarge'), {
+          description: t('files.tooLarge.text', { name, limit: siteConfig.maxFileSize }),
         });
       } else if (problem.kind === 'empty') {
-        toast.error('Empty file', { description: `${item.file.name} is empty. Choose another file.` });
+        toast.error(t('files.empty'), { description: t('files.empty.text', { name }) });
       } else {
-        toast.error('File could not be read', {
-          description: `${item.file.name} could not be read by your browser. Try choosing it again.`,
-        });
+        toast.error(t('files.unreadable'), { description: t('files.unreadable.text', { name }) });
       }
     },
-    [multiple, remove, tool, update],
+    [invalidType, invalidTypeText, remove, t, tool, update],
   );
 
   const add = useCallback(
     (dropped: readonly File[]) => {
       if (dropped.length === 0) return;
       if (!multiple && dropped.length > 1) {
-        toast.error('Too many files', {
-          description: `Please upload only one ${tool.input.label} file at a time.`,
-        });
+        toast.error(t('files.tooMany'), { description: t('files.tooMany.text', { kind: tool.input.label }) });
         return;
       }
       const fitting = dropped.filter((file) => looksLike(file, tool.input));
       if (fitting.length < dropped.length) {
-        toast.error(multiple ? 'Invalid files detected' : 'Invalid file type', {
-          description: tool.invalidTypeDescription,
-        });
+        toast.error(invalidType, { description: invalidTypeText });
       }
       if (fitting.length === 0) return;
       const added = fitting.map((file): FileItem => ({ id: newId(), file, status: 'checking', progress: 0 }));
@@ -89,7 +87,7 @@ export function useToolFiles(id: ToolId) {
       setItems((current) => (multiple ? [...current, ...added] : added));
       for (const item of added) void check(item);
     },
-    [check, multiple, tool],
+    [check, invalidType, invalidTypeText, multiple, t, tool],
   );
 
   /** Moves a file to `index` in the list (merge order); out-of-range moves change nothing. */

@@ -1,18 +1,18 @@
 import { brokenImagesHeader } from '@paperknife/catalog/http-api';
 import type { RunResult, ToolPageExtras } from '~/features/tools/tool-page-extras';
+import { useI18n } from '~/i18n/i18n-context';
 
 /**
  * A page whose image could not be decoded is drawn without it, as viewers draw it: the answer says how many pages
  * that touched, and so does the page, so the visitor looks at those images before using the JPGs.
  */
 function BrokenImagesNote({ headers }: RunResult) {
+  const { t } = useI18n();
   const pages = Number(headers[brokenImagesHeader.name] ?? 0) || 0;
   if (pages <= 0) return null;
   return (
     <p role="status" className="rounded-xl border bg-card p-4 text-sm" data-testid="broken-images">
-      {pages === 1 ? 'One page holds' : `${pages} pages hold`} an image that is damaged in the PDF and could not be
-      read: {pages === 1 ? 'it was' : 'they were'} drawn without it, as a PDF viewer shows {pages === 1 ? 'it' : 'them'}
-      .
+      {t('brokenImages.note', { pages })}
     </p>
   );
 }

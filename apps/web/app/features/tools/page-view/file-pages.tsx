@@ -3,6 +3,7 @@ import { PageThumbnail } from './page-thumbnail';
 import { usePdfPages } from './use-pdf-pages';
 import { useVirtualRows } from './use-virtual-rows';
 import { PagesLoading } from './pages-loading';
+import { useI18n } from '~/i18n/i18n-context';
 
 const THUMB_WIDTH = 96;
 const GAP = 12;
@@ -11,6 +12,7 @@ const CAPTION_HEIGHT = 32;
 
 /** Every page of a PDF to look at, nothing to pick (merge's expanded rows): thumbnails in page order. */
 function PageList({ pages, label }: { pages: PdfPages; label: string }) {
+  const { t } = useI18n();
   const { pageCount } = pages;
   const { width: pageWidth, height: pageHeight } = pages.firstPageSize;
   const thumbHeight = Math.round((THUMB_WIDTH * Math.max(pageHeight, pageWidth)) / pageWidth);
@@ -40,7 +42,7 @@ function PageList({ pages, label }: { pages: PdfPages; label: string }) {
             role="listitem"
             aria-setsize={pageCount}
             aria-posinset={index + 1}
-            aria-label={`Page ${index + 1}`}
+            aria-label={t('pages.page', { page: index + 1 })}
             className="absolute flex flex-col items-center gap-1 p-1"
             style={{ ...grid.position(index), width: cellWidth }}
           >
@@ -57,23 +59,16 @@ function PageList({ pages, label }: { pages: PdfPages; label: string }) {
 
 /** Opens `file` in the browser and lists its pages; says so when it cannot be shown (the merge still works). */
 export function FilePages({ file }: { file: File }) {
+  const { t } = useI18n();
   const state = usePdfPages(file);
   switch (state.status) {
     case 'loading':
       return <PagesLoading />;
     case 'locked':
-      return (
-        <p className="text-sm text-muted-foreground">
-          This PDF is password-protected, so its pages cannot be shown here.
-        </p>
-      );
+      return <p className="text-sm text-muted-foreground">{t('pages.lockedShort')}</p>;
     case 'damaged':
-      return (
-        <p className="text-sm text-muted-foreground">
-          The pages of this PDF cannot be shown here: your browser could not read it.
-        </p>
-      );
+      return <p className="text-sm text-muted-foreground">{t('pages.damagedShort')}</p>;
     case 'ready':
-      return <PageList pages={state.pages} label={`Pages of ${file.name}`} />;
+      return <PageList pages={state.pages} label={t('pages.of', { name: file.name })} />;
   }
 }

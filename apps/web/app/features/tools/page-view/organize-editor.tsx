@@ -8,6 +8,8 @@ import { type PageOrderEdits, usePageOrderEdits } from './use-page-order-edits';
 import { usePdfPages } from './use-pdf-pages';
 import { useTileDrag } from './use-tile-drag';
 import { useVirtualRows } from './use-virtual-rows';
+import { useI18n } from '~/i18n/i18n-context';
+import { logicalKey } from './page-selection';
 
 /** A tile without a thumbnail (a blank page, or any page when the PDF cannot be drawn): Tailwind h-32. */
 const PLACEHOLDER_HEIGHT = 128;
@@ -23,10 +25,10 @@ function thumbHeightOf(pages: PdfPages | undefined): number {
 }
 
 /** The list's keys: arrows pick, Alt or Ctrl+arrows move, letters edit the picked tile, Ctrl+Z/Y undo and redo. */
-function onEditorKey(event: KeyboardEvent<HTMLElement>, edits: PageOrderEdits) {
+function onEditorKey(event: KeyboardEvent<HTMLElement>, edits: PageOrderEdits, dir: 'ltr' | 'rtl') {
   const { current, tiles } = edits;
   const command = event.ctrlKey || event.metaKey;
-  const key = event.key;
+  const key = logicalKey(event.key, dir);
   const letter = key.toLowerCase();
   const step = key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : key === 'ArrowRight' || key === 'ArrowDown' ? 1 : 0;
   let handled = true;
@@ -62,6 +64,7 @@ export function OrganizeEditor({
   order: string;
   onOrderChange: (spec: string) => void;
 }) {
+  const { t, dir } = useI18n();
   const listId = useId();
   const edits = usePageOrderEdits(pageCount, order, onOrderChange);
   const { tiles, current } = edits;
@@ -97,19 +100,17 @@ export function OrganizeEditor({
     <div className="grid gap-3" data-testid="organize-editor">
       <OrganizeToolbar edits={edits} listId={listId} />
       <p id={`${listId}-help`} className="text-sm text-muted-foreground">
-        Drag pages to reorder them (on a touch screen, by the grip at their corner), or pick one and use the buttons.
-        Keyboard: arrows to pick, Alt+arrows to move, R to turn, D to copy, B to add a blank page after it, Delete to
-        remove, Ctrl+Z to undo.
+        {t('organize.help')}
       </p>
       <div
         ref={list}
         id={listId}
         role="listbox"
-        aria-label="Pages of the new PDF, in order"
+        aria-label={t('organize.list')}
         aria-describedby={`${listId}-help`}
         aria-activedescendant={tiles[current] ? optionId(current) : undefined}
         tabIndex={0}
-        onKeyDown={(event) => onEditorKey(event, edits)}
+        onKeyDown={(event) => onEditorKey(event, edits, dir)}
         onPointerDownCapture={drag.onListPointerDown}
         onScroll={grid.onScroll}
         className="relative max-h-[32rem] overflow-y-auto rounded-lg border bg-background p-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"

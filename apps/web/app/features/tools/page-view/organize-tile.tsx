@@ -6,11 +6,13 @@ import { type Tile, tileName } from './organize-tiles';
 import { PageThumbnail } from './page-thumbnail';
 import type { PdfPages } from './pdf-pages';
 import type { TileDrag } from './use-tile-drag';
+import { useI18n } from '~/i18n/i18n-context';
 
 export const TILE_THUMB_WIDTH = 96;
 
 /** A page's look without a thumbnail: a blank page, or any page when the PDF cannot be drawn (Tailwind h-32). */
 function TilePlaceholder({ entry }: { entry: PageSpecEntry }) {
+  const { t } = useI18n();
   return (
     <div
       aria-hidden="true"
@@ -20,7 +22,7 @@ function TilePlaceholder({ entry }: { entry: PageSpecEntry }) {
       )}
       style={{ transform: entry.turn ? `rotate(${entry.turn}deg) scale(0.75)` : undefined }}
     >
-      {entry.kind === 'blank' ? 'Blank' : entry.page}
+      {entry.kind === 'blank' ? t('pages.blank') : entry.page}
     </div>
   );
 }
@@ -48,8 +50,10 @@ export function OrganizeTile({
   style: CSSProperties;
   onPick: () => void;
 }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { entry } = tile;
-  const note = entry.turn === 0 ? '' : `turned ${entry.turn}°`;
+  const name = tileName(entry, i18n);
   const { dragged, dropTarget } = drag;
   return (
     <div
@@ -58,7 +62,11 @@ export function OrganizeTile({
       aria-selected={active}
       aria-posinset={index + 1}
       aria-setsize={count}
-      aria-label={`${tileName(entry)}${note ? `, ${note}` : ''}, position ${index + 1}`}
+      aria-label={
+        entry.turn === 0
+          ? t('organize.tile', { tile: name, position: index + 1 })
+          : t('organize.tileTurned', { tile: name, position: index + 1, degrees: entry.turn })
+      }
       draggable={drag.mousePointer}
       onDragStart={(event) => drag.onDragStart(event, index)}
       onDragOver={(event) => event.preventDefault()}
@@ -78,7 +86,7 @@ export function OrganizeTile({
     >
       <span
         aria-hidden="true"
-        className="absolute top-0.5 right-0.5 z-10 flex size-7 cursor-grab touch-none items-center justify-center rounded bg-background/80 text-muted-foreground"
+        className="absolute top-0.5 end-0.5 z-10 flex size-7 cursor-grab touch-none items-center justify-center rounded bg-background/80 text-muted-foreground"
         onPointerDown={(event) => drag.onGripDown(event, index)}
         onPointerMove={drag.onGripMove}
         onPointerUp={drag.onGripUp}
@@ -94,8 +102,8 @@ export function OrganizeTile({
       )}
       <span className="text-sm font-medium">{index + 1}</span>
       <span aria-hidden="true" className="text-xs text-muted-foreground">
-        {entry.kind === 'blank' ? 'Blank' : `Page ${entry.page}`}
-        {note ? ` · ${entry.turn}°` : ''}
+        {entry.kind === 'blank' ? t('pages.blank') : t('pages.page', { page: entry.page })}
+        {entry.turn === 0 ? '' : ` · ${entry.turn}°`}
       </span>
     </div>
   );

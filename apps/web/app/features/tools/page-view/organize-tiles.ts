@@ -1,3 +1,4 @@
+import type { Translator } from '@paperknife/i18n/translator';
 import {
   type PageSpecEntry,
   type PageTurn,
@@ -19,7 +20,8 @@ export const everyPage = (pageCount: number): Tile[] => toTiles(identityPageSpec
 export const specOf = (tiles: readonly Tile[]) => formatPageSpec(tiles.map((tile) => tile.entry));
 
 export const turned = (turn: PageTurn, by: number): PageTurn => ((((turn + by) % 360) + 360) % 360) as PageTurn;
-export const tileName = (entry: PageSpecEntry) => (entry.kind === 'blank' ? 'Blank page' : `Page ${entry.page}`);
+export const tileName = (entry: PageSpecEntry, { t }: Pick<Translator, 't'>) =>
+  entry.kind === 'blank' ? t('pages.blankPage') : t('pages.page', { page: entry.page });
 
 /** The order the text spells for this document, or undefined while it does not read (mid-typing, a page too far). */
 export function readOrder(text: string, pageCount: number): PageSpecEntry[] | undefined {

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import type { PageOrderEdits } from './use-page-order-edits';
+import { useI18n } from '~/i18n/i18n-context';
 
 interface ToolbarAction {
   label: string;
@@ -24,53 +25,85 @@ interface ToolbarAction {
 
 /** The editor's buttons, each acting on the picked tile, with the keyboard shortcut it shares. */
 export function OrganizeToolbar({ edits, listId }: { edits: PageOrderEdits; listId: string }) {
+  const { t, dir } = useI18n();
+  // Earlier in the document is to the left, or to the right in a right-to-left page: the buttons say where it goes.
+  const rtl = dir === 'rtl';
   const { tiles, current } = edits;
   const none = !tiles[current];
   const pagesKept = tiles.filter((tile) => tile.entry.kind === 'page').length;
   const lastPage = tiles[current]?.entry.kind === 'page' && pagesKept <= 1;
   const actions: ToolbarAction[] = [
     {
-      label: 'Move left',
-      Icon: ArrowLeft,
+      label: rtl ? t('organize.moveRight') : t('organize.moveLeft'),
+      Icon: rtl ? ArrowRight : ArrowLeft,
       action: () => edits.move(current, current - 1),
       disabled: current <= 0,
-      shortcut: 'Alt+ArrowLeft',
+      shortcut: rtl ? 'Alt+ArrowRight' : 'Alt+ArrowLeft',
     },
     {
-      label: 'Move right',
-      Icon: ArrowRight,
+      label: rtl ? t('organize.moveLeft') : t('organize.moveRight'),
+      Icon: rtl ? ArrowLeft : ArrowRight,
       action: () => edits.move(current, current + 1),
       disabled: current >= tiles.length - 1,
-      shortcut: 'Alt+ArrowRight',
+      shortcut: rtl ? 'Alt+ArrowLeft' : 'Alt+ArrowRight',
     },
     {
-      label: 'Rotate left',
+      label: t('organize.rotateLeft'),
       Icon: RotateCcw,
       action: () => edits.rotate(current, -90),
       disabled: none,
       shortcut: 'Shift+R',
     },
-    { label: 'Rotate right', Icon: RotateCw, action: () => edits.rotate(current, 90), disabled: none, shortcut: 'R' },
-    { label: 'Duplicate', Icon: Copy, action: () => edits.duplicate(current), disabled: none, shortcut: 'D' },
     {
-      label: 'Delete',
+      label: t('organize.rotateRight'),
+      Icon: RotateCw,
+      action: () => edits.rotate(current, 90),
+      disabled: none,
+      shortcut: 'R',
+    },
+    {
+      label: t('organize.duplicate'),
+      Icon: Copy,
+      action: () => edits.duplicate(current),
+      disabled: none,
+      shortcut: 'D',
+    },
+    {
+      label: t('organize.delete'),
       Icon: Trash2,
       action: () => edits.remove(current),
       disabled: none || lastPage,
       shortcut: 'Delete',
     },
     {
-      label: 'Insert blank page',
+      label: t('organize.insertBlank'),
       Icon: FilePlus2,
       action: () => edits.insertBlank(current),
       disabled: none,
       shortcut: 'B',
     },
-    { label: 'Undo', Icon: Undo2, action: () => edits.travel('undo'), disabled: !edits.canUndo, shortcut: 'Control+Z' },
-    { label: 'Redo', Icon: Redo2, action: () => edits.travel('redo'), disabled: !edits.canRedo, shortcut: 'Control+Y' },
+    {
+      label: t('organize.undo'),
+      Icon: Undo2,
+      action: () => edits.travel('undo'),
+      disabled: !edits.canUndo,
+      shortcut: 'Control+Z',
+    },
+    {
+      label: t('organize.redo'),
+      Icon: Redo2,
+      action: () => edits.travel('redo'),
+      disabled: !edits.canRedo,
+      shortcut: 'Control+Y',
+    },
   ];
   return (
-    <div role="toolbar" aria-label="Page actions" aria-controls={listId} className="flex flex-wrap items-center gap-2">
+    <div
+      role="toolbar"
+      aria-label={t('organize.actions')}
+      aria-controls={listId}
+      className="flex flex-wrap items-center gap-2"
+    >
       {actions.map(({ label, Icon, action, disabled, shortcut }) => (
         <Button
           key={label}
@@ -87,7 +120,7 @@ export function OrganizeToolbar({ edits, listId }: { edits: PageOrderEdits; list
         </Button>
       ))}
       <Button type="button" variant="ghost" size="sm" onClick={edits.reset}>
-        Reset
+        {t('organize.reset')}
       </Button>
     </div>
   );

@@ -14,6 +14,8 @@ import { PageThumbnail } from './page-thumbnail';
 import { type Cursor, type GridKey, allPages, clickPage, moveFocus, movedPage } from './page-selection';
 import { useVirtualRows } from './use-virtual-rows';
 import { PICKER_THUMB_WIDTH } from './thumbnail-width';
+import { useI18n } from '~/i18n/i18n-context';
+import { logicalKey } from './page-selection';
 
 /** How one page looks beyond its thumbnail: turned (rotate), marked to go (delete), opening a file (split). */
 export interface PageDecoration {
@@ -64,6 +66,7 @@ function PageOption({
   style: CSSProperties;
   onPick: (event: MouseEvent) => void;
 }) {
+  const { t } = useI18n();
   return (
     <div
       id={id}
@@ -71,7 +74,9 @@ function PageOption({
       aria-selected={selected}
       aria-setsize={pages.pageCount}
       aria-posinset={page}
-      aria-label={`Page ${page}${decoration.note ? `, ${decoration.note}` : ''}`}
+      aria-label={
+        decoration.note ? t('pages.pageWithNote', { page, note: decoration.note }) : t('pages.page', { page })
+      }
       onMouseDown={(event) => {
         // Shift+click would otherwise select the captions' text.
         if (event.shiftKey) event.preventDefault();
@@ -86,7 +91,7 @@ function PageOption({
       data-page={page}
     >
       {decoration.startsFile ? (
-        <span aria-hidden="true" className="absolute -left-[8px] top-2 bottom-2 w-1 rounded bg-primary" />
+        <span aria-hidden="true" className="absolute -start-[8px] top-2 bottom-2 w-1 rounded bg-primary" />
       ) : null}
       <PageThumbnail
         pages={pages}
@@ -138,6 +143,7 @@ export function PageGrid({
   const [cursor, setCursor] = useState<Cursor>({ active: 1, anchor: 1 });
   const { pageCount } = pages;
 
+  const { t, dir } = useI18n();
   const { width: pageWidth, height: pageHeight } = pages.firstPageSize;
   const thumbHeight = Math.round((THUMB_WIDTH * Math.max(pageHeight, pageWidth)) / pageWidth);
   const cellWidth = THUMB_WIDTH + 16;
@@ -165,9 +171,10 @@ export function PageGrid({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (isGridKey(event.key)) {
+    const key = logicalKey(event.key, dir);
+    if (isGridKey(key)) {
       event.preventDefault();
-      const to = movedPage(active, event.key, columns, pageCount, rowsPerScreen);
+      const to = movedPage(active, key, columns, pageCount, rowsPerScreen);
       if (event.shiftKey) apply(moveFocus(selected, cursor, to, true));
       else setCursor({ active: to, anchor: to });
       setFollow((count) => count + 1);
@@ -185,14 +192,14 @@ export function PageGrid({
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => onSelect(allPages(pageCount))}>
-          Select all
+          {t('pages.selectAll')}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={() => onSelect(new Set())}>
-          Select none
+          {t('pages.selectNone')}
         </Button>
         {toolbar}
-        <p className="ml-auto text-sm text-muted-foreground" aria-live="polite">
-          {count} of {pageCount} {pageCount === 1 ? 'page' : 'pages'} selected
+        <p className="ms-auto text-sm text-muted-foreground" aria-live="polite">
+          {t('pages.selected', { count, total: pageCount })}
         </p>
       </div>
       <div

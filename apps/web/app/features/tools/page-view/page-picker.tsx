@@ -10,6 +10,7 @@ import type { PdfPages } from './pdf-pages';
 import { type TextSelection, formatPageRanges, regroupRanges, selectionFromText } from './page-selection';
 import { usePdfPages } from './use-pdf-pages';
 import { PagesLoading } from './pages-loading';
+import { useI18n } from '~/i18n/i18n-context';
 
 type OnChange = (name: string, value: string | boolean) => void;
 
@@ -30,6 +31,7 @@ export function PagePicker({
   values: FormValues;
   onChange: OnChange;
 }) {
+  const { t } = useI18n();
   const [password, setPassword] = useState<string | undefined>();
   const state = usePdfPages(file, password);
 
@@ -50,10 +52,7 @@ export function PagePicker({
     return (
       <div className="flex items-start gap-3 rounded-lg border border-dashed p-4 text-sm" role="status">
         <FileWarning className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <p>
-          The pages of this PDF cannot be shown here: your browser could not read it, so it may be damaged. You can
-          still type the page numbers and run the tool; the server reads and repairs what it can.
-        </p>
+        <p>{t('pages.damaged')}</p>
       </div>
     );
   }
@@ -71,6 +70,7 @@ function PickablePages({
   values: FormValues;
   onChange: OnChange;
 }) {
+  const { t } = useI18n();
   const picking = control.meta.pickPages!;
   const condition = control.meta.shownWhen;
   const fieldShown = !condition || values[condition.field] === condition.equals;
@@ -97,14 +97,14 @@ function PickablePages({
     const affected = shown.pages.has(page);
     switch (picking.shows) {
       case 'turned':
-        return affected ? { rotation: turnedBy, note: `Turned ${turnedBy}°` } : {};
+        return affected ? { rotation: turnedBy, note: t('pages.note.turned', { degrees: turnedBy }) } : {};
       case 'removed':
-        return affected ? { removed: true, note: 'Will be deleted' } : {};
+        return affected ? { removed: true, note: t('pages.note.deleted') } : {};
       case 'kept':
-        return affected ? { note: 'Kept' } : {};
+        return affected ? { note: t('pages.note.kept') } : {};
       case 'files': {
         const file = fileStarts.get(page);
-        return file ? { startsFile: file > 1, note: `File ${file} starts` } : {};
+        return file ? { startsFile: file > 1, note: t('pages.note.fileStarts', { file }) } : {};
       }
     }
   };
@@ -121,6 +121,7 @@ function PasswordPrompt({
   wrongPassword: boolean;
   onPassword: (password: string) => void;
 }) {
+  const { t } = useI18n();
   const id = useId();
   const [typed, setTyped] = useState('');
   const submit = (event: FormEvent) => {
@@ -131,12 +132,11 @@ function PasswordPrompt({
     <form className="grid gap-3 rounded-lg border border-dashed p-4" onSubmit={submit} data-testid="page-view-locked">
       <p className="flex items-start gap-3 text-sm">
         <Lock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        This PDF is password-protected, so its pages are hidden. Enter its password to see them: it is used only in your
-        browser, to draw the previews, and is never sent. You can also type the page numbers instead.
+        {t('pages.locked')}
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="grid gap-1">
-          <Label htmlFor={id}>Password for the previews</Label>
+          <Label htmlFor={id}>{t('pages.password')}</Label>
           <Input
             id={id}
             type="password"
@@ -149,12 +149,12 @@ function PasswordPrompt({
         </div>
         <Button type="submit" variant="outline" disabled={typed === '' || checking}>
           {checking ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Show pages
+          {t('merge.showPages')}
         </Button>
       </div>
       {wrongPassword && !checking ? (
         <p id={`${id}-wrong`} className="text-sm text-destructive" role="alert">
-          That password is not right. Try again.
+          {t('pages.wrongPassword')}
         </p>
       ) : null}
     </form>

@@ -120,6 +120,15 @@ export function clickPage(
 
 export type GridKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
 
+/**
+ * A key as the page order reads it: on a right-to-left page the grid runs from the right, so the left arrow goes
+ * to the next page and the right arrow to the previous one.
+ */
+export function logicalKey(key: string, dir: 'ltr' | 'rtl'): string {
+  if (dir === 'ltr') return key;
+  return key === 'ArrowLeft' ? 'ArrowRight' : key === 'ArrowRight' ? 'ArrowLeft' : key;
+}
+
 /** The page a key moves focus to in a grid of `columns` columns, kept inside the document. */
 export function movedPage(page: number, key: GridKey, columns: number, pageCount: number, rowsPerScreen = 3): number {
   const step: Record<GridKey, number> = {

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '~/lib/cn';
 import { type PdfPages, RenderCancelled } from './pdf-pages';
+import { useI18n } from '~/i18n/i18n-context';
 
 /** Starts drawing a little before a thumbnail scrolls into view, so the visitor rarely sees an empty frame. */
 const AHEAD_PX = 300;
@@ -37,6 +38,7 @@ export function PageThumbnail({
   rotation?: number;
   className?: string;
 }) {
+  const { t } = useI18n();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [visible, setVisible] = useState(false);
@@ -95,7 +97,7 @@ export function PageThumbnail({
         aria-hidden="true"
         className={cn('h-auto max-h-full w-auto max-w-full bg-white shadow-sm', !drawn && 'invisible')}
       />
-      {failed ? <span className="absolute text-xs text-muted-foreground">Preview unavailable</span> : null}
+      {failed ? <span className="absolute text-xs text-muted-foreground">{t('pages.previewUnavailable')}</span> : null}
     </div>
   );
 }

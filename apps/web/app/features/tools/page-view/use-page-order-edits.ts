@@ -1,6 +1,7 @@
 import { formatPageSpec } from '@paperknife/catalog/page-spec';
 import { useEffect, useRef, useState } from 'react';
 import { type Tile, everyPage, newTile, readOrder, specOf, tileName, toTiles, turned } from './organize-tiles';
+import { useI18n } from '~/i18n/i18n-context';
 
 export interface PageOrderEdits {
   tiles: Tile[];
@@ -29,6 +30,8 @@ export function usePageOrderEdits(
   order: string,
   onOrderChange: (spec: string) => void,
 ): PageOrderEdits {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [tiles, setTiles] = useState<Tile[]>(() => {
     const read = readOrder(order, pageCount);
     return read ? toTiles(read) : everyPage(pageCount);
@@ -76,7 +79,7 @@ export function usePageOrderEdits(
     );
     setTiles(target);
     setActive((index) => Math.min(index, target.length - 1));
-    setAnnouncement(direction === 'undo' ? 'Undone.' : 'Redone.');
+    setAnnouncement(direction === 'undo' ? t('organize.undone') : t('organize.redone'));
     onOrderChange(specOf(target));
   };
 
@@ -85,7 +88,7 @@ export function usePageOrderEdits(
     const next = [...tiles];
     const [tile] = next.splice(from, 1);
     next.splice(to, 0, tile!);
-    commit(next, `${tileName(tile!.entry)} moved to position ${to + 1} of ${next.length}.`, to);
+    commit(next, t('organize.moved', { tile: tileName(tile!.entry, i18n), position: to + 1, total: next.length }), to);
   };
 
   const rotate = (index: number, by: 90 | -90) => {
@@ -93,15 +96,17 @@ export function usePageOrderEdits(
     if (!tile) return;
     const entry = { ...tile.entry, turn: turned(tile.entry.turn, by) };
     const next = tiles.with(index, { key: tile.key, entry });
-    const turn = entry.turn === 0 ? 'not turned' : `turned ${entry.turn}° clockwise`;
-    commit(next, `${tileName(entry)} at position ${index + 1} ${turn}.`, index);
+    const tileAt = { tile: tileName(entry, i18n), position: index + 1 };
+    const said =
+      entry.turn === 0 ? t('organize.notTurned', tileAt) : t('organize.turned', { ...tileAt, degrees: entry.turn });
+    commit(next, said, index);
   };
 
   const duplicate = (index: number) => {
     const tile = tiles[index];
     if (!tile) return;
     const next = tiles.toSpliced(index + 1, 0, newTile(tile.entry));
-    commit(next, `${tileName(tile.entry)} copied to position ${index + 2}.`, index + 1);
+    commit(next, t('organize.copied', { tile: tileName(tile.entry, i18n), position: index + 2 }), index + 1);
   };
 
   const remove = (index: number) => {
@@ -109,18 +114,18 @@ export function usePageOrderEdits(
     if (!tile) return;
     const next = tiles.toSpliced(index, 1);
     if (!next.some((other) => other.entry.kind === 'page')) {
-      setAnnouncement('Keep at least one page of the PDF.');
+      setAnnouncement(t('organize.keepOne'));
       return;
     }
-    commit(next, `${tileName(tile.entry)} removed from position ${index + 1}.`, index);
+    commit(next, t('organize.removed', { tile: tileName(tile.entry, i18n), position: index + 1 }), index);
   };
 
   const insertBlank = (index: number) => {
     const next = tiles.toSpliced(index + 1, 0, newTile({ kind: 'blank', turn: 0 }));
-    commit(next, `Blank page inserted at position ${index + 2}.`, index + 1);
+    commit(next, t('organize.blankInserted', { position: index + 2 }), index + 1);
   };
 
-  const reset = () => commit(everyPage(pageCount), 'Back to the original order.', 0);
+  const reset = () => commit(everyPage(pageCount), t('organize.reset.done'), 0);
 
   return {
     tiles,

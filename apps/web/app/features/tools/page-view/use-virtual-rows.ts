@@ -17,7 +17,8 @@ export interface VirtualRows<Element extends HTMLElement> {
   /** The 0-based indexes near the viewport, in order. */
   shownIndexes: number[];
   /** Where the cell of a 0-based index sits in the inner box. */
-  position: (index: number) => { top: number; left: number };
+  /** Where a cell sits: from the top, and from the start edge (the right on a right-to-left page). */
+  position: (index: number) => { top: number; insetInlineStart: number };
   /** Scrolls the least needed to bring the row of a 0-based index fully into view. */
   revealIndex: (index: number) => void;
 }
@@ -89,7 +90,7 @@ export function useVirtualRows<Element extends HTMLElement>({
     shownIndexes,
     position: (index) => ({
       top: Math.floor(index / columns) * rowHeight,
-      left: (index % columns) * (cellWidth + gap),
+      insetInlineStart: (index % columns) * (cellWidth + gap),
     }),
     revealIndex,
   };

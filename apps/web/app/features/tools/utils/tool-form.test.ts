@@ -13,6 +13,7 @@ import {
   initialFormValues,
   valuesAfterSuccess,
 } from './tool-form';
+import { loadedTranslator } from '~/i18n/translators';
 
 /** What a visitor must type before a tool may run; every other control keeps its preselected value. */
 const requiredInput: Partial<Record<ToolId, FormValues>> = {
@@ -162,8 +163,13 @@ describe('apiFields', () => {
 });
 
 describe('checkBeforeSend', () => {
+  // The toast's words, in English: the check gives their message keys.
+  const said = (toast: ReturnType<typeof checkBeforeSend>) => {
+    const { t } = loadedTranslator('en');
+    return toast && { title: t(toast.title), description: t(toast.description) };
+  };
   const protect = (userPassword: string, confirmPassword: string) =>
-    checkBeforeSend('protect-pdf', formOf('protect-pdf', { userPassword, confirmPassword }));
+    said(checkBeforeSend('protect-pdf', formOf('protect-pdf', { userPassword, confirmPassword })));
   const passwordRequired = { title: 'Password required', description: 'Please enter a password to protect your PDF.' };
   const mismatch = { title: "Passwords don't match", description: 'Please make sure both password fields match.' };
   const tooShort = { title: 'Password too short', description: 'Password must be at least 6 characters long.' };
@@ -194,8 +200,8 @@ describe('checkBeforeSend', () => {
     ['delete-pages', 'Please specify which pages to delete (e.g., 1-3,5,7-9).'],
   ] as const)('%s: blank pages give "No pages specified"', (id, description) => {
     const expected = { title: 'No pages specified', description };
-    expect(checkBeforeSend(id, { pages: '' })).toEqual(expected);
-    expect(checkBeforeSend(id, { pages: '   ' })).toEqual(expected);
+    expect(said(checkBeforeSend(id, { pages: '' }))).toEqual(expected);
+    expect(said(checkBeforeSend(id, { pages: '   ' }))).toEqual(expected);
     expect(checkBeforeSend(id, { pages: '1-3' })).toBeUndefined();
     // The server answers a missing range with the same sentence.
     expect(() => parseToolOptions(id, {})).toThrow(description);
@@ -203,8 +209,8 @@ describe('checkBeforeSend', () => {
 
   it('watermark: blank text gives "No watermark text"', () => {
     const expected = { title: 'No watermark text', description: 'Please enter text for the watermark.' };
-    expect(checkBeforeSend('watermark-pdf', formOf('watermark-pdf'))).toEqual(expected);
-    expect(checkBeforeSend('watermark-pdf', formOf('watermark-pdf', { text: ' \t ' }))).toEqual(expected);
+    expect(said(checkBeforeSend('watermark-pdf', formOf('watermark-pdf')))).toEqual(expected);
+    expect(said(checkBeforeSend('watermark-pdf', formOf('watermark-pdf', { text: ' \t ' })))).toEqual(expected);
     expect(checkBeforeSend('watermark-pdf', formOf('watermark-pdf', { text: 'DRAFT' }))).toBeUndefined();
     expect(() => parseToolOptions('watermark-pdf', {})).toThrow(expected.description);
   });

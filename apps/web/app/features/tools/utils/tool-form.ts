@@ -1,4 +1,4 @@
-import { errorCodes } from '@paperknife/catalog/errors';
+import { errorMessageKey, optionMessageKey } from '@paperknife/catalog/message-keys';
 import {
   type FormControl,
   type FormValue,
@@ -66,6 +66,7 @@ export function apiFields(id: ToolId, values: FormValues): Record<string, string
   return fields;
 }
 
+/** A validation toast's title and description, as message keys (`tool.<id>.option.<field>.*`, `error.<code>`). */
 export interface ValidationToast {
   title: string;
   description: string;
@@ -74,28 +75,38 @@ export interface ValidationToast {
 /**
  * The form's checks before anything is sent (seed section 5), in the seed's order: a blank required field, then
  * a confirmation that differs, then a value the schema refuses with a titled code. Titles come from the form
- * metadata, descriptions from the schemas (the words the API answers with). Undefined when the request may go.
+ * metadata, descriptions from the schemas (the words the API answers with), both as the messages the catalogue's
+ * English is translated under. Undefined when the request may go.
  */
 export function checkBeforeSend(id: ToolId, values: FormValues): ValidationToast | undefined {
   const controls = shownControls(id, values);
   for (const control of controls) {
-    const title = control.meta.missingTitle;
-    if (title && control.schema && isBlank(control, values)) {
-      return { title, description: fieldProblem(control.schema, undefined)?.message ?? '' };
+    if (control.meta.missingTitle && control.schema && isBlank(control, values)) {
+      return {
+        title: optionMessageKey(id, control.name, 'missingTitle'),
+        description: optionMessageKey(id, control.name, 'missing'),
+      };
     }
   }
   for (const control of controls) {
     const confirms = control.pageOnly?.confirms;
     if (confirms && text(values, control.name) !== text(values, confirms.field)) {
-      return { title: confirms.mismatchTitle, description: errorCodes[confirms.error].message };
+      return {
+        title: optionMessageKey(id, control.name, 'mismatchTitle'),
+        description: errorMessageKey(confirms.error),
+      };
     }
   }
   for (const control of controls) {
     const titles = control.meta.invalidTitles;
     if (!titles || !control.schema) continue;
     const problem = fieldProblem(control.schema, apiValue(control, values));
-    const title = problem && titles[problem.code];
-    if (problem && title) return { title, description: problem.message };
+    if (problem && titles[problem.code]) {
+      return {
+        title: optionMessageKey(id, control.name, `invalidTitle.${problem.code}`),
+        description: errorMessageKey(problem.code),
+      };
+    }
   }
   return undefined;
 }

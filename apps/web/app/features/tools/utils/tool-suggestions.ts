@@ -3,9 +3,8 @@ import { type ToolId, toolIds, toolPaths, tools } from '@paperknife/catalog/tool
 
 export interface ToolSuggestion {
   id: ToolId;
-  title: string;
+  /** The tool page's English path. */
   path: string;
-  description: string;
 }
 
 /**
@@ -21,10 +20,5 @@ export function suggestTools(types: readonly DetectedType[]): ToolSuggestion[] {
     return types.every((type) => accepted.includes(type)) && types.length >= tool.files.min && types.length <= max;
   });
   const ranked = fits.sort((a, b) => Number(tools[b].popular) - Number(tools[a].popular));
-  return ranked.map((id) => ({
-    id,
-    title: tools[id].title,
-    path: toolPaths(id).canonical,
-    description: tools[id].shortDescription,
-  }));
+  return ranked.map((id) => ({ id, path: toolPaths(id).canonical }));
 }

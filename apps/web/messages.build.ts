@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { compileCatalogue } from '@paperknife/i18n/catalogue';
+import { localeCodes } from '@paperknife/i18n/locales';
+import { messageFilePath } from '@paperknife/i18n/message-files';
+
+/** What `app/i18n/translators.ts` imports: `loadMessages(code)`, each language its own chunk. */
+export const MESSAGES_MODULE = 'virtual:paperknife/messages';
+const LANGUAGE_PREFIX = `${MESSAGES_MODULE}/`;
+
+/**
+ * Serves the languages' message files compiled (Lingui's compiled form, decision 160): the browser gets no ICU
+ * parser, and a page downloads only its own language's chunk.
+ */
+export function compiledMessages(): Plugin {
+  return {
+    name: 'paperknife-compiled-messages',
+    resolveId(id) {
+      return id === MESSAGES_MODULE || id.startsWith(LANGUAGE_PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (id === `\0${MESSAGES_MODULE}`) {
+        const cases = localeCodes
+          .map(
+            (code) =>
+              `    case ${JSON.stringify(code)}: return (await import(${JSON.stringify(LANGUAGE_PREFIX + code)})).default;`,
+          )
+          .join('\n');
+        return `export async function loadMessages(code) {\n  switch (code) {\n${cases}\n    default: throw new Error('No messages for ' + code);\n  }\n}\n`;
+      }
+      if (!id.startsWith(`\0${LANGUAGE_PREFIX}`)) return undefined;
+      const code = id.slice(`\0${LANGUAGE_PREFIX}`.length);
+      const wanted = messageFilePath(code as (typeof localeCodes)[number]);
+      // A language whose messages are not written yet speaks English until they are (the message tests fail).
+      const path = existsSync(wanted) ? wanted : messageFilePath('en');
+      this.addWatchFile(path);
+      const compiled = compileCatalogue(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>);
+      return `export default /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}
