@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ToolError, errorBody } from '@paperknife/catalog/errors';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { BUSY_RETRY_AFTER_S, installErrorHandler } from './api-errors.js';
+import { installApiLanguage } from './api-language.js';
 import { contactRoutes } from './contact-routes.js';
 import { DRAIN_MAX_MS, type DrainBounds, installEarlyAnswers } from './early-answers.js';
 import { closeEngines, readiness } from './engine-lifecycle.js';
@@ -75,6 +76,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('metricsServer', config.metrics ? buildMetricsServer(metrics, logger) : null);
 
   installErrorHandler(app);
+  installApiLanguage(app);
   installEarlyAnswers(app, options.drainBounds ?? { maxBytes: jsonBodyLimit(config), maxMs: DRAIN_MAX_MS });
 
   await app.register(helmet, {

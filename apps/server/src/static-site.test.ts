@@ -97,6 +97,18 @@ describe('the website', () => {
     }
   });
 
+  it('answers a miss under a language with that language’s not-found page, and moves old paths per language', async () => {
+    const german = await get('/de/no-such-page');
+    expect(german.statusCode).toBe(404);
+    expect(german.body).toContain('Seite nicht gefunden');
+    // A language without its own page yet, and English: the English one.
+    expect((await get('/fr/no-such-page')).body).toContain('Page Not Found');
+    const moved = await get('/de/secure-pdf?x=1');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/de/protect-pdf?x=1');
+    expect((await get('/secure-pdf')).headers.location).toBe('/protect-pdf');
+  });
+
   it('answers a plain 404 when the site is not built', async () => {
     await rm(join(t.webRoot, '404.html'));
     const response = await get('/missing');

@@ -45,6 +45,11 @@ async function fakeWebsite(root: string): Promise<void> {
     `<!doctype html><html><head><title>PaperKnife</title><script type="module" src="/assets/app-abc123.js"></script></head><body><h1>Home</h1><script>${INLINE_SCRIPT}</script></body></html>`,
   );
   await writeFile(join(root, '404.html'), '<!doctype html><html><body><h1>Page Not Found</h1></body></html>');
+  await mkdir(join(root, 'de'), { recursive: true });
+  await writeFile(
+    join(root, 'de', '404.html'),
+    '<!doctype html><html lang="de"><body><h1>Seite nicht gefunden</h1></body></html>',
+  );
   await writeFile(join(root, 'merge-pdf', 'index.html'), '<!doctype html><html><body><h1>Merge PDF</h1></body></html>');
   await writeFile(join(root, 'about.html'), '<!doctype html><html><body><h1>About</h1></body></html>');
   await writeFile(join(root, 'assets', 'app-abc123.js'), 'console.log("app");\n');
