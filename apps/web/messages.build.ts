@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { compileCatalogue } from '@paperknife/i18n/catalogue';
 import { localeCodes } from '@paperknife/i18n/locales';
@@ -30,9 +30,7 @@ export function compiledMessages(): Plugin {
       }
       if (!id.startsWith(`\0${LANGUAGE_PREFIX}`)) return undefined;
       const code = id.slice(`\0${LANGUAGE_PREFIX}`.length);
-      const wanted = messageFilePath(code as (typeof localeCodes)[number]);
-      // A language whose messages are not written yet speaks English until they are (the message tests fail).
-      const path = existsSync(wanted) ? wanted : messageFilePath('en');
+      const path = messageFilePath(code as (typeof localeCodes)[number]);
       this.addWatchFile(path);
       const compiled = compileCatalogue(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>);
       return `export default /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;

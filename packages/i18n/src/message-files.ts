@@ -18,15 +18,12 @@ export function readMessageFile(code: LocaleCode): MessageCatalogue | undefined 
 
 const translators = new Map<LocaleCode, Translator>();
 
-/**
- * A language's translator made from its message file, compiled once (the server's API messages, the content
- * build's quoted values). A language without a file yet speaks English.
- */
+/** A language's translator made from its message file, compiled once (the server's API messages). */
 export function fileTranslator(code: LocaleCode): Translator {
   let translator = translators.get(code);
   if (!translator) {
-    const messages = readMessageFile(code) ?? readMessageFile('en');
-    if (!messages) throw new Error(`${messageFilePath('en')} is missing`);
+    const messages = readMessageFile(code);
+    if (!messages) throw new Error(`${messageFilePath(code)} is missing`);
     translator = createTranslator(code, compileCatalogue(messages));
     translators.set(code, translator);
   }

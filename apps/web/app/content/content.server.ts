@@ -64,9 +64,8 @@ function contentTranslator(locale: LocaleCode): Translator {
   let translator = translators.get(locale);
   if (!translator) {
     const messages = messageFiles[`../../../../packages/i18n/messages/${locale}.json`];
-    const english = messageFiles['../../../../packages/i18n/messages/en.json'];
-    if (!english) throw new Error('packages/i18n/messages/en.json is missing');
-    translator = createTranslator(locale, compileCatalogue(messages ?? english));
+    if (!messages) throw new Error(`packages/i18n/messages/${locale}.json is missing`);
+    translator = createTranslator(locale, compileCatalogue(messages));
     translators.set(locale, translator);
   }
   return translator;
