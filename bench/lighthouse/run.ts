@@ -13,7 +13,8 @@ import { table } from '../table.js';
  * Lighthouse on the built site, served by the real server:
  * `npm run lighthouse --workspace bench [-- --desktop] [-- --runs=3]`.
  * Scores (performance, accessibility, best practices, SEO) and paint timings for the home page, /tools, a tool page and
- * an article (mobile with simulated throttling unless --desktop), the audits that cost points, and the
+ * an article, and the German, Arabic and Japanese home and tool pages (mobile with simulated throttling unless
+ * --desktop), the audits that cost points, and the
  * JavaScript each page loads (files, bytes uncompressed and gzipped). With --runs=N each page is measured N times
  * and the run with the median performance score is shown: Total Blocking Time follows the machine's load.
  * Needs the site and the server built.
@@ -34,7 +35,18 @@ if (!Number.isInteger(runs) || runs < 1) {
   console.error('--runs takes a whole number of runs per page, 1 or more.');
   process.exit(1);
 }
-const pages = ['/', '/tools', '/merge-pdf', '/blog/pdf-security-best-practices'];
+const pages = [
+  '/',
+  '/tools',
+  '/merge-pdf',
+  '/blog/pdf-security-best-practices',
+  '/de',
+  '/de/merge-pdf',
+  '/ar',
+  '/ar/merge-pdf',
+  '/ja',
+  '/ja/guides/how-to-merge-pdf-files',
+];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const chromeFlags = [
   '--headless=new',

@@ -18,15 +18,43 @@ import {
  * nothing exported here may be a function.
  */
 
-/** A tool's catalogue entry without its option schemas, with its page paths. */
-export type ToolInfo = Omit<ToolEntry, 'options' | 'pageOnlyFields' | 'input'> & {
+/**
+ * The words a page shows come from the messages in its language (`tool.<id>.*`); of the catalogue's English only the
+ * title and search words stay, for the tool filter to match English queries on every language's page.
+ */
+type EnglishTexts =
+  | 'shortDescription'
+  | 'description'
+  | 'keywords'
+  | 'actionLabel'
+  | 'busyLabel'
+  | 'successToast'
+  | 'errorToast'
+  | 'invalidTypeDescription'
+  | 'noFileDescription';
+
+/** A tool's catalogue entry without its option schemas and its page words, with its page paths. */
+export type ToolInfo = Omit<ToolEntry, 'options' | 'pageOnlyFields' | 'input' | EnglishTexts> & {
   /** One of the catalogue's file kinds (PDF, Word). */
   input: Tool['input'];
   paths: { canonical: string; alias: string };
 };
 
 function infoOf(id: ToolId): ToolInfo {
-  const { options: _options, pageOnlyFields: _pageOnly, ...entry }: ToolEntry & Pick<Tool, 'input'> = tools[id];
+  const {
+    options: _options,
+    pageOnlyFields: _pageOnly,
+    shortDescription: _short,
+    description: _description,
+    keywords: _keywords,
+    actionLabel: _action,
+    busyLabel: _busy,
+    successToast: _success,
+    errorToast: _error,
+    invalidTypeDescription: _invalid,
+    noFileDescription: _noFile,
+    ...entry
+  }: ToolEntry & Pick<Tool, 'input'> = tools[id];
   return { ...entry, paths: toolPaths(id) };
 }
 

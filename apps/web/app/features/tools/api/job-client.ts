@@ -28,7 +28,7 @@ export interface JobStatus extends ServerProgress {
 }
 
 /** Whether a run of this tool on these bytes may take more than a few seconds (the catalogue says from when). */
-export function runsAsJob(tool: Omit<ToolEntry, 'options'>, uploadBytes: number): boolean {
+export function runsAsJob(tool: Pick<ToolEntry, 'functionName' | 'longJobFromBytes'>, uploadBytes: number): boolean {
   return tool.longJobFromBytes !== undefined && uploadBytes >= tool.longJobFromBytes;
 }
 
