@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { compileCatalogue } from '@paperknife/i18n/catalogue';
-import { localeCodes } from '@paperknife/i18n/locales';
+import { type LocaleCode, localeCodes, pseudoLocale } from '@paperknife/i18n/locales';
 import { messageFilePath } from '@paperknife/i18n/message-files';
+import { pseudoCatalogue } from '@paperknife/i18n/pseudo';
 
 /** What `app/i18n/translators.ts` imports: `loadMessages(code)`, each language its own chunk. */
 export const MESSAGES_MODULE = 'virtual:paperknife/messages';
@@ -20,7 +21,7 @@ export function compiledMessages(): Plugin {
     },
     load(id) {
       if (id === `\0${MESSAGES_MODULE}`) {
-        const cases = localeCodes
+        const cases = [...localeCodes, pseudoLocale.code]
           .map(
             (code) =>
               `    case ${JSON.stringify(code)}: return (await import(${JSON.stringify(LANGUAGE_PREFIX + code)})).default;`,
@@ -29,10 +30,13 @@ export function compiledMessages(): Plugin {
         return `export async function loadMessages(code) {\n  switch (code) {\n${cases}\n    default: throw new Error('No messages for ' + code);\n  }\n}\n`;
       }
       if (!id.startsWith(`\0${LANGUAGE_PREFIX}`)) return undefined;
-      const code = id.slice(`\0${LANGUAGE_PREFIX}`.length);
-      const path = messageFilePath(code as (typeof localeCodes)[number]);
+      const code = id.slice(`\0${LANGUAGE_PREFIX}`.length) as LocaleCode;
+      // The pseudo-language is English's messages accented (tests only; decision 160).
+      const pseudo = code === pseudoLocale.code;
+      const path = messageFilePath(pseudo ? 'en' : code);
       this.addWatchFile(path);
-      const compiled = compileCatalogue(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>);
+      const english = compileCatalogue(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>);
+      const compiled = pseudo ? pseudoCatalogue(english) : english;
       return `export default /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
     },
   };

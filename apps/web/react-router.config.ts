@@ -3,8 +3,8 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Config } from '@react-router/dev/config';
-import { localeCodes, localizedPath } from '@paperknife/i18n/locales';
-import { NOT_FOUND_PATH, indexedPaths, prerenderPaths } from './app/site-routes';
+import { localizedPath } from '@paperknife/i18n/locales';
+import { NOT_FOUND_PATH, builtLocaleCodes, indexedPaths, prerenderPaths } from './app/site-routes';
 import { publicSiteConfig } from './site-config.build';
 import { robotsTxt, sitemapXml } from './sitemap.build';
 
@@ -97,7 +97,7 @@ export default {
     const client = join(reactRouterConfig.buildDirectory, 'client');
     // The server answers unknown paths with 404.html (de/404.html under /de/) and status 404; the not-found path
     // itself is not a page.
-    for (const code of localeCodes) {
+    for (const code of builtLocaleCodes()) {
       const notFound = join(client, localizedPath(NOT_FOUND_PATH, code));
       await rename(join(notFound, 'index.html'), join(notFound, '../../404.html'));
       await rm(join(notFound, '..'), { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toolIds, toolPaths } from '@paperknife/catalog/tools';
-import { localeCodes, localizedPath } from '@paperknife/i18n/locales';
+import { type LocaleCode, localeCodes, localizedPath, pseudoLocale } from '@paperknife/i18n/locales';
 
 /**
  * Every public path of the site, for the prerender list and the sitemap. Tool pages come from the catalogue,
@@ -41,9 +41,17 @@ export function englishIndexedPaths(): string[] {
   ];
 }
 
-/** Every language's copy of every English path. */
+/**
+ * The languages the build prerenders: every one, and the pseudo-language when `PAPERKNIFE_PSEUDO_LOCALE=1` (the
+ * test command's build; decision 160).
+ */
+export function builtLocaleCodes(): LocaleCode[] {
+  return process.env['PAPERKNIFE_PSEUDO_LOCALE'] === '1' ? [...localeCodes, pseudoLocale.code] : [...localeCodes];
+}
+
+/** Every built language's copy of every English path. */
 const inEveryLanguage = (paths: readonly string[]) =>
-  localeCodes.flatMap((code) => paths.map((path) => localizedPath(path, code)));
+  builtLocaleCodes().flatMap((code) => paths.map((path) => localizedPath(path, code)));
 
 /**
  * Paths search engines should index, in every language. An article not translated into a language is still

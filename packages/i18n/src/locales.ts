@@ -54,17 +54,33 @@ export const locales = [
   },
 ] as const satisfies readonly Locale[];
 
-export type LocaleCode = (typeof locales)[number]['code'];
+/**
+ * A pseudo-language for tests only: English with every letter of the messages accented ("Ŝéļéçţ"), at `/xa/`
+ * in a build made with `PAPERKNIFE_PSEUDO_LOCALE=1` (the test command's). Text a page shows in plain English there
+ * did not come from the messages. It is in no list visitors or search engines see.
+ */
+export const pseudoLocale = {
+  code: 'xa',
+  tag: 'en-XA',
+  name: 'Pseudo',
+  englishName: 'Pseudo-English',
+  ogLocale: 'en_US',
+  dir: 'ltr',
+} as const satisfies Locale;
+
+export type LocaleCode = (typeof locales)[number]['code'] | typeof pseudoLocale.code;
 
 export const defaultLocale = 'en' satisfies LocaleCode;
 
+/** The languages visitors choose from: every one but the pseudo-language. */
 export const localeCodes: readonly LocaleCode[] = locales.map((locale) => locale.code);
 
 export function isLocaleCode(value: string | undefined): value is LocaleCode {
-  return value !== undefined && (localeCodes as readonly string[]).includes(value);
+  return value !== undefined && (value === pseudoLocale.code || (localeCodes as readonly string[]).includes(value));
 }
 
 export function localeOf(code: LocaleCode): Locale {
+  if (code === pseudoLocale.code) return pseudoLocale;
   return locales.find((locale) => locale.code === code) ?? locales[0];
 }
 

@@ -6,7 +6,8 @@ import { optionFacts } from '@paperknife/catalog/option-form';
 import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
 import { type ToolId, functionPath, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { type MessageCatalogue, compileCatalogue } from '@paperknife/i18n/catalogue';
-import { type LocaleCode, defaultLocale, localeCodes, localizedPath } from '@paperknife/i18n/locales';
+import { type LocaleCode, defaultLocale, localeCodes, localizedPath, pseudoLocale } from '@paperknife/i18n/locales';
+import { pseudoCatalogue } from '@paperknife/i18n/pseudo';
 import { type Translator, createTranslator } from '@paperknife/i18n/translator';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
@@ -63,9 +64,11 @@ const translators = new Map<LocaleCode, Translator>();
 function contentTranslator(locale: LocaleCode): Translator {
   let translator = translators.get(locale);
   if (!translator) {
-    const messages = messageFiles[`../../../../packages/i18n/messages/${locale}.json`];
+    const pseudo = locale === pseudoLocale.code;
+    const messages = messageFiles[`../../../../packages/i18n/messages/${pseudo ? 'en' : locale}.json`];
     if (!messages) throw new Error(`packages/i18n/messages/${locale}.json is missing`);
-    translator = createTranslator(locale, compileCatalogue(messages));
+    const compiled = compileCatalogue(messages);
+    translator = createTranslator(locale, pseudo ? pseudoCatalogue(compiled) : compiled);
     translators.set(locale, translator);
   }
   return translator;

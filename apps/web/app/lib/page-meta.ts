@@ -1,4 +1,11 @@
-import { type LocaleCode, localeCodes, localeOf, localizedPath, splitLocalePath } from '@paperknife/i18n/locales';
+import {
+  type LocaleCode,
+  localeCodes,
+  localeOf,
+  localizedPath,
+  pseudoLocale,
+  splitLocalePath,
+} from '@paperknife/i18n/locales';
 import type { Translator } from '@paperknife/i18n/translator';
 import type { MetaDescriptor } from 'react-router';
 import { loadedTranslator } from '~/i18n/translators';
@@ -70,6 +77,8 @@ export function pageMeta(i18n: Translator, input: PageMetaInput): MetaDescriptor
     ...(input.keywords ? [{ name: 'keywords', content: input.keywords }] : []),
     { tagName: 'link', rel: 'canonical', href: url },
     ...(languages.includes(i18n.locale) ? alternateLinks(input.path, languages) : []),
+    // The pseudo-language's pages are for tests: never indexed.
+    ...(i18n.locale === pseudoLocale.code ? [{ name: 'robots', content: 'noindex' }] : []),
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:title', content: title },

@@ -25,7 +25,10 @@ export function loader({ params }: Route.LoaderArgs) {
 // No React in the browser (decision 073).
 export const handle: CrumbHandle & PageHandle = {
   ...contentPageHandle,
-  crumbLabel: (loaderData) => (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.article.title,
+  crumbLabel: (loaderData) => {
+    const article = (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.article;
+    return article && { text: article.title, lang: article.lang };
+  },
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {

@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button';
 import { type ApiFunction, apiErrorCodes, apiFunctions } from '~/content/api-reference';
 import { developersPage } from '~/content/content.server';
 import { errorMessageKey, toolMessageKey } from '@paperknife/catalog/message-keys';
+import { localeOf } from '@paperknife/i18n/locales';
 import { useI18n } from '~/i18n/i18n-context';
 import { routeLocale } from '~/i18n/route-locale';
 import { cn } from '~/lib/cn';
@@ -115,8 +116,8 @@ function ReferenceTable({
         <tbody>
           {rows.map(([name, ...cells]) => (
             <tr key={name} className="border-t align-top">
-              <th scope="row" className="px-3 py-2 text-start font-mono font-normal">
-                {name}
+              <th scope="row" className="px-3 py-2 text-start font-normal">
+                <code className="font-mono">{name}</code>
               </th>
               {cells.map((cell, index) => (
                 <td
@@ -145,7 +146,8 @@ function FunctionReference({ fn }: { fn: ApiFunction }) {
         {title}
       </h3>
       <p className="mt-2 font-mono text-sm">
-        <span className="rounded bg-primary px-1.5 py-0.5 font-semibold text-primary-foreground">POST</span> {fn.path}
+        <span className="rounded bg-primary px-1.5 py-0.5 font-semibold text-primary-foreground">POST</span>{' '}
+        <code>{fn.path}</code>
       </p>
       <p className="mt-3 text-muted-foreground">{t(toolMessageKey(fn.toolId, 'description'))}</p>
       <ReferenceTable
@@ -166,7 +168,7 @@ function FunctionReference({ fn }: { fn: ApiFunction }) {
         {fn.downloads.map((download, index) => (
           <span key={download.name}>
             {index > 0 ? ` ${t('developers.response.onePage')} ` : ''}
-            <InlineCode>{download.name}</InlineCode> ({download.contentType})
+            <InlineCode>{download.name}</InlineCode> (<code>{download.contentType}</code>)
           </span>
         ))}
         {t('developers.response.attachment')}
@@ -195,10 +197,12 @@ function FunctionReference({ fn }: { fn: ApiFunction }) {
 
 export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
   const { page, functions, errors } = loaderData;
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  // Not translated into the page's language yet: its words are marked with their own.
+  const lang = page.lang === locale ? undefined : localeOf(page.lang).tag;
   return (
     <>
-      <PageHeader title={page.title} lead={page.lead}>
+      <PageHeader title={page.title} lead={page.lead} lang={lang}>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
             <a href={OPENAPI_PATH}>
@@ -213,7 +217,7 @@ export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
 
       <div className="mx-auto max-w-4xl space-y-10 px-4 pb-16 sm:px-6">
-        <MarkdownContent html={page.html} />
+        <MarkdownContent html={page.html} lang={lang} />
 
         <Section id="errors" title={t('developers.errors.title')}>
           <ReferenceTable
@@ -234,7 +238,7 @@ export default function DevelopersPage({ loaderData }: Route.ComponentProps) {
                     href={`#${fn.functionName}`}
                     className="font-mono text-sm text-primary underline underline-offset-2 hover:no-underline"
                   >
-                    {fn.functionName}
+                    <code>{fn.functionName}</code>
                   </a>
                 </li>
               ))}

@@ -21,7 +21,10 @@ export function loader({ params }: Route.LoaderArgs) {
 // No React in the browser (decision 073).
 export const handle: CrumbHandle & PageHandle = {
   ...contentPageHandle,
-  crumbLabel: (loaderData) => (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.guide.title,
+  crumbLabel: (loaderData) => {
+    const guide = (loaderData as Awaited<ReturnType<typeof loader>> | undefined)?.guide;
+    return guide && { text: guide.title, lang: guide.lang };
+  },
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {

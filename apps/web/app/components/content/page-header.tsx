@@ -7,16 +7,25 @@ export function PageHeader({
   lead,
   children,
   className,
+  lang,
 }: {
   title: string;
   lead?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** The language of the title and lead when it is not the page's (a document not translated yet). */
+  lang?: string | undefined;
 }) {
   return (
     <header className={cn('mx-auto max-w-3xl px-4 pb-8 pt-10 text-center sm:px-6 sm:pt-14', className)}>
-      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
-      {lead ? <p className="mt-4 text-lg text-pretty text-muted-foreground">{lead}</p> : null}
+      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl" lang={lang}>
+        {title}
+      </h1>
+      {lead ? (
+        <p className="mt-4 text-lg text-pretty text-muted-foreground" lang={lang}>
+          {lead}
+        </p>
+      ) : null}
       {children}
     </header>
   );

@@ -1,3 +1,4 @@
+import { type LocaleCode, localeOf } from '@paperknife/i18n/locales';
 import { ChevronRight } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
@@ -7,15 +8,18 @@ import { type Crumb, breadcrumbTrail } from '~/lib/breadcrumb-map';
 // The menu of folded crumbs needs Radix's DropdownMenu; only trails deeper than the site's pages have one.
 const HiddenCrumbsMenu = lazy(() => import('./hidden-crumbs-menu'));
 
-/** A route that is not in the fixed map (guides, articles) names its crumb through `handle.crumbLabel(data)`. */
+/**
+ * A route that is not in the fixed map (guides, articles) names its crumb through `handle.crumbLabel(data)`, with
+ * the language the name is written in when it is not the page's (an article not translated yet).
+ */
 export interface CrumbHandle {
-  crumbLabel?: (data: unknown) => string | undefined;
+  crumbLabel?: (data: unknown) => { text: string; lang: string } | undefined;
 }
 
 /** Above this many crumbs, narrow screens show the first and last and fold the middle into a menu. */
 export const COLLAPSE_ABOVE = 3;
 
-function usePageLabel(): string | undefined {
+function usePageLabel(): { text: string; lang: string } | undefined {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
     const handle = match.handle as CrumbHandle | undefined;
@@ -25,10 +29,10 @@ function usePageLabel(): string | undefined {
   return undefined;
 }
 
-function CrumbLink({ crumb, current }: { crumb: Crumb; current: boolean }) {
+function CrumbLink({ crumb, current, lang }: { crumb: Crumb; current: boolean; lang?: string | undefined }) {
   if (current) {
     return (
-      <span aria-current="page" className="font-medium text-foreground">
+      <span aria-current="page" className="font-medium text-foreground" lang={lang}>
         {crumb.label}
       </span>
     );
@@ -48,7 +52,7 @@ function Separator({ className = '' }: { className?: string }) {
   );
 }
 
-export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
+export function BreadcrumbTrail({ crumbs, lastLang }: { crumbs: readonly Crumb[]; lastLang?: string | undefined }) {
   const { t } = useI18n();
   if (crumbs.length <= 1) return null;
   const collapsible = crumbs.length > COLLAPSE_ABOVE;
@@ -62,7 +66,11 @@ export function BreadcrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
           return [
             index > 0 ? <Separator key={`sep-${crumb.path}`} className={hideNarrow} /> : null,
             <li key={crumb.path} className={`${hideNarrow} items-center`}>
-              <CrumbLink crumb={crumb} current={index === crumbs.length - 1} />
+              <CrumbLink
+                crumb={crumb}
+                current={index === crumbs.length - 1}
+                lang={index === crumbs.length - 1 ? lastLang : undefined}
+              />
             </li>,
             index === 0 && collapsible ? (
               <li key="collapsed" className="flex items-center gap-1.5 sm:hidden">
@@ -84,5 +92,6 @@ export function SiteBreadcrumb() {
   const { pathname } = useLocation();
   const i18n = useI18n();
   const pageLabel = usePageLabel();
-  return <BreadcrumbTrail crumbs={breadcrumbTrail(pathname, i18n, pageLabel)} />;
+  const lastLang = pageLabel && pageLabel.lang !== i18n.locale ? localeOf(pageLabel.lang as LocaleCode).tag : undefined;
+  return <BreadcrumbTrail crumbs={breadcrumbTrail(pathname, i18n, pageLabel?.text)} lastLang={lastLang} />;
 }

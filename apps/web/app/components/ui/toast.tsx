@@ -1,5 +1,6 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
+import { useI18n } from '~/i18n/i18n-context';
 
 /**
  * The site's toasts. Callers use `toast.success` / `toast.error` with sonner's arguments; sonner itself and its
@@ -35,11 +36,14 @@ export const toast = {
 const Toaster = lazy(() =>
   loadSonner().then(({ Toaster: SonnerToaster }) => ({
     default: function SiteToaster() {
+      const { t, dir } = useI18n();
       return (
         <SonnerToaster
-          position="bottom-right"
+          position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
+          dir={dir}
           hotkey={['altKey', 'KeyT']}
-          containerAriaLabel="Notifications"
+          containerAriaLabel={t('toast.region')}
+          toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
           richColors
           closeButton
         />

@@ -44,7 +44,7 @@ export function DropZone({
   // The file input sits beside the button, not inside it: controls must not nest.
   return (
     <>
-      <input {...getInputProps({ accept, multiple })} data-testid="file-input" />
+      <input {...getInputProps({ accept, multiple })} aria-label={t('dropZone.input')} data-testid="file-input" />
       <div
         {...getRootProps({
           role: 'button',

@@ -23,6 +23,22 @@ interface ToolbarAction {
   shortcut: string;
 }
 
+/** Key names as a keyboard of the page's language prints them ("Strg+Z"), arrows as arrows. */
+function shortcutLabel(shortcut: string, t: (key: string) => string): string {
+  const names: Record<string, string> = {
+    ArrowLeft: '←',
+    ArrowRight: '→',
+    Alt: t('keys.alt'),
+    Shift: t('keys.shift'),
+    Control: t('keys.control'),
+    Delete: t('keys.delete'),
+  };
+  return shortcut
+    .split('+')
+    .map((key) => names[key] ?? key)
+    .join('+');
+}
+
 /** The editor's buttons, each acting on the picked tile, with the keyboard shortcut it shares. */
 export function OrganizeToolbar({ edits, listId }: { edits: PageOrderEdits; listId: string }) {
   const { t, dir } = useI18n();
@@ -112,7 +128,7 @@ export function OrganizeToolbar({ edits, listId }: { edits: PageOrderEdits; list
           size="sm"
           onClick={action}
           disabled={disabled}
-          title={`${label} (${shortcut})`}
+          title={`${label} (${shortcutLabel(shortcut, t)})`}
           aria-keyshortcuts={shortcut}
         >
           <Icon aria-hidden="true" />
