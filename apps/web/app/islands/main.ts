@@ -13,6 +13,8 @@ import { startTryIt } from './try-it';
 startHeaderMenus();
 startMobileMenu();
 startThemeControls();
+// The not-found page says which address was missing, for whoever reads the console.
+if (document.querySelector('[data-not-found]')) console.warn(`404: no page at ${window.location.pathname}`);
 const page = splitLocalePath(window.location.pathname);
 startLanguageChoice(document, page.code, (code) => localizedPath(page.path, code));
 for (const container of document.querySelectorAll<HTMLElement>('[data-island="try-it"]')) startTryIt(container);

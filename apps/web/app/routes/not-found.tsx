@@ -1,9 +1,9 @@
 import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useI18n } from '~/i18n/i18n-context';
+import { contentPageHandle } from '~/lib/page-handle';
 import { metaTranslator, pageMeta } from '~/lib/page-meta';
 import { toolInfo } from '~/lib/tool-info.prebuilt';
 import type { Route } from './+types/not-found';
@@ -22,15 +22,14 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 const suggestions: readonly ToolId[] = ['merge-pdf', 'compress-pdf', 'split-pdf'];
 
+// No React in the browser (decision 073): the page is served for any unknown path, which the app's routes could
+// take for a language's page (`/:lang?`). The islands' script logs the path (`data-not-found`).
+export const handle = contentPageHandle;
+
 export default function NotFound() {
   const { t, path } = useI18n();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.warn(`404: no page at ${pathname}`);
-  }, [pathname]);
-
   return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" data-not-found>
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="mt-4 text-3xl font-bold">{t('notFound.title')}</h1>
       <p className="mt-4 text-muted-foreground">{t('notFound.lead')}</p>
