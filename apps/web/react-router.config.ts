@@ -62,10 +62,14 @@ async function dropManifestImports(folder: string): Promise<void> {
 /** Text files worth sending compressed; smaller ones gain nothing. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.data']);
 const MIN_COMPRESS_BYTES = 1024;
+/** Files there is one of per page: prerendered HTML and route data. */
+const PAGE_EXTENSIONS = new Set(['.html', '.data']);
 
 /**
- * Writes `name.br` and `name.gz` beside every compressible file, once at build time at the highest settings, so
- * the server can send them as they are (@fastify/static's `preCompressed`) instead of compressing per request.
+ * Writes `name.br` and `name.gz` beside every compressible file, once at build time, so the server can send them as
+ * they are (@fastify/static's `preCompressed`) instead of compressing per request. Scripts and styles, shared by
+ * every page and cached, get brotli's highest quality; the 3,000 pages and their data files (every page in every
+ * language) get quality 7: 10 % larger (about 400 bytes a page) for a twentieth of the time (3 s against 40 s).
  */
 async function precompress(folder: string): Promise<void> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
@@ -78,7 +82,10 @@ async function precompress(folder: string): Promise<void> {
         if (body.length < MIN_COMPRESS_BYTES) return;
         const [br, gz] = await Promise.all([
           brotli(body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: PAGE_EXTENSIONS.has(extname(entry.name)) ? 7 : 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
           }),
           gzipAsync(body, { level: 9 }),
         ]);

@@ -1,16 +1,24 @@
 import { compressLevelImages } from '@paperknife/catalog/compress-levels';
 import { FUNCTIONS_PREFIX, OPENAPI_PATH } from '@paperknife/catalog/http-api';
-import { TEMP_SWEEP_AGE_MINUTES, formatMegabytes } from '@paperknife/catalog/limits';
+import { TEMP_SWEEP_AGE_MINUTES } from '@paperknife/catalog/limits';
 import { ocrLanguageCodes } from '@paperknife/catalog/ocr-languages';
 import { optionFacts } from '@paperknife/catalog/option-form';
 import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
 import { type ToolId, functionPath, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { type MessageCatalogue, compileCatalogue } from '@paperknife/i18n/catalogue';
-import { type LocaleCode, defaultLocale, localeCodes, localizedPath, pseudoLocale } from '@paperknife/i18n/locales';
+import {
+  type LocaleCode,
+  defaultLocale,
+  localeCodes,
+  localeOf,
+  localizedPath,
+  pseudoLocale,
+} from '@paperknife/i18n/locales';
 import { pseudoCatalogue } from '@paperknife/i18n/pseudo';
 import { type Translator, createTranslator } from '@paperknife/i18n/translator';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
+import { formatSizeLimit } from '~/lib/format-size';
 import { type SiteConfig, siteConfig } from '~/site-config';
 import {
   type Article,
@@ -107,8 +115,8 @@ export function contentValues(
 ): Record<string, string> {
   const { limits } = config;
   return {
-    maxFileSize: formatMegabytes(limits.maxFileBytes),
-    maxRequestSize: formatMegabytes(limits.maxRequestBytes),
+    maxFileSize: formatSizeLimit(limits.maxFileBytes, localeOf(locale).tag),
+    maxRequestSize: formatSizeLimit(limits.maxRequestBytes, localeOf(locale).tag),
     maxFiles: String(limits.maxFiles),
     maxPages: String(limits.maxPages),
     ocrMaxPages: String(limits.ocrMaxPages),

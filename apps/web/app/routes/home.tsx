@@ -28,6 +28,7 @@ import { siteConfig } from '~/site-config';
 import { routeLocale } from '~/i18n/route-locale';
 import type { Route } from './+types/home';
 import { contentPageHandle } from '~/lib/page-handle';
+import { formatSizeLimit } from '~/lib/format-size';
 
 export function loader({ params }: Route.LoaderArgs) {
   const locale = routeLocale(params);
@@ -175,7 +176,7 @@ function LinkedCard({ point, titleAs = 'h3' }: { point: LinkedPoint; titleAs?: '
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { articles, guides } = loaderData;
-  const { t, path } = useI18n();
+  const { t, path, tag } = useI18n();
   return (
     <>
       <section className="mx-auto grid max-w-7xl items-start gap-10 px-4 pb-12 pt-12 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pt-16">
@@ -237,7 +238,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <div>
                 <h3 className="font-semibold">{t(reason.title)}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {t(reason.text, { maxFileSize: siteConfig.maxFileSize, maxPages: siteConfig.limits.maxPages })}
+                  {t(reason.text, {
+                    maxFileSize: formatSizeLimit(siteConfig.limits.maxFileBytes, tag),
+                    maxPages: siteConfig.limits.maxPages,
+                  })}
                 </p>
               </div>
             </li>

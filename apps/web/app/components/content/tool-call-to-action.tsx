@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { Button } from '~/components/ui/button';
+import { formatSizeLimit } from '~/lib/format-size';
 
 /** The box at the end of a guide or article that sends the reader to the tool it is about. */
 export function ToolCallToAction({ toolId }: { toolId: ToolId }) {
-  const { t, path } = useI18n();
+  const { t, path, tag } = useI18n();
   const title = t(toolMessageKey(toolId, 'title'));
   return (
     <aside
@@ -22,7 +23,7 @@ export function ToolCallToAction({ toolId }: { toolId: ToolId }) {
         <p className="mt-1 text-muted-foreground">
           {t('callToAction.text', {
             summary: t(toolMessageKey(toolId, 'shortDescription')),
-            maxFileSize: siteConfig.maxFileSize,
+            maxFileSize: formatSizeLimit(siteConfig.limits.maxFileBytes, tag),
           })}
         </p>
       </div>

@@ -16,9 +16,10 @@ import { MergeFileList } from './merge-file-list';
 import { RunPanel } from './run-panel';
 import { useToolRun } from './use-tool-run';
 import { preloadWorkspaceForm, useWorkspaceForm } from './use-workspace-form';
+import { formatSizeLimit } from '~/lib/format-size';
 
 /** The drop zone's words: the seed's for page numbers, the same pattern for every tool. */
-function dropZoneTexts(id: ToolId, { t }: Translator): DropZoneTexts {
+function dropZoneTexts(id: ToolId, { t, tag }: Translator): DropZoneTexts {
   const tool = toolInfo[id];
   const kind = tool.input.label;
   const several = tool.files.max !== 1;
@@ -26,7 +27,7 @@ function dropZoneTexts(id: ToolId, { t }: Translator): DropZoneTexts {
     idle: several ? t('dropZone.idle.many', { kind }) : t('dropZone.idle.one', { kind }),
     dragging: several ? t('dropZone.dragging.many', { kind }) : t('dropZone.dragging.one', { kind }),
     hint: t(toolMessageKey(id, 'dropHint')),
-    limit: t('dropZone.limit', { size: siteConfig.maxFileSize }),
+    limit: t('dropZone.limit', { size: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) }),
   };
 }
 

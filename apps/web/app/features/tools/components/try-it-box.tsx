@@ -10,6 +10,7 @@ import { siteConfig } from '~/site-config';
 import { Button } from '~/components/ui/button';
 import { DropZone } from './drop-zone';
 import { type FileItem, FileRow } from './file-row';
+import { formatSizeLimit } from '~/lib/format-size';
 
 /** What the home box takes: PDFs and Word files, by name, MIME type and (after reading) content. */
 const anyDocument: FileKind = {
@@ -39,7 +40,7 @@ export function TryItBox({
   openTool: (toolPath: string, files: File[]) => void;
   initialFiles?: readonly File[];
 }) {
-  const { t, path } = useI18n();
+  const { t, path, tag } = useI18n();
   const [items, setItems] = useState<CheckedItem[]>([]);
   const [choosing, setChoosing] = useState(false);
 
@@ -70,7 +71,7 @@ export function TryItBox({
           toast.error(problem?.kind === 'size' ? t('files.tooLarge') : t('files.invalidOne'), {
             description:
               problem?.kind === 'size'
-                ? t('tryIt.tooLarge', { name, limit: siteConfig.maxFileSize })
+                ? t('tryIt.tooLarge', { name, limit: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) })
                 : t('tryIt.notDocument', { name }),
           });
           return;
@@ -99,7 +100,7 @@ export function TryItBox({
           idle: t('tryIt.idle'),
           dragging: t('tryIt.dragging'),
           hint: t('tryIt.hint'),
-          limit: t('dropZone.limit', { size: siteConfig.maxFileSize }),
+          limit: t('dropZone.limit', { size: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) }),
         }}
         accept={pickerAccept(anyDocument)}
         multiple

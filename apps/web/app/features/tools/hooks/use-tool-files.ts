@@ -8,6 +8,7 @@ import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { toolInfo } from '~/lib/tool-info.prebuilt';
 import type { FileItem } from '~/features/tools/components/file-row';
+import { formatSizeLimit } from '~/lib/format-size';
 
 let nextId = 0;
 const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`;
@@ -17,7 +18,7 @@ const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`
  * configured limit) with the row's progress showing that reading, and the seed's toasts for what does not fit.
  */
 export function useToolFiles(id: ToolId) {
-  const { t } = useI18n();
+  const { t, tag } = useI18n();
   const tool = toolInfo[id];
   const multiple = tool.files.max === null || tool.files.max > 1;
   const invalidType = t(multiple ? 'files.invalidMany' : 'files.invalidOne');
@@ -58,7 +59,7 @@ export function useToolFiles(id: ToolId) {
         toast.error(invalidType, { description: invalidTypeText });
       } else if (problem.kind === 'size') {
         toast.error(t('files.tooLarge'), {
-          description: t('files.tooLarge.text', { name, limit: siteConfig.maxFileSize }),
+          description: t('files.tooLarge.text', { name, limit: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) }),
         });
       } else if (problem.kind === 'empty') {
         toast.error(t('files.empty'), { description: t('files.empty.text', { name }) });
@@ -66,7 +67,7 @@ export function useToolFiles(id: ToolId) {
         toast.error(t('files.unreadable'), { description: t('files.unreadable.text', { name }) });
       }
     },
-    [invalidType, invalidTypeText, remove, t, tool, update],
+    [invalidType, invalidTypeText, remove, t, tag, tool, update],
   );
 
   const add = useCallback(
