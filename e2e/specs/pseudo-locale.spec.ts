@@ -40,8 +40,9 @@ const VALUES = new Set([
   'alt',
   'POST',
   ...toolIds.flatMap((id) => tools[id].functionName.match(/[A-Za-z]{3,}/g) ?? []),
-  // Each language's name in itself (the switcher, the suggestion), and the dates Intl writes for the pseudo-language
-  // (English's month names).
+  // Each language's name in itself (the switcher, the suggestion), and what Intl writes for the pseudo-language
+  // (English's: month names, "512 byte").
+  'byte',
   ...locales.flatMap((locale) => locale.name.match(/[A-Za-z]{3,}/g) ?? []),
   ...Array.from({ length: 12 }, (_, month) => new Date(2026, month, 1).toLocaleString('en', { month: 'long' })),
 ]);

@@ -12,13 +12,38 @@ export function useLanguageLinks() {
 }
 
 /**
+ * A link to the page in one language, named in that language; following it remembers the choice
+ * (language-choice.ts). The header's menu and the footer's list use it.
+ */
+export function LanguageLinkList({ listClassName, linkClassName }: { listClassName: string; linkClassName: string }) {
+  const { locale } = useI18n();
+  return (
+    <ul className={listClassName}>
+      {useLanguageLinks().map((link) => (
+        <li key={link.code}>
+          <a
+            href={link.href}
+            hrefLang={link.tag}
+            lang={link.tag}
+            {...{ [LANGUAGE_CHOICE_ATTRIBUTE]: link.code }}
+            aria-current={link.code === locale ? 'true' : undefined}
+            className={linkClassName}
+          >
+            {link.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * The header's language switcher: a disclosure (`<details>`), so it opens with a keyboard and without the React
  * app. Following a link remembers the choice (language-choice.ts), so the site stops suggesting another language.
  */
 export function LanguageMenu() {
   const { t, locale } = useI18n();
-  const links = useLanguageLinks();
-  const current = links.find((link) => link.code === locale);
+  const current = useLanguageLinks().find((link) => link.code === locale);
   return (
     <details className="relative" data-language-menu>
       <summary
@@ -30,22 +55,10 @@ export function LanguageMenu() {
           {locale}
         </span>
       </summary>
-      <ul className="absolute end-0 top-full z-50 mt-2 grid max-h-[70vh] w-56 overflow-y-auto rounded-lg border bg-card p-1 text-card-foreground shadow-lg">
-        {links.map((link) => (
-          <li key={link.code}>
-            <a
-              href={link.href}
-              hrefLang={link.tag}
-              lang={link.tag}
-              {...{ [LANGUAGE_CHOICE_ATTRIBUTE]: link.code }}
-              aria-current={link.code === locale ? 'true' : undefined}
-              className="block rounded-md px-3 py-2 text-sm hover:bg-accent aria-[current=true]:font-semibold"
-            >
-              {link.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <LanguageLinkList
+        listClassName="absolute end-0 top-full z-50 mt-2 grid max-h-[70vh] w-56 overflow-y-auto rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
+        linkClassName="block rounded-md px-3 py-2 text-sm hover:bg-accent aria-[current=true]:font-semibold"
+      />
     </details>
   );
 }

@@ -8,8 +8,7 @@ import { SITE_NAME } from '~/lib/page-meta';
 import { toolInfo } from '~/lib/tool-info.prebuilt';
 import { type ThemePreference, useTheme } from '~/lib/theme';
 import { siteConfig } from '~/site-config';
-import { LANGUAGE_CHOICE_ATTRIBUTE } from '~/i18n/language-choice';
-import { useLanguageLinks } from './language-menu';
+import { LanguageLinkList } from './language-menu';
 
 const footerTools: readonly ToolId[] = ['merge-pdf', 'split-pdf', 'compress-pdf'];
 
@@ -43,25 +42,13 @@ const columns = [
 
 /** Every language's copy of the page, as plain links (they work without JavaScript). */
 function LanguageLinks() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   return (
     <nav aria-label={t('language.footer')} className="mx-auto max-w-7xl px-4 pb-6 sm:px-6">
-      <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-muted-foreground">
-        {useLanguageLinks().map((link) => (
-          <li key={link.code}>
-            <a
-              href={link.href}
-              hrefLang={link.tag}
-              lang={link.tag}
-              {...{ [LANGUAGE_CHOICE_ATTRIBUTE]: link.code }}
-              aria-current={link.code === locale ? 'true' : undefined}
-              className="hover:text-foreground aria-[current=true]:font-semibold aria-[current=true]:text-foreground"
-            >
-              {link.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <LanguageLinkList
+        listClassName="flex flex-wrap gap-x-4 gap-y-2 text-sm text-muted-foreground"
+        linkClassName="hover:text-foreground aria-[current=true]:font-semibold aria-[current=true]:text-foreground"
+      />
     </nav>
   );
 }
