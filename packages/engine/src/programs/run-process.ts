@@ -232,7 +232,9 @@ class Spawner {
       }
     };
     this.process.on('error', (error) => fail(`could not start: ${error.message}`));
-    this.process.on('exit', (code, signal) => fail(`ended (${signal ?? code})`));
+    // 'close', not 'exit': it comes after the messages the spawner sent before it ended, so the pid of a program it
+    // had just started is known, and that program's group can be killed.
+    this.process.on('close', (code, signal) => fail(`ended (${signal ?? code})`));
     this.idle();
   }
 
