@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { compileCatalogue } from '@paperknife/i18n/catalogue';
+import { compiledMessagesOf } from '@paperknife/i18n/compiled-messages';
 import { type LocaleCode, localeCodes, pseudoLocale } from '@paperknife/i18n/locales';
-import { messageFilePath } from '@paperknife/i18n/message-files';
-import { pseudoCatalogue } from '@paperknife/i18n/pseudo';
+import { messageFilePath, readMessageFile } from '@paperknife/i18n/message-files';
 
 /** What `app/i18n/translators.ts` imports: `loadMessages(code)`, each language its own chunk. */
 export const MESSAGES_MODULE = 'virtual:paperknife/messages';
@@ -31,12 +29,10 @@ export function compiledMessages(): Plugin {
       }
       if (!id.startsWith(`\0${LANGUAGE_PREFIX}`)) return undefined;
       const code = id.slice(`\0${LANGUAGE_PREFIX}`.length) as LocaleCode;
-      // The pseudo-language is English's messages accented (tests only; decision 160).
-      const pseudo = code === pseudoLocale.code;
-      const path = messageFilePath(pseudo ? 'en' : code);
-      this.addWatchFile(path);
-      const english = compileCatalogue(JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>);
-      const compiled = pseudo ? pseudoCatalogue(english) : english;
+      const compiled = compiledMessagesOf(code, (file) => {
+        this.addWatchFile(messageFilePath(file));
+        return readMessageFile(file);
+      });
       return `export default /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
     },
   };

@@ -1,4 +1,4 @@
-import { formatMegabytes, readLimits } from '@paperknife/catalog/limits';
+import { readLimits } from '@paperknife/catalog/limits';
 import type { SiteConfig } from './app/site-config';
 
 /**
@@ -6,12 +6,10 @@ import type { SiteConfig } from './app/site-config';
  * so the limits people read are the limits the server enforces.
  */
 export function publicSiteConfig(env: Record<string, string | undefined> = process.env): SiteConfig {
-  const limits = readLimits(env);
   return {
     siteUrl: (env['PAPERKNIFE_SITE_URL'] || 'http://localhost:3000').replace(/\/+$/, ''),
     sourceUrl: env['PAPERKNIFE_SOURCE_URL'] || 'https://github.com/paperknife/paperknife',
     supportEmail: env['PAPERKNIFE_SUPPORT_EMAIL'] || 'support@paperknife.app',
-    limits,
-    maxFileSize: formatMegabytes(limits.maxFileBytes),
+    limits: readLimits(env),
   };
 }

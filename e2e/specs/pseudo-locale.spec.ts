@@ -1,10 +1,7 @@
 import type { Page } from '@playwright/test';
 import { toolIds, tools } from '@paperknife/catalog/tools';
-import { compileCatalogue } from '@paperknife/i18n/catalogue';
 import { locales, pseudoLocale } from '@paperknife/i18n/locales';
-import { readMessageFile } from '@paperknife/i18n/message-files';
-import { pseudoCatalogue } from '@paperknife/i18n/pseudo';
-import { createTranslator } from '@paperknife/i18n/translator';
+import { fileTranslator } from '@paperknife/i18n/message-files';
 import { expect, test } from '../fixtures.js';
 import { dropFiles, encryptedPdfFixture, pdfFixture, runAndDownload } from '../tool-fixtures.js';
 
@@ -83,7 +80,7 @@ async function expectNoPlainEnglish(page: Page, state: string) {
 }
 
 /** The pseudo-language's words, to find controls by the names the page gives them. */
-const { t } = createTranslator(pseudoLocale.code, pseudoCatalogue(compileCatalogue(readMessageFile('en')!)));
+const { t } = fileTranslator(pseudoLocale.code);
 
 const xa = (path: string) => `/${pseudoLocale.code}${path === '/' ? '' : path}`;
 const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ text: [`Page ${i + 1}`] }));

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type MessageCatalogue, compileCatalogue } from './catalogue.js';
+import type { MessageCatalogue } from './catalogue.js';
+import { compiledMessagesOf } from './compiled-messages.js';
 import type { LocaleCode } from './locales.js';
 import { type Translator, createTranslator } from './translator.js';
 
@@ -22,9 +23,7 @@ const translators = new Map<LocaleCode, Translator>();
 export function fileTranslator(code: LocaleCode): Translator {
   let translator = translators.get(code);
   if (!translator) {
-    const messages = readMessageFile(code);
-    if (!messages) throw new Error(`${messageFilePath(code)} is missing`);
-    translator = createTranslator(code, compileCatalogue(messages));
+    translator = createTranslator(code, compiledMessagesOf(code, readMessageFile));
     translators.set(code, translator);
   }
   return translator;

@@ -5,16 +5,9 @@ import { ocrLanguageCodes } from '@paperknife/catalog/ocr-languages';
 import { optionFacts } from '@paperknife/catalog/option-form';
 import { PASSWORD_MIN_LENGTH } from '@paperknife/catalog/password-rules';
 import { type ToolId, functionPath, isToolId, toolIds, tools } from '@paperknife/catalog/tools';
-import { type MessageCatalogue, compileCatalogue } from '@paperknife/i18n/catalogue';
-import {
-  type LocaleCode,
-  defaultLocale,
-  localeCodes,
-  localeOf,
-  localizedPath,
-  pseudoLocale,
-} from '@paperknife/i18n/locales';
-import { pseudoCatalogue } from '@paperknife/i18n/pseudo';
+import type { MessageCatalogue } from '@paperknife/i18n/catalogue';
+import { compiledMessagesOf } from '@paperknife/i18n/compiled-messages';
+import { type LocaleCode, defaultLocale, localeCodes, localeOf, localizedPath } from '@paperknife/i18n/locales';
 import { type Translator, createTranslator } from '@paperknife/i18n/translator';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
@@ -72,11 +65,8 @@ const translators = new Map<LocaleCode, Translator>();
 function contentTranslator(locale: LocaleCode): Translator {
   let translator = translators.get(locale);
   if (!translator) {
-    const pseudo = locale === pseudoLocale.code;
-    const messages = messageFiles[`../../../../packages/i18n/messages/${pseudo ? 'en' : locale}.json`];
-    if (!messages) throw new Error(`packages/i18n/messages/${locale}.json is missing`);
-    const compiled = compileCatalogue(messages);
-    translator = createTranslator(locale, pseudo ? pseudoCatalogue(compiled) : compiled);
+    const read = (file: LocaleCode) => messageFiles[`../../../../packages/i18n/messages/${file}.json`];
+    translator = createTranslator(locale, compiledMessagesOf(locale, read));
     translators.set(locale, translator);
   }
   return translator;

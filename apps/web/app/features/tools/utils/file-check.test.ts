@@ -3,6 +3,7 @@ import { formatMegabytes } from '@paperknife/catalog/limits';
 import { pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteConfig } from '~/site-config';
+import { formatSizeLimit } from '~/lib/format-size';
 import { bytesStreamed, installBlobStream } from '~/testing/blob-stream';
 import { sampleFile } from '~/testing/sample-files';
 import { checkFile, looksLike, pickerAccept } from './file-check';
@@ -75,9 +76,9 @@ describe('checkFile: size and empty files', () => {
       detected: null,
       problem: { kind: 'size' },
     });
-    // The toast names the limit as the site writes it.
-    expect(siteConfig.maxFileSize).toBe(formatMegabytes(maxBytes));
-    expect(siteConfig.maxFileSize).toMatch(/^\d+(\.\d)? MB$/);
+    // The toast names the limit as the catalogue and the page write it, in the page's language.
+    expect(formatSizeLimit(maxBytes)).toBe(formatMegabytes(maxBytes));
+    expect(formatSizeLimit(maxBytes, 'fr')).toMatch(/^\d+(,\d)?\s+Mo$/);
     expect(onProgress).not.toHaveBeenCalled();
     expect(bytesStreamed(file)).toBe(0);
   });
