@@ -1,11 +1,10 @@
-import { readFile, rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
+import { pageContentsPass } from './page-contents.js';
 import { assertPdf, checkPageLimit, passwordRefusal, preparePdfInput } from './pdf-input.js';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
 import type { ProcessResult } from '../programs/run-process.js';
 import { concurrencyLimit } from '../jobs/concurrency-limit.js';
 import { type Settled, settle, valueOf } from '../jobs/settle.js';
-import { tempPath } from '../jobs/temp-path.js';
 import type { InputFile, ToolContext } from '../jobs/tool-runner.js';
 
 /** A PDF a tool's work reads: the upload itself, or the preflight's decrypted or repaired copy of it. */
@@ -60,8 +59,8 @@ export interface CheckAfterWork<T> {
  * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/115). One quick qpdf
  * run per upload (no stream decoded) gives its encryption, its page count for the limit and whether qpdf reads its
  * structure without a warning. A sound upload goes straight to the work, whose qpdf calls must then finish
- * without a warning; beside it, the pages' content streams are checked for a filter qpdf cannot decode. Anything
- * else (a warning, a failure, an unsound page tree) goes the repair way: the full preflight (`preparePdfInput`:
+ * without a warning; beside it, the pages' content streams are decoded and parsed as `--check` reads them
+ * (`pageContentsPass`: qpdf copies them as they are). Anything else (a warning, a failure, an unsound page tree) goes the repair way: the full preflight (`preparePdfInput`:
  * check, qpdf rewrite, MuPDF rebuild), the work again on its files, and `qpdf --check` on every output.
  * Refusals keep their codes: `encrypted_pdf`, `wrong_password`, `password_required`, `too_many_pages`,
  * `damaged_pdf`.
@@ -78,20 +77,18 @@ export async function checkAfter<T>(
   const probes = files.map((file) => settle(probeUpload(file, context, work.unlockPassword)));
   const sources = probes.map((probe, index) => ({ path: files[index]!.path, opened: openedBy(probe, context) }));
   for (const source of sources) source.opened.catch(() => early.abort());
-  const decodable = settle(
+  const contentsSound = settle(
     Promise.all(
       probes.map(async (probe) => {
         const probed = await probe;
         // A listing qpdf could not write or that does not parse sends the job the repair way, which decides.
-        return (
-          probed.ok && probed.value.sound && (await contentFiltersDecodable(probed.value, context).catch(() => false))
-        );
+        return probed.ok && probed.value.sound && (await contentsPass(probed.value, context).catch(() => false));
       }),
     ),
   );
   const done = await settle(work.run(attempt(sources, earlyContext, true)));
   const probed = await Promise.all(probes);
-  const decoded = await decodable;
+  const contents = await contentsSound;
   if (context.signal.aborted && !done.ok) throw done.error;
 
   // The probes' refusals first (encrypted_pdf, wrong_password, password_required), then the page limit.
@@ -105,7 +102,7 @@ export async function checkAfter<T>(
       if (done.error instanceof ToolError) await refusedAfterPreflight(files, context, work.unlockPassword);
       throw done.error;
     }
-    if (done.ok && valueOf(decoded).every(Boolean)) {
+    if (done.ok && valueOf(contents).every(Boolean)) {
       if (work.writtenBy === 'tool') await checkOutputs(work.outputs(done.value), context);
       return done.value;
     }
@@ -206,49 +203,10 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
   throw passwordRefusal(unlockPassword);
 }
 
-/**
- * Content streams qpdf can decode: `--check` tokenises every page's content, and fails on one in a filter it cannot
- * decode (an image codec such as /JBIG2Decode or /DCTDecode, or an unknown name), which qpdf's own writes copy
- * without a word. Reads those streams' dictionaries only, as JSON, beside the tool's work.
- */
-async function contentFiltersDecodable(probe: UploadProbe, context: ToolContext): Promise<boolean> {
-  const { objects, password } = probe.contents;
-  // Streams the probe could not list go the repair way, whose `qpdf --check` reads them all.
-  if (objects === undefined) return false;
-  if (objects.length === 0) return true;
-  const listing = tempPath(context, 'content-streams', '.json');
-  try {
-    const objectArgs = objects.map((object) => `--json-object=${object}`);
-    await runQpdf(
-      ['--json=2', '--json-key=qpdf', '--json-stream-data=none', ...objectArgs, probe.source.path, listing],
-      context,
-      {
-        okCodes: [0, 3],
-        password,
-      },
-    );
-    const json = JSON.parse(await readFile(listing, 'utf8')) as { qpdf: [unknown, Record<string, StreamEntry>] };
-    return Object.values(json.qpdf[1]).every((entry) => {
-      const filter = entry.stream?.dict['/Filter'] ?? [];
-      return (Array.isArray(filter) ? filter : [filter]).every((name) => CONTENT_FILTERS.has(name as string));
-    });
-  } finally {
-    await rm(listing, { force: true });
-  }
+/** The upload's page contents pass the check's reading of them (`pageContentsPass`), with its password. */
+function contentsPass(probe: UploadProbe, context: ToolContext): Promise<boolean> {
+  return pageContentsPass(probe.source.path, probe.contents.objects, context, probe.contents.password);
 }
-
-interface StreamEntry {
-  stream?: { dict: Record<string, unknown> };
-}
-
-/** The filters qpdf decodes at its default level, which `--check` uses to read content streams. */
-const CONTENT_FILTERS = new Set([
-  '/FlateDecode',
-  '/LZWDecode',
-  '/ASCII85Decode',
-  '/ASCIIHexDecode',
-  '/RunLengthDecode',
-]);
 
 /** `qpdf --check` on every output PDF, side by side: one that fails is `damaged_pdf`. */
 async function checkOutputs(outputs: readonly OutputPdf[], context: ToolContext): Promise<void> {

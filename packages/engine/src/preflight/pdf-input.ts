@@ -1,6 +1,7 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
+import { listedPageContentsPass } from './page-contents.js';
 import { repairWithMupdf } from './pdf-repair.js';
 import { type PageCounts, runQpdf, runQpdfCountingPages, runQpdfJob } from '../programs/qpdf.js';
 import { ProcessFailure } from '../programs/run-process.js';
@@ -302,10 +303,11 @@ function soundPageCount(pages: PageCounts): number | undefined {
 }
 
 /**
- * `cleanFileTest` without decoding JPEG data, in two qpdf runs side by side: the page count and encryption, and a
- * copy to /dev/null that decodes every other stream (Flate, LZW, run length: `--decode-level=specialized`) and
- * tokenises every content stream (`--externalize-inline-images` reads them all, as `--check` does; a content stream
- * that inflates without end is a warning there too). Clean only when both pass without a warning.
+ * `cleanFileTest` without decoding JPEG data, side by side: the page count and encryption, a copy to /dev/null that
+ * decodes every other stream (Flate, LZW, run length: `--decode-level=specialized`) and tokenises every content
+ * stream (`--externalize-inline-images`; a content stream that inflates without end is a warning there too), and the
+ * pages' content parsed as `--check` parses it (`listedPageContentsPass`: the tokeniser alone lets a stray `)` or
+ * `]` through). Clean only when all pass without a warning.
  */
 async function cleanPageCountSkippingImages(path: string, context: ToolContext): Promise<number | undefined> {
   const [count, clean] = await Promise.all([plainPageCount(path, context), isCleanLeavingJpegData(path, context)]);
@@ -322,15 +324,18 @@ async function cleanPageCountSkippingImages(path: string, context: ToolContext):
  * raw copy's page faults), a few tens of ms more on files of many small streams.
  */
 export async function isCleanLeavingJpegData(path: string, context: ToolContext): Promise<boolean> {
-  const copy = await runQpdf(
-    [
-      ...['--decode-level=specialized', '--stream-data=compress', '--recompress-flate', '--compression-level=1'],
-      ...['--externalize-inline-images', '--ii-min-bytes=0', path, '/dev/null'],
-    ],
-    context,
-    { okCodes: [0, 2, 3] },
-  );
-  return copy.code === 0;
+  const [copy, contents] = await Promise.all([
+    runQpdf(
+      [
+        ...['--decode-level=specialized', '--stream-data=compress', '--recompress-flate', '--compression-level=1'],
+        ...['--externalize-inline-images', '--ii-min-bytes=0', path, '/dev/null'],
+      ],
+      context,
+      { okCodes: [0, 2, 3] },
+    ),
+    listedPageContentsPass(path, context),
+  ]);
+  return copy.code === 0 && contents;
 }
 
 /**
