@@ -3,13 +3,18 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import type { InputFile } from '../jobs/tool-runner.js';
 import type * as RunProcessExports from '../programs/run-process.js';
 import { runQpdf, runQpdfJob } from '../programs/qpdf.js';
+import { unparsableContentPdf, uninflatableContentPdf } from '../testing/content-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts, pdfRotations, qpdfCheck } from '../testing/pdf-assertions.js';
 import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { compressPdf } from '../tools/compress-pdf.js';
 import { deletePages } from '../tools/delete-pages.js';
+import { extractPages } from '../tools/extract-pages.js';
 import { mergePdf } from '../tools/merge-pdf.js';
+import { protectPdf } from '../tools/protect-pdf.js';
 import { rotatePdf } from '../tools/rotate-pdf.js';
 import { splitPdf } from '../tools/split-pdf.js';
 import { unlockPdf } from '../tools/unlock-pdf.js';
@@ -167,6 +172,55 @@ describe('checkAfter, through the structural tools', () => {
       expect(await toolErrorCode(rotatePdf([huge], rotate90, limited.context))).toBe('too_many_pages');
     } finally {
       await limited.cleanup();
+    }
+  });
+});
+
+/**
+ * Sound PDFs (the probe reads them without a warning) whose first page's content a flipped byte damaged, as the
+ * mutation fuzz finds them: qpdf's writes copy such content as it is, so the job must go the repair way.
+ */
+describe('checkAfter, on content that a flipped byte damaged', () => {
+  const shapes = [
+    { shape: 'a token that no longer parses', pdf: unparsableContentPdf },
+    { shape: 'a Flate stream that no longer inflates', pdf: uninflatableContentPdf },
+  ];
+  const tools = [
+    { tool: 'Rotate', run: (file: InputFile) => rotatePdf([file], rotate90, job.context) },
+    {
+      tool: 'Protect',
+      password: 'secret1',
+      run: (file: InputFile) =>
+        protectPdf([file], parseToolOptions('protect-pdf', { userPassword: 'secret1' }), job.context),
+    },
+    {
+      tool: 'Extract pages',
+      run: (file: InputFile) => extractPages([file], parseToolOptions('extract-pages', { pages: '1-2' }), job.context),
+    },
+  ];
+
+  for (const { shape, pdf } of shapes) {
+    for (const { tool, run, password } of tools) {
+      it(`${tool} repairs ${shape} and checks its output`, async () => {
+        const file = await job.input('damaged-content.pdf', pdf());
+        expect(qpdfCheck(file.path).code).not.toBe(0);
+        const result = await run(file);
+        // The repair way: the full check of the upload, a rewrite, and the check of the output.
+        expect(runsWith('--check').some((run) => run.includes(file.path))).toBe(true);
+        expect(runsWith('--deterministic-id')).toHaveLength(1);
+        expect(runsWith('--check').some((run) => run.includes(result.path))).toBe(true);
+        assertValidPdf(result.path, password);
+        expect(pdfPageTexts(result.path, password)[1]).toBe('Page 2');
+      });
+    }
+  }
+
+  it('Compress finds such content in its clean-file test and repairs it', async () => {
+    for (const { pdf } of shapes) {
+      const file = await job.input('damaged-content.pdf', pdf());
+      const result = await compressPdf([file], parseToolOptions('compress-pdf', { level: 'medium' }), job.context);
+      assertValidPdf(result.path);
+      expect(pdfPageTexts(result.path)[1]).toBe('Page 2');
     }
   });
 });
