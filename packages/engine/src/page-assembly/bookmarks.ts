@@ -1,24 +1,15 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { concurrencyLimit } from '../jobs/concurrency-limit.js';
+import { readFile, rm } from 'node:fs/promises';
 import { tempPath } from '../jobs/temp-path.js';
 import { runQpdf } from '../programs/qpdf.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
+import { type PdfDict, type PdfValue, appendUpdate, readCatalogue } from './incremental-update.js';
 
 /**
  * Bookmarks (outlines) carried over to a document built with `qpdf --empty --pages`, which drops them: each
- * source's outline tree is read, every destination moved to where its page went in the new document, and the
- * tree written with `qpdf --update-from-json`. Merge and organize use it (docs/decisions/011 and 090).
+ * source's outline tree is read (beside the qpdf run that builds the document), every destination moved to where
+ * its page went, and the new tree appended to the built file as an incremental update, so qpdf neither reads nor
+ * writes the whole document a second time. Merge and organize use it (docs/decisions/011 and 090).
  */
-
-export interface BookmarkSource {
-  /** A PDF whose outline is carried over. */
-  path: string;
-  /**
-   * Where a page of this source is in the new document (0-based in, 0-based out), or undefined when it was left
-   * out: its bookmarks go too, unless one of their children still points at a kept page.
-   */
-  outputPage: (sourcePage: number) => number | undefined;
-}
 
 /** An outline item as `qpdf --json=2 --json-key=outlines` describes it. */
 interface JsonOutline {
@@ -30,131 +21,129 @@ interface JsonOutline {
   kids: JsonOutline[];
 }
 
-interface QpdfJson {
-  outlines?: JsonOutline[];
-  pages?: { object: string }[];
-  qpdf?: [{ maxobjectid: number }, Record<string, { value: Record<string, unknown> }>];
+/** A source's outline: its items, and its pages' object references, to resolve destinations by. */
+export interface SourceOutline {
+  items: readonly JsonOutline[];
+  pageRefs: readonly string[];
 }
 
-/** qpdf's JSON view of a file, written to a file first (it can be far larger than a pipe's captured output). */
-async function readJson(args: string[], input: string, context: ToolContext): Promise<QpdfJson> {
-  const target = tempPath(context, 'structure', '.json');
-  try {
-    await runQpdf(['--json=2', ...args, input, target], context);
-    return JSON.parse(await readFile(target, 'utf8')) as QpdfJson;
-  } finally {
-    await rm(target, { force: true });
-  }
+/** A source's outline and where its pages went. */
+export interface BookmarkSource {
+  outline: SourceOutline;
+  /**
+   * Where a page of this source is in the new document (0-based in, 0-based out), or undefined when it was left
+   * out: its bookmarks go too, unless one of their children still points at a kept page.
+   */
+  outputPage: (sourcePage: number) => number | undefined;
 }
 
 /** Bookmarks beyond this many are left out: they would only slow the job down. */
 const MAX_BOOKMARKS = 10_000;
 
-interface SourceOutline {
-  items: JsonOutline[];
-  source: BookmarkSource;
-  pageRefs: string[];
+/** A PDF's outline, read as qpdf's JSON (written to a file: it can be far larger than a pipe's captured output). */
+export async function readOutline(path: string, context: ToolContext): Promise<SourceOutline> {
+  const target = tempPath(context, 'outline', '.json');
+  try {
+    await runQpdf(['--json=2', '--json-key=outlines', '--json-key=pages', path, target], context);
+    const json = JSON.parse(await readFile(target, 'utf8')) as {
+      outlines?: JsonOutline[];
+      pages?: { object: string }[];
+    };
+    return { items: json.outlines ?? [], pageRefs: (json.pages ?? []).map((page) => page.object) };
+  } finally {
+    await rm(target, { force: true });
+  }
 }
 
 /**
- * Writes `output`: `built` with the sources' bookmarks, in source order, pointing at their pages in `built`.
- * Returns false (and writes nothing) when no source has a bookmark to keep. The destination view (/Fit, /XYZ ...)
- * is kept; only the page changes. A bookmark whose target cannot be resolved keeps its title without a target.
+ * The document at `built` with the sources' bookmarks, in source order, pointing at their pages in it: `built`
+ * itself, the bookmarks appended, or `built` unchanged when no source has one to keep. The destination view (/Fit,
+ * /XYZ ...) is kept; only the page changes. A bookmark whose target cannot be resolved keeps its title without a
+ * target. A file of a shape the update cannot extend (qpdf writes none after `--empty --pages`) is rewritten once
+ * by qpdf into one that it can.
  */
-export async function carryBookmarks(
+export async function addBookmarks(
   sources: readonly BookmarkSource[],
   built: string,
-  output: string,
   context: ToolContext,
-): Promise<boolean> {
-  // The sources' outlines are read side by side, a few at a time (a merge may have many sources).
-  const gate = concurrencyLimit(Math.max(2, context.cores ?? 2));
-  const read = await Promise.all(
-    sources.map((source) =>
-      gate(async (): Promise<SourceOutline> => {
-        const json = await readJson(['--json-key=outlines', '--json-key=pages'], source.path, context);
-        return { items: json.outlines ?? [], source, pageRefs: (json.pages ?? []).map((page) => page.object) };
-      }),
-    ),
-  );
-  const outlines = read.filter((outline) => outline.items.length > 0);
-  if (outlines.length === 0) return false;
+): Promise<string> {
+  if (!sources.some((source) => source.outline.items.length > 0)) return built;
+  let path = built;
+  let catalogue = await readCatalogue(path);
+  if (!catalogue) {
+    path = tempPath(context, 'classic');
+    await runQpdf(['--object-streams=disable', '--decrypt', '--warning-exit-0', built, path], context);
+    catalogue = await readCatalogue(path);
+    if (!catalogue) throw new Error('qpdf wrote a file whose catalogue the update cannot extend');
+  }
+  const { pages } = catalogue;
 
-  const { pages = [] } = await readJson(['--json-key=pages'], built, context);
-  const trailerJson = await readJson(['--json-key=qpdf', '--json-object=trailer'], built, context);
-  const [header, objects] = trailerJson.qpdf ?? [];
-  const rootRef = objects?.['trailer']?.value['/Root'];
-  if (!header || typeof rootRef !== 'string') return false;
-  const rootJson = await readJson(['--json-key=qpdf', `--json-object=${rootRef}`], built, context);
-  const root = rootJson.qpdf?.[1][`obj:${rootRef}`]?.value;
-  if (!root) return false;
-
-  /** The page in `built` an item points at: a page object, null if unresolvable, 'removed' if left out. */
-  const targetOf = (item: JsonOutline, outline: SourceOutline): string | null | 'removed' => {
+  /** The page in `built` an item points at: its object, null if unresolvable, 'removed' if left out. */
+  const targetOf = (item: JsonOutline, source: BookmarkSource): number | null | 'removed' => {
     const dest = destinationArray(item.dest);
-    const index = dest ? pageIndex(item, dest[0], outline.pageRefs) : -1;
+    const index = dest ? pageIndex(item, dest[0], source.outline.pageRefs) : -1;
     if (index < 0) return null;
-    const position = outline.source.outputPage(index);
+    const position = source.outputPage(index);
     if (position === undefined) return 'removed';
-    return pages[position]?.object ?? null;
+    return pages[position] ?? null;
   };
   /** Items to write: those whose page stayed, or that lead to one that did. */
-  const keep = (item: JsonOutline, outline: SourceOutline): boolean =>
-    targetOf(item, outline) !== 'removed' || item.kids.some((kid) => keep(kid, outline));
+  const keep = (item: JsonOutline, source: BookmarkSource): boolean =>
+    targetOf(item, source) !== 'removed' || item.kids.some((kid) => keep(kid, source));
 
-  let nextId = header.maxobjectid + 1;
+  // Objects numbered from the file's next free number, in the order they are pushed.
+  const objects: PdfDict[] = [];
+  const reserve = () => catalogue.size + objects.push({}) - 1;
+  const set = (object: number, dict: PdfDict) => (objects[object - catalogue.size] = dict);
   let written = 0;
-  const patch: Record<string, { value: Record<string, unknown> }> = {};
-  const outlineRoot = `${nextId++} 0 R`;
+  const outlineRoot = reserve();
 
-  /** Writes `items` as linked siblings under `parent`; returns their refs and how many lines show when open. */
-  const writeLevel = (items: { item: JsonOutline; outline: SourceOutline }[], parent: string) => {
-    const kept = items
-      .filter(({ item, outline }) => keep(item, outline))
-      .slice(0, Math.max(0, MAX_BOOKMARKS - written));
+  /** Writes `items` as linked siblings under `parent`; returns their objects and how many lines show when open. */
+  const writeLevel = (items: { item: JsonOutline; source: BookmarkSource }[], parent: number) => {
+    const kept = items.filter(({ item, source }) => keep(item, source)).slice(0, Math.max(0, MAX_BOOKMARKS - written));
     written += kept.length;
-    const refs = kept.map(() => `${nextId++} 0 R`);
+    const refs = kept.map(() => reserve());
     let visible = 0;
-    kept.forEach(({ item, outline }, i) => {
-      const dict: Record<string, unknown> = { '/Title': `u:${item.title}`, '/Parent': parent };
-      if (i > 0) dict['/Prev'] = refs[i - 1];
-      if (i < refs.length - 1) dict['/Next'] = refs[i + 1];
+    kept.forEach(({ item, source }, i) => {
       const dest = destinationArray(item.dest);
-      const target = targetOf(item, outline);
-      if (dest && target && target !== 'removed') dict['/Dest'] = [target, ...dest.slice(1).filter(isDirectValue)];
+      const target = targetOf(item, source);
       const level = writeLevel(
-        item.kids.map((kid) => ({ item: kid, outline })),
+        item.kids.map((kid) => ({ item: kid, source })),
         refs[i]!,
       );
-      if (level.refs.length > 0) {
-        dict['/First'] = level.refs[0];
-        dict['/Last'] = level.refs[level.refs.length - 1];
-        dict['/Count'] = item.open ? level.visible : -level.refs.length;
-        if (item.open) visible += level.visible;
-      }
-      patch[`obj:${refs[i]}`] = { value: dict };
+      const children: PdfDict =
+        level.refs.length === 0
+          ? {}
+          : {
+              First: { ref: level.refs[0]! },
+              Last: { ref: level.refs.at(-1)! },
+              Count: item.open ? level.visible : -level.refs.length,
+            };
+      if (item.open) visible += level.visible;
+      set(refs[i]!, {
+        Title: { text: item.title },
+        Parent: { ref: parent },
+        Prev: i > 0 ? { ref: refs[i - 1]! } : undefined,
+        Next: i < refs.length - 1 ? { ref: refs[i + 1]! } : undefined,
+        Dest: dest && typeof target === 'number' ? [{ ref: target }, ...view(dest.slice(1))] : undefined,
+        ...children,
+      });
       visible += 1;
     });
     return { refs, visible };
   };
 
-  const top = outlines.flatMap((outline) => outline.items.map((item) => ({ item, outline })));
+  const top = sources.flatMap((source) => source.outline.items.map((item) => ({ item, source })));
   const level = writeLevel(top, outlineRoot);
-  if (level.refs.length === 0) return false;
-  patch[`obj:${outlineRoot}`] = {
-    value: {
-      '/Type': '/Outlines',
-      '/First': level.refs[0],
-      '/Last': level.refs[level.refs.length - 1],
-      '/Count': level.visible,
-    },
-  };
-  patch[`obj:${rootRef}`] = { value: { ...root, '/Outlines': outlineRoot } };
-
-  const patchFile = tempPath(context, 'bookmarks', '.json');
-  await writeFile(patchFile, JSON.stringify({ qpdf: [{ jsonversion: 2 }, patch] }));
-  await runQpdf(['--warning-exit-0', built, `--update-from-json=${patchFile}`, output], context);
-  return true;
+  if (level.refs.length === 0) return path;
+  set(outlineRoot, {
+    Type: { name: 'Outlines' },
+    First: { ref: level.refs[0]! },
+    Last: { ref: level.refs.at(-1)! },
+    Count: level.visible,
+  });
+  await appendUpdate(path, catalogue, objects, { Outlines: { ref: outlineRoot } });
+  return path;
 }
 
 function destinationArray(dest: unknown): unknown[] | undefined {
@@ -171,7 +160,15 @@ function pageIndex(item: JsonOutline, target: unknown, pageRefs: readonly string
   return -1;
 }
 
-/** Numbers, names and null in a destination's view part; anything indirect is left out. */
-function isDirectValue(value: unknown): boolean {
-  return value === null || typeof value === 'number' || (typeof value === 'string' && value.startsWith('/'));
+/**
+ * A destination's view (`/XYZ left top zoom`, `/FitH top` ...) as qpdf's JSON gives it: numbers, null and names of
+ * letters. Anything else (an indirect value, a stray string) is left out.
+ */
+function view(values: readonly unknown[]): PdfValue[] {
+  return values.flatMap((value): PdfValue[] => {
+    if (value === null) return [null];
+    if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e9) return [value];
+    if (typeof value === 'string' && /^\/[A-Za-z]+$/.test(value)) return [{ name: value.slice(1) }];
+    return [];
+  });
 }

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { type PageSpecEntry, organizePages } from '@paperknife/catalog/page-spec';
 import { tools } from '@paperknife/catalog/tools';
-import { carryBookmarks } from '../page-assembly/bookmarks.js';
+import { type SourceOutline, addBookmarks, readOutline } from '../page-assembly/bookmarks.js';
 import { normalizeRotate, visibleSize } from '../stamping/page-placement.js';
 import { type CheckAfterAttempt, checkAfter } from '../preflight/check-after.js';
 import { tempPath } from '../jobs/temp-path.js';
@@ -21,7 +21,10 @@ export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, co
   const path = await checkAfter<string>([requireOneFile(files)], context, {
     writtenBy: 'qpdf',
     outputs: (output) => [{ path: output }],
-    run: async ({ sources: [input], qpdf }) => {
+    run: async ({ sources: [input], qpdf, context: attemptContext }) => {
+      // The outline is read beside the upload's probe and the document's build.
+      const outline = readOutline(input!.path, attemptContext);
+      outline.catch(() => undefined); // awaited once the document is built
       const entries = organizePages(options.order, (await input!.opened).pageCount);
       if (entries.length > context.limits.maxPages) {
         throw new ToolError(
@@ -29,7 +32,7 @@ export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, co
           `The new PDF would have ${entries.length} pages; the limit is ${context.limits.maxPages}. Use fewer copies or blank pages.`,
         );
       }
-      return organize(input!.path, entries, qpdf, context);
+      return organize(input!.path, entries, outline, qpdf, context);
     },
   });
   return { path, download: tools['organize-pdf'].download };
@@ -39,6 +42,7 @@ export const organizePdf: ToolRunner<'organize-pdf'> = async (files, options, co
 async function organize(
   input: string,
   entries: readonly PageSpecEntry[],
+  outline: Promise<SourceOutline>,
   qpdf: CheckAfterAttempt['qpdf'],
   context: ToolContext,
 ): Promise<string> {
@@ -67,9 +71,8 @@ async function organize(
   entries.forEach((entry, index) => {
     if (entry.kind === 'page' && !firstPosition.has(entry.page)) firstPosition.set(entry.page, index);
   });
-  const output = tempPath(context, 'organized-document');
-  const source = { path: input, outputPage: (page: number) => firstPosition.get(page + 1) };
-  return (await carryBookmarks([source], organized, output, context)) ? output : organized;
+  const source = { outline: await outline, outputPage: (page: number) => firstPosition.get(page + 1) };
+  return addBookmarks([source], organized, context);
 }
 
 /** `--rotate=+90:2,5` and friends, one per angle, on output page numbers. */

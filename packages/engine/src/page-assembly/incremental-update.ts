@@ -1,0 +1,198 @@
+import { open } from 'node:fs/promises';
+
+/**
+ * New objects appended to a PDF as an incremental update (ISO 32000-1, 7.5.6): the file's bytes stay as they are,
+ * and a new cross-reference section after them adds objects and replaces the document catalogue. Used on files qpdf
+ * has just written (`--empty --pages`), which have a classic cross-reference table, no object streams and no
+ * encryption: that saves qpdf reading and writing the whole file a second time. A file of another shape is
+ * `undefined` from `readCatalogue`, and the caller goes another way.
+ */
+
+/** A value written in PDF syntax: the types bookmarks need, nothing that could carry a delimiter unescaped. */
+export type PdfValue = number | null | PdfName | PdfRef | PdfText | readonly PdfValue[] | PdfDict;
+export interface PdfName {
+  name: string;
+}
+export interface PdfRef {
+  ref: number;
+}
+export interface PdfText {
+  text: string;
+}
+export type PdfDict = { readonly [key: string]: PdfValue | undefined };
+
+/** What an update needs of the file: where it ends, its objects' count, the catalogue and the pages in order. */
+export interface ClassicCatalogue {
+  /** Offset of the last cross-reference table, for the new trailer's /Prev. */
+  xrefOffset: number;
+  /** The trailer's /Size: the next free object number. */
+  size: number;
+  /** The catalogue's object number and its dictionary as written (`<< ... >>`). */
+  root: { object: number; dict: string };
+  /** The trailer's /ID array as written, if any. */
+  id?: string;
+  /** The page objects' numbers, in order (a flat page tree, as qpdf writes one after `--pages`). */
+  pages: number[];
+  /** The file's length: the update starts there. */
+  length: number;
+}
+
+/**
+ * The catalogue and pages of a file with a classic cross-reference table and a flat page tree, or `undefined` when it
+ * is of another shape (a cross-reference stream, several sections, encryption, objects in object streams, a nested
+ * page tree): the reads stay within the file's last section.
+ */
+export async function readCatalogue(path: string): Promise<ClassicCatalogue | undefined> {
+  const file = await open(path, 'r');
+  try {
+    const { size: length } = await file.stat();
+    const read = async (offset: number, bytes: number) => {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(bytes, length - offset)));
+      await file.read(buffer, 0, buffer.length, offset);
+      return buffer.toString('latin1');
+    };
+    const tail = await read(Math.max(0, length - 1024), 1024);
+    const start = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
+    if (!start) return undefined;
+    const xrefOffset = Number(start[1]);
+    if (xrefOffset >= length) return undefined;
+    const section = await read(xrefOffset, length - xrefOffset);
+    const table = /^xref\s+0 (\d+)\s+/.exec(section);
+    const trailerAt = section.indexOf('trailer');
+    if (!table || trailerAt < 0) return undefined;
+    const size = Number(table[1]);
+    const entries = section.slice(table[0].length, trailerAt);
+    const trailer = section.slice(trailerAt + 'trailer'.length, section.indexOf('startxref', trailerAt));
+    const sizeKey = /\/Size (\d+)/.exec(trailer);
+    // One section covering every object; no earlier revision and nothing to decrypt.
+    if (!sizeKey || Number(sizeKey[1]) !== size || /\/(Prev|Encrypt|XRefStm)\b/.test(trailer)) return undefined;
+    const offsets = entries.match(/\d{10} \d{5} [nf]/g) ?? [];
+    if (offsets.length !== size) return undefined;
+    const offsetOf = (object: number) => {
+      const entry = offsets[object];
+      return entry?.endsWith('n') ? Number(entry.slice(0, 10)) : undefined;
+    };
+    // An object's bytes run to the next object's start (or the table): the offsets, sorted.
+    const starts = offsets
+      .filter((entry) => entry.endsWith('n'))
+      .map((entry) => Number(entry.slice(0, 10)))
+      .sort((a, b) => a - b);
+    const readDict = async (object: number) => {
+      const offset = offsetOf(object);
+      if (offset === undefined) return undefined;
+      const end = starts.find((next) => next > offset) ?? xrefOffset;
+      const text = await read(offset, end - offset);
+      const body = new RegExp(`^${object} 0 obj\\s*(<<[\\s\\S]*>>)\\s*endobj\\s*$`).exec(text);
+      return body?.[1];
+    };
+
+    const rootRef = /\/Root (\d+) 0 R/.exec(trailer);
+    if (!rootRef) return undefined;
+    const root = await readDict(Number(rootRef[1]));
+    const pagesRef = root && /\/Pages (\d+) 0 R/.exec(root);
+    const pageTree = pagesRef && (await readDict(Number(pagesRef[1])));
+    const kids = pageTree && /\/Kids\s*\[([^\]]*)\]/.exec(pageTree);
+    const count = pageTree && /\/Count (\d+)/.exec(pageTree);
+    if (!root || !kids || !count) return undefined;
+    const pages = [...kids[1]!.matchAll(/(\d+) 0 R/g)].map((match) => Number(match[1]));
+    if (pages.length !== Number(count[1])) return undefined;
+    const id = /\/ID\s*(\[[^\]]*\])/.exec(trailer)?.[1];
+    return {
+      xrefOffset,
+      size,
+      root: { object: Number(rootRef[1]), dict: root },
+      ...(id === undefined ? {} : { id }),
+      pages,
+      length,
+    };
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Appends `objects` (numbered from `catalogue.size` in order) and the catalogue with `rootKeys` added to it. The
+ * catalogue must not hold those keys already (checked: a key twice is not a dictionary).
+ */
+export async function appendUpdate(
+  path: string,
+  catalogue: ClassicCatalogue,
+  objects: readonly PdfValue[],
+  rootKeys: PdfDict,
+): Promise<void> {
+  for (const key of Object.keys(rootKeys)) {
+    if (new RegExp(`/${key}(?![A-Za-z0-9#])`).test(catalogue.root.dict)) {
+      throw new Error(`The catalogue already has /${key}`);
+    }
+  }
+  const parts: string[] = ['\n'];
+  const written: { object: number; offset: number }[] = [];
+  let offset = catalogue.length + 1;
+  const add = (object: number, value: string) => {
+    const text = `${object} 0 obj\n${value}\nendobj\n`;
+    written.push({ object, offset });
+    parts.push(text);
+    offset += Buffer.byteLength(text, 'latin1');
+  };
+  const added = Object.entries(rootKeys)
+    .map(([key, value]) => (value === undefined ? '' : ` /${key} ${pdfSyntax(value)}`))
+    .join('');
+  add(catalogue.root.object, `<<${added}${catalogue.root.dict.slice(2)}`);
+  objects.forEach((value, index) => add(catalogue.size + index, pdfSyntax(value)));
+
+  const size = catalogue.size + objects.length;
+  const entry = (at: number) => `${String(at).padStart(10, '0')} 00000 n \n`;
+  const xref = [
+    'xref\n',
+    `${catalogue.root.object} 1\n`,
+    entry(written[0]!.offset),
+    ...(objects.length > 0
+      ? [`${catalogue.size} ${objects.length}\n`, ...written.slice(1).map((w) => entry(w.offset))]
+      : []),
+  ].join('');
+  const id = catalogue.id === undefined ? '' : ` /ID ${catalogue.id}`;
+  parts.push(
+    xref,
+    `trailer\n<< /Size ${size} /Root ${catalogue.root.object} 0 R /Prev ${catalogue.xrefOffset}${id} >>\n`,
+    `startxref\n${offset}\n%%EOF\n`,
+  );
+  const file = await open(path, 'a');
+  try {
+    await file.write(parts.join(''), undefined, 'latin1');
+  } finally {
+    await file.close();
+  }
+}
+
+/** A value in PDF syntax. Text is UTF-16BE in hex, so any title is written without escaping. */
+export function pdfSyntax(value: PdfValue): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') return pdfNumber(value);
+  if (Array.isArray(value)) return `[${value.map(pdfSyntax).join(' ')}]`;
+  if ('name' in value && typeof value.name === 'string') return pdfName(value.name);
+  if ('ref' in value && typeof value.ref === 'number') return `${value.ref} 0 R`;
+  if ('text' in value && typeof value.text === 'string') return pdfText(value.text);
+  const entries = Object.entries(value as PdfDict).filter(
+    (entry): entry is [string, PdfValue] => entry[1] !== undefined,
+  );
+  return `<< ${entries.map(([key, item]) => `${pdfName(key)} ${pdfSyntax(item)}`).join(' ')} >>`;
+}
+
+/** A number as PDF writes one: no exponent; reals to five decimals. */
+function pdfNumber(value: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e9) throw new Error(`Not a PDF number: ${value}`);
+  if (Number.isInteger(value)) return String(value);
+  return value.toFixed(5).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** A name of letters and digits only: anything else would need escaping, and bookmarks need none. */
+function pdfName(name: string): string {
+  if (!/^[A-Za-z0-9]+$/.test(name)) throw new Error(`Not a plain PDF name: ${name}`);
+  return `/${name}`;
+}
+
+function pdfText(text: string): string {
+  let hex = 'FEFF';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
+  return `<${hex}>`;
+}
