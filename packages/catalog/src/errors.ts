@@ -35,6 +35,11 @@ export const errorCodes = {
     message:
       'This PDF contains no images to extract. If its pages are scans or drawings, use PDF to JPG to save each page as a picture.',
   },
+  damaged_images: {
+    status: 422,
+    message:
+      'The images in this PDF are damaged and could not be read, so none could be extracted. PDF to JPG saves each page as a PDF viewer shows it.',
+  },
   damaged_pdf: {
     status: 422,
     message: 'This PDF is damaged and could not be repaired. Try exporting it again from the program that made it.',

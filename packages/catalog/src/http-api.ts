@@ -38,5 +38,15 @@ export const brokenImagesHeader = {
     'How many pages hold an image that could not be decoded and were drawn without it, as a viewer shows them; 0 when every image decoded.',
 } as const;
 
+/**
+ * What Extract Images reports when an image in the PDF could not be decoded: it is left out of the ZIP (a viewer
+ * shows nothing for it) and the job still succeeds with the others.
+ */
+export const skippedImagesHeader = {
+  name: 'X-Images-Skipped',
+  description:
+    'How many images are damaged in the PDF, could not be decoded and were left out of the ZIP; 0 when every image decoded.',
+} as const;
+
 /** Values of the `X-Compress-Result` header. */
 export const compressResults = ['smaller', 'unchanged'] as const;

@@ -1,4 +1,5 @@
 import { Images } from 'lucide';
+import { skippedImagesHeader } from '../http-api.js';
 import { type ToolEntry, noOptions, pdfInput, zipDownload } from '../tool-entry.js';
 
 export const extractImages = {
@@ -22,6 +23,7 @@ export const extractImages = {
   invalidTypeDescription: 'Only PDF files are supported for image extraction.',
   noFileDescription: 'Please upload a PDF file to extract images from.',
   download: zipDownload('extracted-images.zip'),
+  responseHeaders: [skippedImagesHeader],
   icon: Images,
   apiExample: {},
   sampleOptions: {},

@@ -9,6 +9,16 @@ import { isImageXObject, loadImage, reachableObjects, withMupdfErrorsNow } from 
  * can draw is decoded alone. See docs/decisions/021.
  */
 
+/**
+ * A JPEG that MuPDF decodes whole, without an error: one that Extract Images may copy out as it is stored. Decoded
+ * from the file, not from MuPDF's store.
+ */
+export function jpegDecodes(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): boolean {
+  const decodes = imageDecodes(doc, ref);
+  mupdf.emptyStore();
+  return decodes;
+}
+
 /** Decodes one image, with its mask: false when MuPDF throws or logs an error doing so. */
 function imageDecodes(doc: mupdf.PDFDocument, ref: mupdf.PDFObject): boolean {
   try {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type * as mupdf from 'mupdf';
 import { pixelsWithAlpha } from '../mupdf/image-pixels.js';
 import { openPdf } from '../mupdf/open-pdf.js';
+import { jpegDecodes } from '../mupdf/broken-images.js';
 import { loadImage, rawStreamData, streamFilters } from '../mupdf/pdf-objects.js';
 
 export interface ExtractImagesPayload {
@@ -22,6 +23,12 @@ export interface ExtractedImage {
   width: number;
   height: number;
   channels: 1 | 2 | 3 | 4;
+}
+
+/** What the pages hold: the images extracted, and how many could not be decoded and were left out. */
+export interface ExtractedImages {
+  images: ExtractedImage[];
+  undecodable: number;
 }
 
 /** Images with a side under this are bullets and spacers, not pictures anyone wants out. */
@@ -48,12 +55,15 @@ function pageImages(resources: mupdf.PDFObject, found: Map<number, mupdf.PDFObje
 /**
  * Every image drawn on the pages, once: JPEGs (DCTDecode alone) copied exactly as stored, everything else
  * decoded to gray or RGB pixels with its mask as alpha, for PNG. Identical images stored as separate objects are
- * kept once too (by a hash of their bytes). See docs/decisions/021.
+ * kept once too (by a hash of their bytes). An image that cannot be decoded is left out and counted, as a viewer
+ * shows nothing for it: a JPEG whose data MuPDF cannot read whole (it would be copied as it is), another image
+ * that does not decode at all (one decoded in part is saved with what could be read). See docs/decisions/021.
  */
-export function extractPageImages(payload: ExtractImagesPayload): ExtractedImage[] {
+export function extractPageImages(payload: ExtractImagesPayload): ExtractedImages {
   const doc = openPdf(payload.input);
   try {
     const images: ExtractedImage[] = [];
+    let undecodable = 0;
     const seenObjects = new Set<number>();
     const seenHashes = new Set<string>();
     const pageCount = doc.countPages();
@@ -72,6 +82,10 @@ export function extractPageImages(payload: ExtractImagesPayload): ExtractedImage
         const names = streamFilters(stream);
         const base = join(payload.folder, `image-${number}`);
         if (names.length === 1 && names[0] === 'DCTDecode') {
+          if (!jpegDecodes(doc, stream)) {
+            undecodable++;
+            continue;
+          }
           const bytes = rawStreamData(stream);
           const hash = createHash('sha256').update(bytes).digest('hex');
           if (seenHashes.has(hash)) continue;
@@ -96,7 +110,8 @@ export function extractPageImages(payload: ExtractImagesPayload): ExtractedImage
             image.destroy();
           }
         } catch {
-          continue; // an image MuPDF cannot decode is skipped, as a viewer would show nothing for it
+          undecodable++;
+          continue;
         }
         const hash = createHash('sha256').update(decoded.data).digest('hex');
         if (seenHashes.has(hash)) continue;
@@ -111,7 +126,7 @@ export function extractPageImages(payload: ExtractImagesPayload): ExtractedImage
         });
       }
     }
-    return images;
+    return { images, undecodable };
   } finally {
     doc.destroy();
   }

@@ -3,7 +3,10 @@ import { unzipSync } from 'fflate';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { skippedImagesHeader } from '@paperknife/catalog/http-api';
 import { closeMupdfPool } from '../mupdf/pool.js';
+import { runQpdf } from '../programs/qpdf.js';
+import { brokenImagesPdf } from '../testing/broken-image-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { extractImages } from './extract-images.js';
@@ -74,5 +77,31 @@ describe('extract-images', () => {
   it('says so when a PDF has no images', async () => {
     const file = await job.input('text.pdf', makePdf({ pageCount: 2 }));
     expect(await toolErrorCode(extractImages([file], {}, job.context))).toBe('no_images');
+  });
+
+  it('answers damaged_images, not no_images, when its only image cannot be decoded', async () => {
+    for (const codec of ['jpx', 'jbig2', 'dct'] as const) {
+      const file = await job.input(`${codec}.pdf`, brokenImagesPdf([codec]));
+      expect(await toolErrorCode(extractImages([file], {}, job.context)), codec).toBe('damaged_images');
+    }
+  });
+
+  it('leaves damaged images out, extracts the others and says how many it left out', async () => {
+    const jpeg = await photo(64, 48);
+    const image = { jpeg, pixelWidth: 64, pixelHeight: 48, x: 10, y: 10, width: 64, height: 48 };
+    const sound = await job.input('photo.pdf', makePdf({ pages: [{ image }] }));
+    const broken = await job.input('broken.pdf', brokenImagesPdf(['jpx', 'dct']));
+    const mixed = `${sound.path}-mixed.pdf`;
+    await runQpdf(['--empty', '--pages', sound.path, broken.path, '--', mixed], job.context);
+    const file = await job.input('mixed.pdf', await readFile(mixed));
+
+    const result = await extractImages([file], {}, job.context);
+    expect(result.headers).toEqual({ [skippedImagesHeader.name]: '2' });
+    const entries = unzipSync(await readFile(result.path));
+    expect(Object.keys(entries)).toEqual(['mixed-page-01-image-1.jpg']);
+    expect(Buffer.from(entries['mixed-page-01-image-1.jpg']!).equals(jpeg)).toBe(true);
+
+    const plain = await extractImages([sound], {}, job.context);
+    expect(plain.headers).toEqual({ [skippedImagesHeader.name]: '0' });
   });
 });

@@ -1,6 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
+import { skippedImagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { mupdfPool } from '../mupdf/pool.js';
 import type { RenderTasks } from '../render/render-tasks.js';
@@ -17,16 +18,21 @@ const pool = mupdfPool<RenderTasks>();
 /**
  * The images of a PDF in one ZIP: JPEGs exactly as stored, the others as PNG with their transparency, each once,
  * named after the upload and the page where it first appears (`report-page-03-image-2.png`).
+ *
+ * A damaged image does not fail the job: it is left out, and the answer's `X-Images-Skipped` says how many were.
+ * When every image is damaged the answer is `damaged_images`, not `no_images`. The worker decodes each JPEG it
+ * copies, so the preflight leaves JPEG data out of its check (`jpegDataCheckedByTool`): a damaged JPEG is one image
+ * skipped rather than a PDF refused as `damaged_pdf`.
  */
 export const extractImages: ToolRunner<'extract-images'> = async (files, _options, context) => {
   const file = requireOneFile(files);
-  const input = await preparePdfInput(file, context);
+  const input = await preparePdfInput(file, context, { jpegDataCheckedByTool: true });
   const payload: ExtractImagesPayload = { input: input.path, folder: context.workDir };
-  const images = await pool.run('extract-page-images', payload, {
+  const { images, undecodable } = await pool.run('extract-page-images', payload, {
     signal: context.signal,
     timeoutMs: context.limits.jobTimeoutMs,
   });
-  if (images.length === 0) throw new ToolError('no_images');
+  if (images.length === 0) throw new ToolError(undecodable > 0 ? 'damaged_images' : 'no_images');
   const stem = uploadStem(file.name);
   const perPage = new Map<number, number>();
   const entries: ZipEntry[] = [];
@@ -50,5 +56,9 @@ export const extractImages: ToolRunner<'extract-images'> = async (files, _option
   }
   const output = tempPath(context, 'extracted-images', '.zip');
   await writeZip(output, entries, context.signal);
-  return { path: output, download: tools['extract-images'].download };
+  return {
+    path: output,
+    download: tools['extract-images'].download,
+    headers: { [skippedImagesHeader.name]: String(undecodable) },
+  };
 };
