@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
-import { MAX_PAGE_PIXELS } from '../render/render-jpg-pages-task.js';
+import { MAX_PAGE_PIXELS } from '../render/render-pages-task.js';
 import { brokenImageCodecs, brokenImagePage, brokenImagesPdf } from '../testing/broken-image-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { jobPerTest } from '../testing/test-job.js';
