@@ -48,5 +48,15 @@ export const skippedImagesHeader = {
     'How many images are damaged in the PDF, could not be decoded and were left out of the ZIP; 0 when every image decoded.',
 } as const;
 
+/**
+ * PDF to PDF/A's conformance report (pdfa-report.ts): the level, whether every requirement was met, and for each
+ * requirement its outcome and what was changed to meet it.
+ */
+export const pdfaReportHeader = {
+  name: 'X-PDFA-Report',
+  description:
+    'JSON: `level`, `conforms` (true when every requirement was met) and `checks`, one per requirement (`identification`, `output-intent`, `fonts-embedded`, `no-encryption`, `no-scripts`, `attachments`, `no-transparency` for 1b, `document-id`), each with `ok`, `changed` (how many things were changed to meet it; 0 when the upload met it) and, for fonts, the names of the fonts that were substituted.',
+} as const;
+
 /** Values of the `X-Compress-Result` header. */
 export const compressResults = ['smaller', 'unchanged'] as const;

@@ -13,6 +13,7 @@ import { ocrPdf } from './tools/ocr-pdf.js';
 import { organizePdf } from './tools/organize-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
+import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { protectPdf } from './tools/protect-pdf.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
@@ -44,6 +45,7 @@ export const tools = {
   'grayscale-pdf': grayscalePdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-word': pdfToWord,
+  'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,

@@ -11,6 +11,7 @@ import { pageNumbers } from './tools/page-numbers.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
+import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 import { extractPages } from './tools/extract-pages.js';
 import { deletePages } from './tools/delete-pages.js';
@@ -32,6 +33,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'grayscale-pdf': grayscalePdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-word': pdfToWord,
+  'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
