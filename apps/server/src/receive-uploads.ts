@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,10 +6,10 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ToolError } from '@paperknife/catalog/errors';
-import { SNIFF_BYTES, acceptedTypes, detectFileType } from '@paperknife/catalog/file-types';
+import { acceptedTypes } from '@paperknife/catalog/file-types';
 import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
 import { type ToolId, maxFilesFor, tools } from '@paperknife/catalog/tools';
-import type { InputFile } from '@paperknife/engine';
+import { type InputFile, identifyFileAt } from '@paperknife/engine';
 
 /** What a tool request brought: files on disk in the request folder, and raw option fields. */
 export interface ReceivedRequest {
@@ -24,23 +23,18 @@ const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_FIELDS = 50;
 const MAX_NAME_LENGTH = 255;
 
-/** Counts bytes against the per-request limit while they stream, and keeps the first bytes for the type check. */
+/** Counts bytes against the per-request limit while they stream. */
 class UploadMeter {
   total = 0;
   constructor(private readonly limits: Limits) {}
 
-  meter(head: Buffer[]): Transform {
-    let headBytes = 0;
+  meter(): Transform {
     return new Transform({
       transform: (chunk: Buffer, _encoding, callback) => {
         this.total += chunk.length;
         if (this.total > this.limits.maxRequestBytes) {
           callback(requestTooLarge(this.limits));
           return;
-        }
-        if (headBytes < SNIFF_BYTES) {
-          head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
-          headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
         }
         callback(null, chunk);
       },
@@ -72,10 +66,13 @@ function tooManyFiles(id: ToolId, limits: Limits): ToolError {
   );
 }
 
-/** Refuses files whose first bytes do not match the tool's input kind (a renamed .exe is not a PDF). */
-function checkType(id: ToolId, head: Buffer): void {
+/**
+ * Refuses files whose content does not match the tool's input kind (a renamed .exe is not a PDF, a workbook is
+ * not a Word document): the first bytes, and for office documents the names inside their container.
+ */
+async function checkType(id: ToolId, path: string): Promise<void> {
   const accepted: readonly string[] = acceptedTypes[tools[id].input.label];
-  const detected = detectFileType(head);
+  const detected = await identifyFileAt(path);
   if (!detected || !accepted.includes(detected)) {
     throw new ToolError('unsupported_file_type', tools[id].invalidTypeDescription);
   }
@@ -127,8 +124,7 @@ export async function receiveMultipart(
         throw new ToolError('invalid_option', `Send files in a field called "file" (or "files" for several files).`);
       }
       const path = join(folder, `upload-${files.length + 1}`);
-      const head: Buffer[] = [];
-      const meterStream = meter.meter(head);
+      const meterStream = meter.meter();
       // Stop at the byte that crosses the limit instead of letting the parser skip the rest of the file. The
       // parser may have crossed it already, before this part was handed over.
       if (part.file.truncated) {
@@ -141,7 +137,7 @@ export async function receiveMultipart(
       const size = part.file.bytesRead;
       // A browser form with no file chosen sends an empty part without a name.
       if (size === 0 && !part.filename) continue;
-      checkType(id, Buffer.concat(head));
+      await checkType(id, path);
       files.push({ path, name: cleanName(part.filename, files.length + 1), size });
     }
   } catch (error) {
@@ -196,7 +192,7 @@ export async function receiveJson(body: unknown, folder: string, id: ToolId, lim
     total += size;
     if (total > limits.maxRequestBytes) throw requestTooLarge(limits);
     if (size === 0) continue;
-    checkType(id, await readHead(path));
+    await checkType(id, path);
     files.push({ path, name: cleanName(upload.name, index + 1), size });
   }
   checkCount(id, files, limits);
@@ -230,15 +226,4 @@ async function writeBase64(data: string, path: string): Promise<number> {
     );
   }
   return size;
-}
-
-async function readHead(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

@@ -23,6 +23,27 @@ export const wordInput = {
   extensions: ['.doc', '.docx'],
 } as const satisfies FileKind;
 
+export const excelInput = {
+  label: 'Excel',
+  mimeTypes: [
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.oasis.opendocument.spreadsheet',
+    'text/csv',
+  ],
+  extensions: ['.xlsx', '.xls', '.ods', '.csv'],
+} as const satisfies FileKind;
+
+export const powerpointInput = {
+  label: 'PowerPoint',
+  mimeTypes: [
+    'application/vnd.ms-powerpoint',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.oasis.opendocument.presentation',
+  ],
+  extensions: ['.pptx', '.ppt', '.odp'],
+} as const satisfies FileKind;
+
 export interface Download {
   name: string;
   contentType: string;

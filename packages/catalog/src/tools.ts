@@ -6,6 +6,7 @@ import { compressPdf } from './tools/compress-pdf.js';
 import { deletePages } from './tools/delete-pages.js';
 import { extractImages } from './tools/extract-images.js';
 import { extractPages } from './tools/extract-pages.js';
+import { excelToPdf } from './tools/excel-to-pdf.js';
 import { extractText } from './tools/extract-text.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
@@ -15,6 +16,7 @@ import { pageNumbers } from './tools/page-numbers.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
+import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
 import { splitPdf } from './tools/split-pdf.js';
@@ -47,6 +49,8 @@ export const tools = {
   'pdf-to-word': pdfToWord,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
+  'excel-to-pdf': excelToPdf,
+  'powerpoint-to-pdf': powerpointToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
   'organize-pdf': organizePdf,

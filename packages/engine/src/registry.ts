@@ -13,6 +13,8 @@ import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
+import { excelToPdf } from './tools/excel-to-pdf.js';
+import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { extractPages } from './tools/extract-pages.js';
 import { deletePages } from './tools/delete-pages.js';
 import { organizePdf } from './tools/organize-pdf.js';
@@ -35,6 +37,8 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'pdf-to-word': pdfToWord,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
+  'excel-to-pdf': excelToPdf,
+  'powerpoint-to-pdf': powerpointToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
   'organize-pdf': organizePdf,

@@ -86,17 +86,39 @@ export async function closeLibreOffice(): Promise<void> {
   profileDir = undefined;
 }
 
+/** How LibreOffice reads and writes one kind of document. */
+export interface OfficeConversion {
+  /** `--convert-to`'s target: pdf, the export filter of the document's module, and its options. */
+  target: string;
+  /** `--infilter`: an import filter with its options, where LibreOffice's own type detection must not choose (CSV). */
+  importFilter?: string;
+  /** What the user hears when LibreOffice cannot open the file. */
+  damagedMessage: string;
+}
+
+/** A text document to PDF: Word to PDF's conversion, and the one tests use to read documents back. */
+export const textDocumentConversion: OfficeConversion = {
+  target: 'pdf:writer_pdf_Export',
+  damagedMessage: 'This document is damaged and could not be opened. Save it again from Word and try again.',
+};
+
 /**
- * Converts a Word document (checked by content, with the matching extension) to `<outDir>/<name>.pdf` and returns
- * that path. Jobs wait their turn; the job's time limit starts when its turn comes. On timeout or abort the
- * instance is killed (a conversion cannot be cancelled) and the next job starts a fresh one.
- * Throws `damaged_pdf` (with a message about the document) when LibreOffice cannot open the file.
+ * Converts an office document (checked by content, with the matching extension) to `<outDir>/<name>.pdf` and
+ * returns that path. Word, spreadsheet and presentation documents all go to the one instance. Jobs wait their
+ * turn; the job's time limit starts when its turn comes. On timeout or abort the instance is killed (a conversion
+ * cannot be cancelled) and the next job starts a fresh one.
+ * Throws `damaged_pdf` (with the conversion's message) when LibreOffice cannot open the file.
  */
-export function convertWithLibreOffice(input: string, outDir: string, context: ToolContext): Promise<string> {
+export function convertWithLibreOffice(
+  input: string,
+  outDir: string,
+  context: ToolContext,
+  conversion: OfficeConversion = textDocumentConversion,
+): Promise<string> {
   if (context.signal.aborted) return Promise.reject(abortError(context.signal));
   pending += 1;
   clearTimeout(idleTimer);
-  const run = queue.then(() => convertNow(input, outDir, context));
+  const run = queue.then(() => convertNow(input, outDir, conversion, context));
   queue = run.catch(() => undefined);
   void queue.then(() => {
     pending -= 1;
@@ -110,7 +132,12 @@ export function convertWithLibreOffice(input: string, outDir: string, context: T
   });
 }
 
-async function convertNow(input: string, outDir: string, context: ToolContext): Promise<string> {
+async function convertNow(
+  input: string,
+  outDir: string,
+  conversion: OfficeConversion,
+  context: ToolContext,
+): Promise<string> {
   if (context.signal.aborted) throw abortError(context.signal);
   const began = Date.now();
   const current = await ensureInstance();
@@ -125,8 +152,9 @@ async function convertNow(input: string, outDir: string, context: ToolContext): 
         '--nologo',
         '--norestore',
         '--nolockcheck',
+        ...(conversion.importFilter ? [`--infilter=${conversion.importFilter}`] : []),
         '--convert-to',
-        'pdf:writer_pdf_Export',
+        conversion.target,
         '--outdir',
         outDir,
         input,
@@ -147,10 +175,7 @@ async function convertNow(input: string, outDir: string, context: ToolContext): 
   // LibreOffice reports "source file could not be loaded" on its own output and exits 0: the file tells.
   const made = await stat(output).catch(() => undefined);
   if (!made?.isFile() || made.size === 0) {
-    throw new ToolError(
-      'damaged_pdf',
-      'This document is damaged and could not be opened. Save it again from Word and try again.',
-    );
+    throw new ToolError('damaged_pdf', conversion.damagedMessage);
   }
   return output;
 }
@@ -263,7 +288,9 @@ async function start(): Promise<Instance> {
     await ready;
   } catch (error) {
     die();
-    throw new ToolError('internal_error', 'The Word converter could not start. Please try again.', { cause: error });
+    throw new ToolError('internal_error', 'The document converter could not start. Please try again.', {
+      cause: error,
+    });
   }
   instance = current;
   return current;

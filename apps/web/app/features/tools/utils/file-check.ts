@@ -1,4 +1,4 @@
-import { type DetectedType, SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
+import { type DetectedType, identifyFile } from '@paperknife/catalog/file-types';
 import type { FileKind } from '@paperknife/catalog/tools';
 
 export type FileProblem =
@@ -11,7 +11,8 @@ export interface FileCheckResult {
 
 /**
  * Reads a file once from start to end in the browser, as the upload row's progress, and checks it: its type by
- * content (the same signatures the server checks) against `accepted` (from the catalogue's `acceptedTypes`), its
+ * content (the same `identifyFile` the server runs: first bytes, and the names inside an office document's
+ * container, read through slices of the file) against `accepted` (from the catalogue's `acceptedTypes`), its
  * size against the configured limit. Nothing is sent.
  */
 export async function checkFile(
@@ -22,27 +23,28 @@ export async function checkFile(
 ): Promise<FileCheckResult> {
   if (file.size === 0) return { detected: null, problem: { kind: 'empty' } };
   if (file.size > maxBytes) return { detected: null, problem: { kind: 'size' } };
-  let head = new Uint8Array(0);
   let read = 0;
   try {
     const reader = file.stream().getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (head.length < SNIFF_BYTES) {
-        const joined = new Uint8Array(head.length + value.length);
-        joined.set(head);
-        joined.set(value, head.length);
-        head = joined.slice(0, SNIFF_BYTES);
-      }
       read += value.length;
       onProgress(Math.min(99, Math.floor((read / file.size) * 100)));
     }
   } catch {
     return { detected: null, problem: { kind: 'unreadable' } };
   }
+  let detected: DetectedType | null;
+  try {
+    detected = await identifyFile({
+      size: file.size,
+      read: async (offset, length) => new Uint8Array(await file.slice(offset, offset + length).arrayBuffer()),
+    });
+  } catch {
+    return { detected: null, problem: { kind: 'unreadable' } };
+  }
   onProgress(100);
-  const detected = detectFileType(head);
   if (!detected || !accepted.includes(detected)) return { detected, problem: { kind: 'type', detected } };
   return { detected };
 }

@@ -1,27 +1,53 @@
 import { readFile } from 'node:fs/promises';
 
 /**
- * Tells whether a Word file is password-protected, from its bytes. LibreOffice only says "could not be loaded"
+ * Tells whether an Office file is password-protected, from its bytes. LibreOffice only says "could not be loaded"
  * for such files, and users need to hear "remove the password" rather than "damaged".
  *
- * Both kinds are OLE compound files: an encrypted .docx is a compound file holding EncryptionInfo and
- * EncryptedPackage streams; an encrypted .doc has the fEncrypted flag (or the XOR obfuscation flag) in the
- * header (FIB) of its WordDocument stream.
+ * Each kind is an OLE compound file: an encrypted .docx, .xlsx or .pptx is a compound file holding EncryptionInfo
+ * and EncryptedPackage streams; an encrypted .doc has the fEncrypted flag (or the XOR obfuscation flag) in the
+ * header (FIB) of its WordDocument stream; an encrypted .xls has a FILEPASS record among the first records of its
+ * Workbook stream; an encrypted .ppt carries an EncryptedSummary stream.
  */
-export async function isEncryptedWordFile(path: string): Promise<boolean> {
+export async function isEncryptedOfficeFile(path: string): Promise<boolean> {
   const file = await readFile(path);
   try {
     const entries = readDirectory(file);
-    if (entries.some((entry) => entry.name === 'EncryptionInfo' || entry.name === 'EncryptedPackage')) return true;
+    const names = new Set(entries.map((entry) => entry.name));
+    if (names.has('EncryptionInfo') || names.has('EncryptedPackage') || names.has('EncryptedSummary')) return true;
     const word = entries.find((entry) => entry.name === 'WordDocument');
-    if (!word || word.size < 12) return false;
-    const fib = readStreamStart(file, word, 12);
-    if (!fib || fib.readUInt16LE(0) !== 0xa5ec) return false;
-    const flags = fib.readUInt16LE(0x0a);
-    return (flags & 0x0100) !== 0 || (flags & 0x8000) !== 0;
+    if (word) return wordIsEncrypted(file, word);
+    const workbook = entries.find((entry) => entry.name === 'Workbook' || entry.name === 'Book');
+    if (workbook) return workbookIsEncrypted(file, workbook);
+    return false;
   } catch {
     return false; // not a readable compound file: LibreOffice will say so
   }
+}
+
+function wordIsEncrypted(file: Buffer, word: Entry): boolean {
+  if (word.size < 12) return false;
+  const fib = readStreamStart(file, word, 12);
+  if (!fib || fib.readUInt16LE(0) !== 0xa5ec) return false;
+  const flags = fib.readUInt16LE(0x0a);
+  return (flags & 0x0100) !== 0 || (flags & 0x8000) !== 0;
+}
+
+const BIFF_FILEPASS = 0x002f;
+/** Records that come after FILEPASS's place: the first sheet's name, the end of the workbook globals. */
+const BIFF_PAST_FILEPASS = new Set([0x0085, 0x000a]);
+
+/** BIFF records are [type, length, data]; FILEPASS, when present, follows the workbook's first records. */
+function workbookIsEncrypted(file: Buffer, workbook: Entry): boolean {
+  const start = readStreamStart(file, workbook, Math.min(workbook.size, 8192));
+  if (!start) return false;
+  for (let at = 0; at + 4 <= start.length;) {
+    const type = start.readUInt16LE(at);
+    if (type === BIFF_FILEPASS) return true;
+    if (BIFF_PAST_FILEPASS.has(type)) return false;
+    at += 4 + start.readUInt16LE(at + 2);
+  }
+  return false;
 }
 
 interface Entry {
@@ -101,7 +127,7 @@ function readDirectory(file: Buffer): Entry[] {
   return entries;
 }
 
-/** The first bytes of a stream stored in regular sectors (a WordDocument stream always is: it is over 4 KB). */
+/** The first bytes of a stream stored in regular sectors (WordDocument and Workbook streams are: over 4 KB). */
 function readStreamStart(file: Buffer, entry: Entry, bytes: number): Buffer | undefined {
   const layout = layoutOf(file);
   if (entry.size < layout.miniCutoff) return undefined;

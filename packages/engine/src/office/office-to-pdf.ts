@@ -1,0 +1,50 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ToolError } from '@paperknife/catalog/errors';
+import type { OfficeType } from '@paperknife/catalog/file-types';
+import { tools } from '@paperknife/catalog/tools';
+import { type OfficeConversion, convertWithLibreOffice } from '../programs/libreoffice.js';
+import { runQpdf } from '../programs/qpdf.js';
+import { identifyFileAt } from '../preflight/file-type.js';
+import { isEncryptedOfficeFile } from '../preflight/office-encryption.js';
+import { tempPath } from '../jobs/temp-path.js';
+import type { InputFile, ToolContext, ToolResult } from '../jobs/tool-runner.js';
+
+/** The tools that hand an office document to LibreOffice. */
+export type OfficeTool = 'word-to-pdf' | 'excel-to-pdf' | 'powerpoint-to-pdf';
+
+export interface OfficeJob {
+  tool: OfficeTool;
+  /** The document types the tool converts ('encrypted-office' among them, to say so rather than refuse). */
+  accepted: readonly OfficeType[];
+  /** The conversion for a type (a spreadsheet's options, CSV's import filter). */
+  conversion: (type: OfficeType, path: string) => Promise<OfficeConversion>;
+  /** What the user hears about a password-protected file (undefined: the error code's own message). */
+  encryptedMessage?: string;
+}
+
+/**
+ * One office document to PDF through the warm LibreOffice instance, macros never run: checked by content, refused
+ * with `encrypted_document` when it needs a password, copied under the extension its content says (so LibreOffice
+ * picks the right import filter whatever the upload was called), converted, and rewritten by qpdf.
+ */
+export async function officeToPdf(file: InputFile, job: OfficeJob, context: ToolContext): Promise<ToolResult> {
+  const tool = tools[job.tool];
+  const type = await identifyFileAt(file.path);
+  const accepted: readonly string[] = job.accepted;
+  if (!type || !accepted.includes(type)) throw new ToolError('unsupported_file_type', tool.invalidTypeDescription);
+  const officeType = type as OfficeType;
+  if (officeType === 'encrypted-office' || (await isEncryptedOfficeFile(file.path))) {
+    throw new ToolError('encrypted_document', job.encryptedMessage);
+  }
+
+  const folder = tempPath(context, job.tool, '');
+  await mkdir(folder);
+  const document = join(folder, `document.${officeType}`);
+  await copyFile(file.path, document);
+  const converted = await convertWithLibreOffice(document, folder, context, await job.conversion(officeType, document));
+  // qpdf rewrites LibreOffice's PDF with object streams: smaller, and checked on the way.
+  const output = tempPath(context, 'converted');
+  await runQpdf(['--warning-exit-0', '--object-streams=generate', converted, output], context);
+  return { path: output, download: tool.download };
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeLibreOffice } from '../programs/libreoffice.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { csvTable } from '../testing/office-fixtures.js';
+import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { excelToPdf } from './excel-to-pdf.js';
+
+const job = jobPerTest();
+afterAll(async () => {
+  await closeLibreOffice();
+});
+
+const corpus = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
+const corpusOffice = `${corpus}office/`;
+
+/** Page sizes in points, from pdfinfo. */
+function pageWidths(path: string): number[] {
+  const info = execFileSync('pdfinfo', ['-l', '1000', path], { encoding: 'utf8' });
+  return [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x/gm)].map((match) => Number(match[1]));
+}
+
+describe('excel-to-pdf', () => {
+  it('converts a semicolon CSV with its cells and accents, whatever the upload is called', async () => {
+    const csv = Buffer.from('City;Price\r\nZürich;12,50\r\nКиев;7\r\n');
+    const result = await excelToPdf([await job.input('prices.bin', csv)], { onePagePerSheet: false }, job.context);
+    assertValidPdf(result.path);
+    expect(result.download.name).toBe('converted-spreadsheet.pdf');
+    const [text] = pdfPageTexts(result.path);
+    expect(text).toContain('Zürich');
+    expect(text).toContain('Киев');
+    // Split on the semicolon: the price is its own cell, not "Zürich;12,50".
+    expect(text).not.toContain(';');
+  });
+
+  it('puts a wide sheet on one page sized to it with onePagePerSheet, on several printed pages without', async () => {
+    const wide = csvTable(40, 30);
+    const printed = await excelToPdf([await job.input('wide.csv', wide)], { onePagePerSheet: false }, job.context);
+    const fitted = await excelToPdf([await job.input('wide.csv', wide)], { onePagePerSheet: true }, job.context);
+    expect(pdfPageCount(printed.path)).toBeGreaterThan(2);
+    expect(pdfPageCount(fitted.path)).toBe(1);
+    const [width] = pageWidths(fitted.path);
+    expect(width).toBeGreaterThan(Math.max(...pageWidths(printed.path)));
+    const [text] = pdfPageTexts(fitted.path);
+    expect(text).toContain('r1c1');
+    expect(text).toContain('r40c30');
+  });
+
+  it('refuses files that are not spreadsheets by their content', async () => {
+    const pdf = await job.input('report.xlsx', makePdf());
+    expect(await toolErrorCode(excelToPdf([pdf], { onePagePerSheet: false }, job.context))).toBe(
+      'unsupported_file_type',
+    );
+    const prose = await job.input('notes.csv', Buffer.from('Just a sentence, with a comma.\nAnd another line.\n'));
+    expect(await toolErrorCode(excelToPdf([prose], { onePagePerSheet: false }, job.context))).toBe(
+      'unsupported_file_type',
+    );
+  });
+
+  it.skipIf(!existsSync(corpusOffice))('converts every sheet of a workbook, .xlsx, .xls and .ods', async () => {
+    const budget = await job.input('budget.xlsx', await readFile(`${corpusOffice}poi-simple-monthly-budget.xlsx`));
+    const result = await excelToPdf([budget], { onePagePerSheet: true }, job.context);
+    assertValidPdf(result.path);
+    expect(pdfPageTexts(result.path).join('\n')).toMatch(/budget/i);
+    for (const name of ['poi-maldives-prices-cyrillic.xls', 'poi-sampless.ods']) {
+      const file = await job.input(name, await readFile(`${corpusOffice}${name}`));
+      const converted = await excelToPdf([file], { onePagePerSheet: false }, job.context);
+      expect(pdfPageCount(converted.path)).toBeGreaterThan(0);
+    }
+  });
+
+  it.skipIf(!existsSync(`${corpus}word/`))('asks to remove the password of an encrypted Office file', async () => {
+    // An encrypted .xlsx is the same compound file as an encrypted .docx: only the password tells them apart.
+    const file = await job.input('locked.xlsx', await readFile(`${corpus}word/poi-encrypted-password-is-pass.docx`));
+    const error = await excelToPdf([file], { onePagePerSheet: false }, job.context).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'encrypted_document', message: expect.stringContaining('Excel') });
+  });
+});

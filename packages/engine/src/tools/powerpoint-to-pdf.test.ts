@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeLibreOffice } from '../programs/libreoffice.js';
+import { csvTable, presentationOdp } from '../testing/office-fixtures.js';
+import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { powerpointToPdf } from './powerpoint-to-pdf.js';
+
+const job = jobPerTest();
+afterAll(async () => {
+  await closeLibreOffice();
+});
+
+const corpusOffice = fileURLToPath(new URL('../../../../../shared/corpus/office/', import.meta.url));
+
+describe('powerpoint-to-pdf', () => {
+  it('gives one page per slide with its text, whatever the upload is called', async () => {
+    const slides = ['Opening slide', 'Результаты: 日本語', 'Questions?'];
+    const file = await job.input('deck.bin', presentationOdp(slides));
+    const result = await powerpointToPdf([file], {}, job.context);
+    assertValidPdf(result.path);
+    expect(result.download.name).toBe('converted-presentation.pdf');
+    const pages = pdfPageTexts(result.path);
+    expect(pages).toHaveLength(3);
+    slides.forEach((text, index) => expect(pages[index]).toContain(text));
+  });
+
+  it('refuses a spreadsheet or a truncated presentation by its content', async () => {
+    const csv = await job.input('table.pptx', csvTable(3, 3));
+    expect(await toolErrorCode(powerpointToPdf([csv], {}, job.context))).toBe('unsupported_file_type');
+    const odp = presentationOdp(['One']);
+    const cut = await job.input('cut.odp', odp.subarray(0, 300));
+    expect(await toolErrorCode(powerpointToPdf([cut], {}, job.context))).toBe('damaged_pdf');
+  });
+
+  it.skipIf(!existsSync(corpusOffice))('converts .pptx and .ppt slide decks from the corpus', async () => {
+    for (const [name, slides] of [
+      ['poi-table-merged-vertical-16x9.pptx', 1],
+      ['poi-counter-talk-2003.ppt', undefined],
+    ] as const) {
+      const file = await job.input(name, await readFile(`${corpusOffice}${name}`));
+      const result = await powerpointToPdf([file], {}, job.context);
+      assertValidPdf(result.path);
+      if (slides) expect(pdfPageCount(result.path)).toBe(slides);
+      else expect(pdfPageCount(result.path)).toBeGreaterThan(1);
+    }
+  });
+});
