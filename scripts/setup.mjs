@@ -24,6 +24,8 @@ const aptPackages = [
   'qpdf',
   'ghostscript',
   'libreoffice-writer-nogui',
+  'libreoffice-calc-nogui',
+  'libreoffice-impress-nogui',
   'python3-uno',
   'chromium',
   'poppler-utils',

@@ -1,11 +1,16 @@
-/** Small files whose first bytes are what real PDFs and Word documents start with. */
+import { compoundFile, zipPackage } from '@paperknife/catalog/testing/container-fixtures';
+
+/**
+ * Small files that start as real PDFs do, and Word documents in the containers real ones come in (a ZIP package
+ * with a word/ part, a compound file with a WordDocument stream), so recognition by content takes them as such.
+ */
 
 const encoder = new TextEncoder();
 
 const signatures = {
   pdf: encoder.encode('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n'),
-  docx: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
-  doc: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  docx: zipPackage(['[Content_Types].xml', 'word/document.xml']),
+  doc: compoundFile(['WordDocument']),
   text: encoder.encode('Just some text, no signature.\n'),
 } as const;
 
@@ -19,8 +24,8 @@ const mimeTypes: Record<SampleKind, string> = {
 };
 
 /**
- * A file of `size` bytes that starts with the signature of `kind` after `offset` bytes of padding; the browser
- * type follows the kind unless given.
+ * A file of `size` bytes that starts with the signature (or whole container) of `kind` after `offset` bytes of
+ * padding; the browser type follows the kind unless given.
  */
 export function sampleFile(
   kind: SampleKind,
