@@ -1,36 +1,70 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
 import { runQpdf } from '../programs/qpdf.js';
-import { type JsonDict, type PdfJson, isDict, isRef, nameOf, readPdfJson, resolve } from './pdf-json.js';
+import {
+  type JsonDict,
+  type JsonValue,
+  type PdfJson,
+  isDict,
+  isRef,
+  nameOf,
+  readPdfJson,
+  resolve,
+} from './pdf-json.js';
 
 /**
- * PDF/A-3 keeps attached files, which Ghostscript leaves out: qpdf copies them from the upload into the converted
- * file, then marks each as PDF/A-3 asks (ISO 19005-3, 6.8): a relationship to the document (/AFRelationship,
- * `Unspecified` unless the upload said), a MIME type on the file (`application/octet-stream` unless it had one),
- * and a place in the catalogue's /AF list. Answers the file with the attachments.
+ * PDF/A-3 keeps attached files. Ghostscript keeps some (those of a name tree with /Kids) and leaves others out: when
+ * the converted file has none, qpdf copies them from the upload. Each is then marked as PDF/A-3 asks (ISO 19005-3,
+ * 6.8): a relationship to the document (/AFRelationship, `Unspecified` unless the upload said), a MIME type on the
+ * file (`application/octet-stream` unless it had one), and a place in the catalogue's /AF list. Answers the file
+ * with the attachments.
  */
 export async function keepAttachments(converted: string, upload: string, context: ToolContext): Promise<string> {
-  const copied = tempPath(context, 'with-attachments');
-  await runQpdf([converted, '--copy-attachments-from', upload, '--', copied], context);
+  let copied = converted;
+  if ((await attachmentKeys(converted, context)).length === 0) {
+    copied = tempPath(context, 'with-attachments');
+    await runQpdf([converted, '--copy-attachments-from', upload, '--', copied], context);
+  }
   const pdf = await readPdfJson(copied, context);
   const rootRef = pdf.trailer['/Root'];
   const catalog = resolve(pdf, rootRef);
   if (!isRef(rootRef) || !isDict(catalog)) return copied;
   const names = resolve(pdf, catalog['/Names']);
-  const specs = isDict(names) ? fileSpecRefs(pdf, names['/EmbeddedFiles']) : [];
-  if (specs.length === 0) return copied;
+  const places = isDict(names) ? fileSpecPlaces(pdf, names['/EmbeddedFiles']) : [];
+  if (places.length === 0) return copied;
 
   const updates: Record<string, unknown> = {};
-  for (const ref of specs) {
-    const spec = pdf.object(ref) as JsonDict;
-    updates[`obj:${ref}`] = { value: { '/AFRelationship': '/Unspecified', ...spec } };
+  /** Name tree nodes as rewritten so far: a direct file specification is moved into an object of its own. */
+  const nodes = new Map<string, JsonValue[]>();
+  const specs: string[] = [];
+  let nextId = pdf.maxObjectId;
+  for (const { node, index, value } of places) {
+    const spec = resolve(pdf, value);
+    if (!isDict(spec)) continue;
+    let ref = value;
+    if (!isRef(ref)) {
+      ref = `${++nextId} 0 R`;
+      const entries = nodes.get(node) ?? [
+        ...((resolve(pdf, (pdf.object(node) as JsonDict)['/Names']) as JsonValue[]) ?? []),
+      ];
+      entries[index] = ref;
+      nodes.set(node, entries);
+    }
+    specs.push(ref);
+    const name = spec['/UF'] ?? spec['/F'];
+    updates[`obj:${ref}`] = {
+      value: { '/AFRelationship': '/Unspecified', ...(name ? { '/F': name, '/UF': name } : {}), ...spec },
+    };
     const files = resolve(pdf, spec['/EF']);
     const fileRef = isDict(files) ? (files['/F'] ?? files['/UF']) : undefined;
     const file = resolve(pdf, fileRef);
     if (isRef(fileRef) && isDict(file) && nameOf(file['/Subtype']) === undefined) {
       updates[`obj:${fileRef}`] = { stream: { dict: { ...file, '/Subtype': '/application#2Foctet-stream' } } };
     }
+  }
+  for (const [node, entries] of nodes) {
+    updates[`obj:${node}`] = { value: { ...(pdf.object(node) as JsonDict), '/Names': entries } };
   }
   updates[`obj:${rootRef}`] = { value: { ...catalog, '/AF': specs } };
   const update = tempPath(context, 'attachments-update', '.json');
@@ -40,28 +74,60 @@ export async function keepAttachments(converted: string, upload: string, context
   return marked;
 }
 
-/** The file specifications of an embedded-files name tree that are objects of their own, each once. */
-function fileSpecRefs(pdf: PdfJson, tree: unknown): string[] {
-  const found = new Set<string>();
+/**
+ * PDF/A-1 and -2 allow no attached files (PDF/A-2 only PDF/A files, which we do not verify): those Ghostscript kept
+ * are removed. Answers the file without them.
+ */
+export async function removeAttachments(converted: string, context: ToolContext): Promise<string> {
+  const keys = await attachmentKeys(converted, context);
+  if (keys.length === 0) return converted;
+  const output = tempPath(context, 'without-attachments');
+  await runQpdf([converted, ...keys.map((key) => `--remove-attachment=${key}`), output], context);
+  return output;
+}
+
+/** The keys of a PDF's attached files (the names in its embedded-files name tree). */
+async function attachmentKeys(path: string, context: ToolContext): Promise<string[]> {
+  const target = tempPath(context, 'attachments', '.json');
+  try {
+    await runQpdf(['--json=2', '--json-key=attachments', path, target], context);
+    const json = JSON.parse(await readFile(target, 'utf8')) as { attachments?: Record<string, unknown> };
+    return Object.keys(json.attachments ?? {});
+  } finally {
+    await rm(target, { force: true });
+  }
+}
+
+/** Where each file specification of an embedded-files name tree sits: the tree node (an object) and its index. */
+function fileSpecPlaces(
+  pdf: PdfJson,
+  tree: JsonValue | undefined,
+): { node: string; index: number; value: JsonValue }[] {
+  const found: { node: string; index: number; value: JsonValue }[] = [];
   const seen = new Set<string>();
-  const visit = (node: unknown, depth: number) => {
-    if (depth > 32) return;
-    if (isRef(node as string)) {
-      if (seen.has(node as string)) return;
-      seen.add(node as string);
-    }
-    const dict = resolve(pdf, node as string);
+  const visit = (node: JsonValue | undefined, depth: number) => {
+    if (depth > 32 || !isRef(node) || seen.has(node)) return;
+    seen.add(node);
+    const dict = pdf.object(node);
     if (!isDict(dict)) return;
     const entries = resolve(pdf, dict['/Names']);
     if (Array.isArray(entries)) {
-      for (let at = 1; at < entries.length; at += 2) {
-        const value = entries[at];
-        if (isRef(value) && isDict(pdf.object(value))) found.add(value);
-      }
+      for (let index = 1; index < entries.length; index += 2) found.push({ node, index, value: entries[index]! });
     }
     const kids = resolve(pdf, dict['/Kids']);
     if (Array.isArray(kids)) for (const kid of kids) visit(kid, depth + 1);
   };
-  visit(tree, 0);
-  return [...found];
+  if (isRef(tree)) visit(tree, 0);
+  else if (isDict(tree)) {
+    // A root written in the catalogue itself: its kids are objects; its own entries must be too.
+    const kids = resolve(pdf, tree['/Kids']);
+    if (Array.isArray(kids)) for (const kid of kids) visit(kid, 1);
+    const entries = resolve(pdf, tree['/Names']);
+    if (Array.isArray(entries)) {
+      for (let index = 1; index < entries.length; index += 2) {
+        if (isRef(entries[index])) found.push({ node: '', index, value: entries[index]! });
+      }
+    }
+  }
+  return found;
 }

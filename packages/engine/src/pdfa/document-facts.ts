@@ -25,7 +25,7 @@ export interface DocumentFacts {
   forbiddenActions: number;
   /** Embedded files (file specifications with /EF). */
   attachments: number;
-  /** Embedded files without what PDF/A-3 asks of each: /AFRelationship, a MIME type, a place in the catalogue's /AF. */
+  /** Embedded files without what PDF/A-3 asks of each: /AFRelationship, /UF, a MIME type, a place in the catalogue's /AF. */
   unmarkedAttachments: number;
   /** Pages that draw with transparency (soft masks, constant opacity below 1, blend modes, transparency groups). */
   transparentPages: number;
@@ -133,6 +133,7 @@ function isMarkedAttachment(pdf: PdfJson, spec: JsonDict, associated: ReadonlySe
   const file = isDict(files) ? resolve(pdf, files['/F'] ?? files['/UF']) : undefined;
   return (
     nameOf(spec['/AFRelationship']) !== undefined &&
+    spec['/UF'] !== undefined &&
     isDict(file) &&
     nameOf(file['/Subtype']) !== undefined &&
     associated.has(spec)

@@ -19,6 +19,8 @@ interface JsonObject {
 
 export interface PdfJson {
   trailer: JsonDict;
+  /** The highest object number in use: new objects take the numbers after it. */
+  maxObjectId: number;
   /** An object by its reference (`12 0 R`): a stream's dictionary for a stream. */
   object(ref: string): JsonValue | undefined;
   /** Every reference the document holds, each once. */
@@ -37,10 +39,11 @@ export function isDict(value: JsonValue | undefined): value is JsonDict {
 
 /** Reads every object's structure (no stream data), through a file: the JSON of a large PDF outgrows a pipe. */
 export async function readPdfJson(path: string, context: ToolContext): Promise<PdfJson> {
-  const objects = await readObjects(path, context, ['--json-stream-data=none']);
+  const { objects, maxObjectId } = await readObjectsWithHeader(path, context, ['--json-stream-data=none']);
   const trailer = objects.get('trailer')?.value;
   return {
     trailer: isDict(trailer) ? trailer : {},
+    maxObjectId,
     object: (ref) => {
       const entry = objects.get(`obj:${ref}`);
       return entry?.stream ? entry.stream.dict : entry?.value;
@@ -62,11 +65,21 @@ async function readObjects(
   context: ToolContext,
   args: readonly string[],
 ): Promise<Map<string, JsonObject>> {
+  return (await readObjectsWithHeader(path, context, args)).objects;
+}
+
+async function readObjectsWithHeader(
+  path: string,
+  context: ToolContext,
+  args: readonly string[],
+): Promise<{ objects: Map<string, JsonObject>; maxObjectId: number }> {
   const target = tempPath(context, 'objects', '.json');
   try {
     await runQpdf(['--json=2', '--json-key=qpdf', ...args, path, target], context);
-    const json = JSON.parse(await readFile(target, 'utf8')) as { qpdf: [unknown, Record<string, JsonObject>] };
-    return new Map(Object.entries(json.qpdf[1]));
+    const json = JSON.parse(await readFile(target, 'utf8')) as {
+      qpdf: [{ maxobjectid?: number }, Record<string, JsonObject>];
+    };
+    return { objects: new Map(Object.entries(json.qpdf[1])), maxObjectId: json.qpdf[0].maxobjectid ?? 0 };
   } finally {
     await rm(target, { force: true });
   }

@@ -7,14 +7,15 @@ import type { ToolRunner } from '../jobs/tool-runner.js';
 import { conformanceReport } from '../pdfa/conformance-report.js';
 import { readDocumentFacts } from '../pdfa/document-facts.js';
 import { convertToPdfa } from '../pdfa/pdfa-conversion.js';
-import { keepAttachments } from '../pdfa/pdfa3-attachments.js';
+import { keepAttachments, removeAttachments } from '../pdfa/attachments.js';
 import { preparePdfInput } from '../preflight/pdf-input.js';
 import { runQpdf } from '../programs/qpdf.js';
 
 /**
  * PDF/A of the chosen level: Ghostscript rewrites the document with every font embedded (missing ones substituted),
  * an sRGB output intent, XMP identification and no scripts, encryption or attached files; for PDF/A-1b it flattens
- * transparency, and for PDF/A-3b qpdf copies the attached files back and marks them. Our own checks then read the
+ * transparency. qpdf removes the attached files Ghostscript keeps, or for PDF/A-3b keeps them (copied back from the
+ * upload when Ghostscript left them out) and marks them. Our own checks then read the
  * output for each requirement, and the report (header) says what was met and what was changed to meet it.
  */
 export const pdfToPdfa: ToolRunner<'pdf-to-pdfa'> = async (files, options, context) => {
@@ -28,9 +29,11 @@ export const pdfToPdfa: ToolRunner<'pdf-to-pdfa'> = async (files, options, conte
     convertToPdfa(input.path, converted, options.level, context),
   ]);
   const output =
-    options.level === '3b' && before.attachments > 0
-      ? await keepAttachments(converted, input.path, context)
-      : converted;
+    options.level !== '3b'
+      ? await removeAttachments(converted, context)
+      : before.attachments > 0
+        ? await keepAttachments(converted, input.path, context)
+        : converted;
   const after = await readDocumentFacts(output, context);
   const report = conformanceReport(options.level, { ...before, encryptedUpload }, after);
   return {
