@@ -25,8 +25,8 @@ const pages: Buffer[][] = [
   [latin1('q 1 0 0 1 0 0 cm'), latin1('Q BT /F1 12 Tf [(A) 1'), latin1('(B)] TJ ET')],
 ];
 
-/** Characters that change how content tokenises, and a few others. */
-const SIGNIFICANT = [...'()[]{}<>/#%\\ \n\r0.-+EIT\x00\xff'];
+/** Characters that change how content tokenises, and a few others; a number past 64 bits when inserted. */
+const SIGNIFICANT = [...'()[]{}<>/#%\\ \n\r0.-+EIT\x00\xff', '98765432109876543210'];
 
 function mutated(streams: readonly Buffer[], random: () => number): Buffer[] {
   const out = streams.map((stream) => Buffer.from(stream));
@@ -72,6 +72,11 @@ describe('contentSyntaxProblem', () => {
     expect(contentSyntaxProblem([latin1('<< /A 1 /A 2 >> BDC')])).toMatch(/duplicated key \/A/);
     expect(contentSyntaxProblem([latin1('<< /A 1 /#41 2 >> BDC')])).toMatch(/duplicated key \/A/);
     expect(contentSyntaxProblem([latin1('BI /W 1 ID \x00\x01')])).toBe('EOF found while reading inline image');
+    expect(contentSyntaxProblem([latin1('9223372036854775807 -9223372036854775808 0 0 1.5e0 Td')])).toBeUndefined();
+    expect(contentSyntaxProblem([latin1('9223372036854775808 0 Td')])).toMatch(/overflow\/underflow converting/);
+    expect(contentSyntaxProblem([latin1('[(a) -99999999999999999999] TJ')])).toMatch(/overflow\/underflow/);
+    // Reals are kept as text: no overflow.
+    expect(contentSyntaxProblem([latin1('99999999999999999999.5 0 Td')])).toBeUndefined();
     // Streams are read as one: an array may end in the page's next stream.
     expect(contentSyntaxProblem([latin1('[(a) 1'), latin1('(b)] TJ')])).toBeUndefined();
   });

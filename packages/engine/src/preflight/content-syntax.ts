@@ -134,8 +134,31 @@ function readToken(data: Uint8Array, at: number): ReadToken {
     }
     default:
       while (pos < data.length && !isDelimiter(data[pos]!)) pos++;
-      return { type: isWordToken(data, start, pos) ? Token.Word : Token.Other, start, end: pos };
+      if (isWordToken(data, start, pos)) return { type: Token.Word, start, end: pos };
+      if (pos - start > 18 && outsideInt64(data, start, pos)) {
+        const digits = String.fromCharCode(...data.subarray(start, Math.min(pos, start + 64)));
+        return {
+          type: Token.Other,
+          start,
+          end: pos,
+          message: `overflow/underflow converting ${digits} to 64-bit integer`,
+        };
+      }
+      return { type: Token.Other, start, end: pos };
   }
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * An integer token past 64 bits, which qpdf's parser cannot convert: `--check` fails with an error. Reals are kept as
+ * text and never converted.
+ */
+function outsideInt64(data: Uint8Array, start: number, end: number): boolean {
+  const text = String.fromCharCode(...data.subarray(start, end));
+  if (!/^[+-]?\d+$/.test(text)) return false;
+  const value = BigInt(text.replace(/^\+/, ''));
+  return value > INT64_MAX || value < -INT64_MAX - 1n;
 }
 
 /**
