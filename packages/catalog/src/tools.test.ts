@@ -361,6 +361,8 @@ describe('entry fields', () => {
       'page-numbers',
       'grayscale-pdf',
       'pdf-to-jpg',
+      'pdf-to-png',
+      'pdf-to-tiff',
       'pdf-to-word',
       'extract-text',
       'extract-images',

@@ -14,6 +14,8 @@ import { ocrPdf } from './tools/ocr-pdf.js';
 import { organizePdf } from './tools/organize-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
+import { pdfToPng } from './tools/pdf-to-png.js';
+import { pdfToTiff } from './tools/pdf-to-tiff.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
@@ -46,6 +48,8 @@ export const tools = {
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,
   'pdf-to-jpg': pdfToJpg,
+  'pdf-to-png': pdfToPng,
+  'pdf-to-tiff': pdfToTiff,
   'pdf-to-word': pdfToWord,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,

@@ -10,6 +10,8 @@ import { watermarkPdf } from './tools/watermark-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
+import { pdfToPng } from './tools/pdf-to-png.js';
+import { pdfToTiff } from './tools/pdf-to-tiff.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
@@ -34,6 +36,8 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,
   'pdf-to-jpg': pdfToJpg,
+  'pdf-to-png': pdfToPng,
+  'pdf-to-tiff': pdfToTiff,
   'pdf-to-word': pdfToWord,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,

@@ -14,6 +14,8 @@ setUpWorkspaceTests();
 /** The tools whose result view reads a header of the answer: the header, and the note it shows. */
 const extractText = { id: 'extract-text', header: recognisedPagesHeader.name, note: 'recognised-pages' } as const;
 const pdfToJpg = { id: 'pdf-to-jpg', header: brokenImagesHeader.name, note: 'broken-images' } as const;
+const pdfToPng = { ...pdfToJpg, id: 'pdf-to-png' } as const;
+const pdfToTiff = { ...pdfToJpg, id: 'pdf-to-tiff' } as const;
 
 // Each case goes through the workspace, so it fails too when the tool's catalogue entry stops listing the header.
 describe('result notes read from the answer’s headers', () => {
@@ -22,6 +24,16 @@ describe('result notes read from the answer’s headers', () => {
     { ...extractText, value: '1', text: 'This PDF looks scanned: the text of 1 page was recognised (OCR).' },
     {
       ...pdfToJpg,
+      value: '2',
+      text: '2 pages hold an image that is damaged in the PDF and could not be read: they were drawn without it, as a PDF viewer shows them.',
+    },
+    {
+      ...pdfToPng,
+      value: '2',
+      text: '2 pages hold an image that is damaged in the PDF and could not be read: they were drawn without it, as a PDF viewer shows them.',
+    },
+    {
+      ...pdfToTiff,
       value: '2',
       text: '2 pages hold an image that is damaged in the PDF and could not be read: they were drawn without it, as a PDF viewer shows them.',
     },
@@ -35,10 +47,13 @@ describe('result notes read from the answer’s headers', () => {
     expect(await screen.findByTestId(note)).toHaveTextContent(text);
   });
 
-  it.each([extractText, pdfToJpg])('$id shows no note when $header is 0', async ({ id, header, note }) => {
-    await runAndAnswer(id, { [header]: '0' });
-    // The file row goes in the same update that hands the headers to the result view.
-    await waitFor(() => expect(screen.queryByText('document.pdf')).toBeNull());
-    expect(screen.queryByTestId(note)).toBeNull();
-  });
+  it.each([extractText, pdfToJpg, pdfToPng, pdfToTiff])(
+    '$id shows no note when $header is 0',
+    async ({ id, header, note }) => {
+      await runAndAnswer(id, { [header]: '0' });
+      // The file row goes in the same update that hands the headers to the result view.
+      await waitFor(() => expect(screen.queryByText('document.pdf')).toBeNull());
+      expect(screen.queryByTestId(note)).toBeNull();
+    },
+  );
 });
