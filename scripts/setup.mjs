@@ -29,6 +29,8 @@ const aptPackages = [
   'python3-uno',
   'chromium',
   'poppler-utils',
+  // JPG to PDF: heif-info and heif-convert read HEIC phone photos (HEVC), which sharp's own libheif cannot.
+  'libheif-examples',
   'fonts-dejavu-core',
   'fonts-liberation',
   'fonts-noto-core',

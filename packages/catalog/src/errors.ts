@@ -40,6 +40,14 @@ export const errorCodes = {
     message:
       'The images in this PDF are damaged and could not be read, so none could be extracted. PDF to JPG saves each page as a PDF viewer shows it.',
   },
+  image_too_large: {
+    status: 413,
+    message: 'An image has more pixels than we can convert. Scale it down in an image editor and try again.',
+  },
+  damaged_image: {
+    status: 422,
+    message: 'An image is damaged or in a form we cannot read. Open it in an image editor, save it again and retry.',
+  },
   damaged_pdf: {
     status: 422,
     message: 'This PDF is damaged and could not be repaired. Try exporting it again from the program that made it.',

@@ -15,9 +15,26 @@ describe('detectFileType', () => {
     expect(detectFileType(compoundFile(['WordDocument']))).toBeNull();
   });
 
+  it('recognises the image formats JPG to PDF takes', () => {
+    expect(detectFileType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(detectFileType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(detectFileType(bytes('GIF89a'))).toBe('gif');
+    expect(detectFileType(bytes('RIFF\x10\0\0\0WEBPVP8 '))).toBe('webp');
+    expect(detectFileType(bytes('RIFF\x10\0\0\0WAVEfmt '))).toBeNull();
+    expect(detectFileType(bytes('II*\0'))).toBe('tiff');
+    expect(detectFileType(bytes('MM\0*'))).toBe('tiff');
+    const bmp = new Uint8Array(16);
+    bmp.set([0x42, 0x4d]);
+    bmp[14] = 40;
+    expect(detectFileType(bmp)).toBe('bmp');
+    expect(detectFileType(bytes('\0\0\0\x18ftypheic\0\0\0\0'))).toBe('heic');
+    expect(detectFileType(bytes('\0\0\0\x18ftypmif1\0\0\0\0'))).toBe('heic');
+    expect(detectFileType(bytes('\0\0\0\x18ftypisom\0\0\0\0'))).toBeNull();
+  });
+
   it('rejects anything else, whatever its name', () => {
     expect(detectFileType(bytes('hello world'))).toBeNull();
-    expect(detectFileType(new Uint8Array([0xff, 0xd8, 0xff]))).toBeNull();
+    expect(detectFileType(new Uint8Array([0x42, 0x4d, 0, 0]))).toBeNull();
     expect(detectFileType(new Uint8Array())).toBeNull();
   });
 });

@@ -16,7 +16,10 @@ export { type ByteSource, bytesSource } from './container-parts.js';
 export type OfficeType =
   'docx' | 'doc' | 'odt' | 'xlsx' | 'xls' | 'ods' | 'csv' | 'pptx' | 'ppt' | 'odp' | 'encrypted-office';
 
-export type DetectedType = 'pdf' | OfficeType;
+export type DetectedType = 'pdf' | OfficeType | ImageType;
+
+/** The image formats JPG to PDF takes. */
+export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic';
 
 /** How many leading bytes `detectFileType` needs. PDF allows junk before the header within the first 1 KB. */
 export const SNIFF_BYTES = 1024;
@@ -24,6 +27,17 @@ export const SNIFF_BYTES = 1024;
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4: .docx, .xlsx, .pptx and OpenDocument are ZIP packages
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // Office 97-2003 compound file
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const GIF = [0x47, 0x49, 0x46, 0x38]; // GIF8 (7a or 9a)
+const RIFF = [0x52, 0x49, 0x46, 0x46];
+const WEBP = [0x57, 0x45, 0x42, 0x50]; // at 8, after RIFF and the size
+const BMP = [0x42, 0x4d]; // BM
+const TIFF_LE = [0x49, 0x49, 0x2a, 0x00]; // II*\0
+const TIFF_BE = [0x4d, 0x4d, 0x00, 0x2a]; // MM\0*
+const FTYP = [0x66, 0x74, 0x79, 0x70]; // at 4: an ISO media file's first box
+// HEIF brands: HEVC stills and sequences, and the generic image brands an iPhone or camera writes.
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1', 'avif']);
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
   return signature.every((byte, i) => bytes[at + i] === byte);
@@ -35,6 +49,18 @@ export function detectFileType(head: Uint8Array): DetectedType | null {
   for (let at = 0; at <= end; at++) {
     if (startsWith(head, PDF, at)) return 'pdf';
   }
+  return detectImageType(head);
+}
+
+function detectImageType(head: Uint8Array): ImageType | null {
+  if (startsWith(head, JPEG)) return 'jpeg';
+  if (startsWith(head, PNG)) return 'png';
+  if (startsWith(head, GIF)) return 'gif';
+  if (startsWith(head, RIFF) && startsWith(head, WEBP, 8)) return 'webp';
+  if (startsWith(head, TIFF_LE) || startsWith(head, TIFF_BE)) return 'tiff';
+  // BMP's two letters are short: its header size (at 14) must be one of the known ones too.
+  if (startsWith(head, BMP) && [12, 40, 52, 56, 64, 108, 124].includes(head[14] ?? 0) && head[15] === 0) return 'bmp';
+  if (startsWith(head, FTYP, 4) && HEIF_BRANDS.has(String.fromCharCode(...head.subarray(8, 12)))) return 'heic';
   return null;
 }
 
@@ -44,6 +70,7 @@ export const acceptedTypes = {
   Word: ['docx', 'doc', 'encrypted-office'],
   Excel: ['xlsx', 'xls', 'ods', 'csv', 'encrypted-office'],
   PowerPoint: ['pptx', 'ppt', 'odp', 'encrypted-office'],
+  JPG: ['jpeg', 'png', 'gif', 'webp', 'bmp', 'tiff', 'heic'],
 } as const satisfies Record<string, readonly DetectedType[]>;
 
 /**

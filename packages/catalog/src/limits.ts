@@ -20,6 +20,13 @@ export interface Limits {
  */
 export const TEMP_SWEEP_AGE_MINUTES = 10;
 
+/**
+ * Most pixels of one image JPG to PDF converts, checked from the image's header before any decoding: a larger one
+ * would need more memory than a job may take (100 megapixels of 16-bit RGBA are 800 MB decoded).
+ */
+export const MAX_IMAGE_MEGAPIXELS = 100;
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
+
 export const limitEnvironment = {
   PAPERKNIFE_MAX_FILE_MB: { default: 100, describe: 'largest accepted file, in MB' },
   PAPERKNIFE_MAX_FILES: { default: 50, describe: 'most files in one request' },

@@ -44,6 +44,22 @@ export const powerpointInput = {
   extensions: ['.pptx', '.ppt', '.odp'],
 } as const satisfies FileKind;
 
+/** Photos and pictures: named after the commonest kind, in the words people search for ("JPG to PDF"). */
+export const imageInput = {
+  label: 'JPG',
+  mimeTypes: [
+    'image/jpeg',
+    'image/png',
+    'image/gif',
+    'image/webp',
+    'image/bmp',
+    'image/tiff',
+    'image/heic',
+    'image/heif',
+  ],
+  extensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp', '.tif', '.tiff', '.heic', '.heif'],
+} as const satisfies FileKind;
+
 export interface Download {
   name: string;
   contentType: string;

@@ -9,6 +9,7 @@ import { extractPages } from './tools/extract-pages.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
 import { extractText } from './tools/extract-text.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
+import { jpgToPdf } from './tools/jpg-to-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
 import { ocrPdf } from './tools/ocr-pdf.js';
 import { organizePdf } from './tools/organize-pdf.js';
@@ -26,7 +27,7 @@ import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 
-export { type Download, type FileKind, pdfInput, wordInput } from './tool-entry.js';
+export { type Download, type FileKind, imageInput, pdfInput, wordInput } from './tool-entry.js';
 export { pageNumberPositions } from './tools/page-numbers.js';
 export { rotateAngles } from './tools/rotate-pdf.js';
 export { splitModes } from './tools/split-pdf.js';
@@ -55,6 +56,7 @@ export const tools = {
   'word-to-pdf': wordToPdf,
   'excel-to-pdf': excelToPdf,
   'powerpoint-to-pdf': powerpointToPdf,
+  'jpg-to-pdf': jpgToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
   'organize-pdf': organizePdf,

@@ -17,6 +17,7 @@ import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
+import { jpgToPdf } from './tools/jpg-to-pdf.js';
 import { extractPages } from './tools/extract-pages.js';
 import { deletePages } from './tools/delete-pages.js';
 import { organizePdf } from './tools/organize-pdf.js';
@@ -43,6 +44,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'word-to-pdf': wordToPdf,
   'excel-to-pdf': excelToPdf,
   'powerpoint-to-pdf': powerpointToPdf,
+  'jpg-to-pdf': jpgToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
   'organize-pdf': organizePdf,
