@@ -1,5 +1,6 @@
 import { type ByteSource, odfMediaType, oleStreamNames, zipPartNames } from './container-parts.js';
 import { DELIMITED_SNIFF_BYTES, delimitedLayout } from './delimited-text.js';
+import { isHtmlName, looksLikeHtml } from './html-text.js';
 
 export { type ByteSource, bytesSource } from './container-parts.js';
 
@@ -16,7 +17,10 @@ export { type ByteSource, bytesSource } from './container-parts.js';
 export type OfficeType =
   'docx' | 'doc' | 'odt' | 'xlsx' | 'xls' | 'ods' | 'csv' | 'pptx' | 'ppt' | 'odp' | 'encrypted-office';
 
-export type DetectedType = 'pdf' | OfficeType | ImageType;
+export type DetectedType = 'pdf' | OfficeType | ImageType | WebPageType;
+
+/** A web page (html-text.ts), or a ZIP that is no office package and holds one (with its style sheets, images). */
+export type WebPageType = 'html' | 'html-zip';
 
 /** The image formats JPG to PDF takes. */
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'bmp' | 'tiff' | 'heic';
@@ -71,6 +75,7 @@ export const acceptedTypes = {
   Excel: ['xlsx', 'xls', 'ods', 'csv', 'encrypted-office'],
   PowerPoint: ['pptx', 'ppt', 'odp', 'encrypted-office'],
   JPG: ['jpeg', 'png', 'gif', 'webp', 'bmp', 'tiff', 'heic'],
+  HTML: ['html', 'html-zip'],
 } as const satisfies Record<string, readonly DetectedType[]>;
 
 /**
@@ -84,6 +89,7 @@ export async function identifyFile(source: ByteSource): Promise<DetectedType | n
   if (startsWith(head, ZIP)) return packageType(source, head);
   if (startsWith(head, OLE)) return compoundFileType(source);
   const start = await source.read(0, Math.min(source.size, DELIMITED_SNIFF_BYTES));
+  if (looksLikeHtml(start)) return 'html';
   return delimitedLayout(start, start.length === source.size) ? 'csv' : null;
 }
 
@@ -100,11 +106,12 @@ const openXmlFolders = [
   ['ppt/', 'pptx'],
 ] as const satisfies readonly (readonly [string, OfficeType])[];
 
-async function packageType(source: ByteSource, head: Uint8Array): Promise<OfficeType | null> {
+async function packageType(source: ByteSource, head: Uint8Array): Promise<OfficeType | 'html-zip' | null> {
   const media = odfMediaType(head);
   if (media !== undefined) return openDocumentTypes[media.replace(/-template$/, '')] ?? null;
   const names = await zipPartNames(source);
-  return openXmlFolders.find(([folder]) => names.some((name) => name.startsWith(folder)))?.[1] ?? null;
+  const office = openXmlFolders.find(([folder]) => names.some((name) => name.startsWith(folder)))?.[1];
+  return office ?? (names.some(isHtmlName) ? 'html-zip' : null);
 }
 
 async function compoundFileType(source: ByteSource): Promise<OfficeType | null> {

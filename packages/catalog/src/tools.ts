@@ -9,6 +9,7 @@ import { extractPages } from './tools/extract-pages.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
 import { extractText } from './tools/extract-text.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
+import { htmlToPdf } from './tools/html-to-pdf.js';
 import { jpgToPdf } from './tools/jpg-to-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
 import { ocrPdf } from './tools/ocr-pdf.js';
@@ -54,6 +55,7 @@ export const tools = {
   'pdf-to-word': pdfToWord,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
+  'html-to-pdf': htmlToPdf,
   'excel-to-pdf': excelToPdf,
   'powerpoint-to-pdf': powerpointToPdf,
   'jpg-to-pdf': jpgToPdf,

@@ -15,6 +15,7 @@ import { pdfToTiff } from './tools/pdf-to-tiff.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
+import { htmlToPdf } from './tools/html-to-pdf.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { jpgToPdf } from './tools/jpg-to-pdf.js';
@@ -42,6 +43,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'pdf-to-word': pdfToWord,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
+  'html-to-pdf': htmlToPdf,
   'excel-to-pdf': excelToPdf,
   'powerpoint-to-pdf': powerpointToPdf,
   'jpg-to-pdf': jpgToPdf,
