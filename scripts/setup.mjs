@@ -214,26 +214,33 @@ const serverMemoryEnvironment = JSON.parse(readFileSync(join(root, 'scripts/serv
 if (mode === 'start') {
   handOver(process.execPath, ['apps/server/dist/server.js'], { ...serverMemoryEnvironment, ...process.env });
 } else {
-  // Unit and integration tests first (fast feedback), then the cluster and the browser tests against the built site.
-  // Each suite's reporter writes its files' times to timesDir, for the table of all suites at the end.
+  // Unit and integration tests first (fast feedback), then the browser tests against the built site, with the
+  // cluster tests and the corpus sweep beside them (docs/decisions/064). Each suite's reporter writes its files' times
+  // to timesDir, for the table of all suites at the end.
   const timesDir = join(stateDir, 'test-times');
   rmSync(timesDir, { recursive: true, force: true });
   mkdirSync(timesDir, { recursive: true });
   const env = { ...process.env, PAPERKNIFE_TEST_TIMES_DIR: timesDir };
-  const unit = await timed('npx', ['vitest', 'run'], env);
-  // Replicas behind HAProxy with PostgreSQL and Redis; skips itself, saying why, when one of them is missing. It runs
-  // beside the browser tests, which leave about a fifth of the 2 cores idle while pages wait on the server; its
-  // output is printed when both have ended, so the two suites' lines do not mix.
-  const [cluster, e2e] = await Promise.all([
+  const sweepFile = 'packages/engine/src/corpus-sweep.test.ts';
+  const unit = await timed('npx', ['vitest', 'run', '--exclude', sweepFile], env);
+  // The browser tests leave much of the 2 cores idle while pages wait on the server: the corpus sweep (every corpus
+  // file through every tool, a few minutes of qpdf, Ghostscript and LibreOffice in one process) and the cluster tests
+  // (replicas behind HAProxy with PostgreSQL and Redis; they skip themselves, saying why, when one is missing) run
+  // beside them. Their output is printed when all have ended, so the suites' lines do not mix.
+  const [sweep, cluster, e2e] = await Promise.all([
+    timed('npx', ['vitest', 'run', '--project', 'engine', sweepFile], env, { quiet: true }),
     timed('npm', ['run', 'test:cluster'], env, { quiet: true }),
     timed('npm', ['run', 'test:e2e'], env),
   ]);
+  process.stdout.write(sweep.output);
   process.stdout.write(cluster.output);
   printSlowestFiles(timesDir);
+  const seconds = (suite) =>
+    `${suite.seconds.toFixed(0)} s${suite.status === 0 ? '' : ` (failed, exit ${suite.status})`}`;
   step(
-    `unit and API tests ${unit.seconds.toFixed(0)} s, cluster ${cluster.seconds.toFixed(0)} s beside browser tests ${e2e.seconds.toFixed(0)} s, in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `unit and API tests ${seconds(unit)}; browser tests ${seconds(e2e)}, beside them corpus sweep ${seconds(sweep)} and cluster ${seconds(cluster)}; in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  process.exit(unit.status || cluster.status || e2e.status || 0);
+  process.exit(unit.status || sweep.status || cluster.status || e2e.status || 0);
 }
 
 /**
