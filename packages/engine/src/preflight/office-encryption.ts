@@ -1,16 +1,19 @@
 import { readFile } from 'node:fs/promises';
+import { isEncryptedOpenDocument } from './odf-encryption.js';
 
 /**
  * Tells whether an Office file is password-protected, from its bytes. LibreOffice only says "could not be loaded"
  * for such files, and users need to hear "remove the password" rather than "damaged".
  *
- * Each kind is an OLE compound file: an encrypted .docx, .xlsx or .pptx is a compound file holding EncryptionInfo
- * and EncryptedPackage streams; an encrypted .doc has the fEncrypted flag (or the XOR obfuscation flag) in the
- * header (FIB) of its WordDocument stream; an encrypted .xls has a FILEPASS record among the first records of its
- * Workbook stream; an encrypted .ppt carries an EncryptedSummary stream.
+ * Microsoft's kinds are OLE compound files: an encrypted .docx, .xlsx or .pptx is a compound file holding
+ * EncryptionInfo and EncryptedPackage streams; an encrypted .doc has the fEncrypted flag (or the XOR obfuscation
+ * flag) in the header (FIB) of its WordDocument stream; an encrypted .xls has a FILEPASS record among the first
+ * records of its Workbook stream; an encrypted .ppt carries an EncryptedSummary stream. An OpenDocument file's
+ * manifest tells (odf-encryption.ts).
  */
 export async function isEncryptedOfficeFile(path: string): Promise<boolean> {
   const file = await readFile(path);
+  if (isEncryptedOpenDocument(file)) return true;
   try {
     const entries = readDirectory(file);
     const names = new Set(entries.map((entry) => entry.name));

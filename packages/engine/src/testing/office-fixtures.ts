@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { zipSync } from 'fflate';
 import { zipPackage } from '@paperknife/catalog/testing/container-fixtures';
 
 /**
- * Office documents for the spreadsheet and presentation tests, written here: CSV tables and a minimal
- * OpenDocument presentation (the parts LibreOffice needs, stored uncompressed).
+ * Office documents for the spreadsheet and presentation tests, written here: CSV tables, a minimal
+ * OpenDocument presentation (the parts LibreOffice needs, stored uncompressed) and a password-protected
+ * OpenDocument package.
  */
 
 /** A CSV of `rows` x `columns` cells "r<row>c<column>", separated by `separator`, with a header row "Title <n>". */
@@ -44,5 +47,32 @@ export function presentationOdp(slides: readonly string[]): Buffer {
       ['content.xml', content],
       ['META-INF/manifest.xml', manifest],
     ]),
+  );
+}
+
+/**
+ * A password-protected OpenDocument package as LibreOffice writes one: `mimetype` stored and readable, content.xml
+ * encrypted (random bytes here), and a deflated manifest that gives it `manifest:encryption-data`.
+ */
+export function encryptedOpenDocument(mediaType: string): Buffer {
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">' +
+    `<manifest:file-entry manifest:full-path="/" manifest:media-type="${mediaType}"/>` +
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml" manifest:size="2016">' +
+    '<manifest:encryption-data manifest:checksum-type="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#sha256-1k" ' +
+    'manifest:checksum="yquQNExr0fDRGl0DZ8PimDAsObKIZXjtHcr7SMnzQLA=">' +
+    '<manifest:algorithm manifest:algorithm-name="http://www.w3.org/2001/04/xmlenc#aes256-cbc" ' +
+    'manifest:initialisation-vector="XI28c6EBDgfFQwvupYHxOQ=="/>' +
+    '<manifest:key-derivation manifest:key-derivation-name="PBKDF2" manifest:key-size="32" ' +
+    'manifest:iteration-count="100000" manifest:salt="FDDYKsKqLjqwCq5Qm41wGQ=="/>' +
+    '</manifest:encryption-data></manifest:file-entry></manifest:manifest>';
+  const encoder = new TextEncoder();
+  return Buffer.from(
+    zipSync({
+      mimetype: [encoder.encode(mediaType), { level: 0 }],
+      'content.xml': [new Uint8Array(randomBytes(2016)), { level: 0 }],
+      'META-INF/manifest.xml': [encoder.encode(manifest), { level: 6 }],
+    }),
   );
 }

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeLibreOffice } from '../programs/libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { csvTable } from '../testing/office-fixtures.js';
+import { csvTable, encryptedOpenDocument } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { excelToPdf } from './excel-to-pdf.js';
@@ -71,6 +71,13 @@ describe('excel-to-pdf', () => {
       const converted = await excelToPdf([file], { onePagePerSheet: false }, job.context);
       expect(pdfPageCount(converted.path)).toBeGreaterThan(0);
     }
+  });
+
+  it('asks to remove the password of an encrypted OpenDocument spreadsheet, not to repair it', async () => {
+    const ods = encryptedOpenDocument('application/vnd.oasis.opendocument.spreadsheet');
+    const file = await job.input('locked.ods', ods);
+    const error = await excelToPdf([file], { onePagePerSheet: false }, job.context).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'encrypted_document', message: expect.stringContaining('password') });
   });
 
   it.skipIf(!existsSync(`${corpus}word/`))('asks to remove the password of an encrypted Office file', async () => {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeLibreOffice } from '../programs/libreoffice.js';
-import { csvTable, presentationOdp } from '../testing/office-fixtures.js';
+import { csvTable, encryptedOpenDocument, presentationOdp } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { powerpointToPdf } from './powerpoint-to-pdf.js';
@@ -33,6 +33,14 @@ describe('powerpoint-to-pdf', () => {
     const odp = presentationOdp(['One']);
     const cut = await job.input('cut.odp', odp.subarray(0, 300));
     expect(await toolErrorCode(powerpointToPdf([cut], {}, job.context))).toBe('damaged_pdf');
+  });
+
+  it('asks to remove the password of an encrypted OpenDocument presentation, not to repair it', async () => {
+    const odp = encryptedOpenDocument('application/vnd.oasis.opendocument.presentation');
+    const error = await powerpointToPdf([await job.input('locked.odp', odp)], {}, job.context).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({ code: 'encrypted_document', message: expect.stringContaining('PowerPoint') });
   });
 
   it.skipIf(!existsSync(corpusOffice))('converts .pptx and .ppt slide decks from the corpus', async () => {
