@@ -4,6 +4,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import type { ImageType } from '@paperknife/catalog/file-types';
 import { MAX_IMAGE_PIXELS } from '@paperknife/catalog/limits';
 import type { ToolContext } from '../jobs/tool-runner.js';
+import { readBmp } from './bmp-pixels.js';
 import { type Resolution, exifFacts } from './exif-facts.js';
 import { decodeHeif } from './heif-decode.js';
 import { readJpegHeader } from './jpeg-header.js';
@@ -45,7 +46,26 @@ export async function* imagePages(path: string, type: ImageType, context: ToolCo
       return;
     }
   }
+  if (type === 'bmp') {
+    yield await bmpPage(data);
+    return;
+  }
   yield* decodedPages(data, type);
+}
+
+/** A BMP, read by our own reader (libvips has no BMP loader), written losslessly as any decoded image. */
+async function bmpPage(data: Buffer): Promise<ImagePage> {
+  const bmp = readBmp(data);
+  const raw = { width: bmp.width, height: bmp.height, channels: bmp.channels };
+  const image = sharp(bmp.data, { raw, limitInputPixels: MAX_IMAGE_PIXELS });
+  const metadata = await readMetadata(image);
+  return {
+    image: await losslessImage(image, metadata),
+    width: bmp.width,
+    height: bmp.height,
+    orientation: 1,
+    dpi: dpiOf(bmp.dpi ? { x: bmp.dpi, y: bmp.dpi } : undefined),
+  };
 }
 
 async function* decodedPages(data: Buffer, type: ImageType): AsyncGenerator<ImagePage> {

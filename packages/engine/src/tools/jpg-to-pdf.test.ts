@@ -129,6 +129,31 @@ describe('jpg-to-pdf', () => {
     expect(pdfPageCount(result.path)).toBe(4);
   });
 
+  it('reads a BMP (libvips cannot) and keeps its pixels', async () => {
+    const width = 6;
+    const height = 4;
+    const stride = 20;
+    const bmp = Buffer.alloc(54 + stride * height);
+    bmp.write('BM', 0, 'latin1');
+    bmp.writeUInt32LE(54, 10);
+    bmp.writeUInt32LE(40, 14);
+    bmp.writeInt32LE(width, 18);
+    bmp.writeInt32LE(height, 22);
+    bmp.writeUInt16LE(1, 26);
+    bmp.writeUInt16LE(24, 28);
+    // Bottom row first: the top two rows (stored last) red, the bottom two blue; BGR order.
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) bmp.set(y < 2 ? [255, 0, 0] : [0, 0, 255], 54 + y * stride + x * 3);
+    }
+    const result = await convert({ 'paint.bmp': bmp });
+    assertValidPdf(result.path);
+    const [back] = await extractedImages(result.path);
+    const { data, info } = await sharp(back!).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([width, height, 3]);
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
+    expect([...data.subarray(data.length - 3)]).toEqual([0, 0, 255]);
+  });
+
   it('lays pages out as A4 with margins, turned to each image unless told', async () => {
     const wide = { width: 400, height: 200, orientation: 1, dpi: { x: 72, y: 72 } };
     const auto = layoutPage(wide, { pageSize: 'a4', orientation: 'auto', margin: 10 });
