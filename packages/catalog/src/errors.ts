@@ -27,7 +27,8 @@ export const errorCodes = {
   encrypted_pdf: { status: 422, message: 'This PDF is password-protected: unlock it first with Unlock PDF.' },
   encrypted_document: {
     status: 422,
-    message: 'This document is password-protected: open it in Word, remove the password, save it and try again.',
+    message:
+      'This file is password-protected: open it in the program that made it, remove the password, save it and try again.',
   },
   wrong_password: { status: 422, message: 'The password is not correct. Check it and try again.' },
   no_images: {

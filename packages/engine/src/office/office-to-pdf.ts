@@ -19,8 +19,11 @@ export interface OfficeJob {
   accepted: readonly OfficeType[];
   /** The conversion for a type (a spreadsheet's options, CSV's import filter). */
   conversion: (type: OfficeType, path: string) => Promise<OfficeConversion>;
-  /** What the user hears about a password-protected file (undefined: the error code's own message). */
-  encryptedMessage?: string;
+  /**
+   * What the API and the English site say about a password-protected file, naming the program to open it in; the
+   * other languages show `encrypted_document`'s translated message, which fits every tool.
+   */
+  encryptedMessage: string;
 }
 
 /**

@@ -11,6 +11,8 @@ export const wordToPdf: ToolRunner<'word-to-pdf'> = async (files, _options, cont
       tool: 'word-to-pdf',
       accepted: ['docx', 'doc', 'encrypted-office'],
       conversion: async () => textDocumentConversion,
+      encryptedMessage:
+        'This document is password-protected: open it in Word, remove the password, save it and try again.',
     },
     context,
   );
