@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import type { InputFile } from '../jobs/tool-runner.js';
@@ -214,6 +215,23 @@ describe('checkAfter, on content that a flipped byte damaged', () => {
       });
     }
   }
+
+  it('goes the repair way for a JPEG whose Huffman table a flipped byte broke, which qpdf copies as it is', async () => {
+    const jpeg = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    jpeg[jpeg.indexOf(Buffer.from([0xff, 0xc4])) + 5] = 0xff;
+    const image = { jpeg, pixelWidth: 48, pixelHeight: 32, x: 72, y: 400, width: 96, height: 64 };
+    const file = await job.input('bogus-jpeg.pdf', makePdf({ pages: [{ image }, {}] }));
+    expect(qpdfCheck(file.path).code).not.toBe(0);
+    const outcome = await rotatePdf([file], rotate90, job.context).then(
+      (result) => result.path,
+      (error: unknown) => toolErrorCode(Promise.reject(error)),
+    );
+    expect(runsWith('--check').some((run) => run.includes(file.path))).toBe(true);
+    // Neither qpdf nor MuPDF re-encodes a JPEG, so the repair cannot mend it: damaged_pdf, never a failing output.
+    expect(outcome).toBe('damaged_pdf');
+  });
 
   it('Compress finds such content in its clean-file test and repairs it', async () => {
     for (const { pdf } of shapes) {

@@ -203,9 +203,14 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
   throw passwordRefusal(unlockPassword);
 }
 
-/** The upload's page contents pass the check's reading of them (`pageContentsPass`), with its password. */
+/**
+ * The upload's page contents and the structure of its pages' JPEG images pass the check's reading of them
+ * (`pageContentsPass`), with its password.
+ */
 function contentsPass(probe: UploadProbe, context: ToolContext): Promise<boolean> {
-  return pageContentsPass(probe.source.path, probe.contents.objects, context, probe.contents.password);
+  return pageContentsPass(probe.source.path, probe.contents.objects, context, probe.contents.password, {
+    jpegs: true,
+  });
 }
 
 /** `qpdf --check` on every output PDF, side by side: one that fails is `damaged_pdf`. */

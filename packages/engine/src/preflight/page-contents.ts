@@ -1,6 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { inflateSync } from 'node:zlib';
 import { contentSyntaxProblem } from './content-syntax.js';
+import { jpegStructureProblem } from './jpeg-structure.js';
 import { runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
@@ -22,6 +24,7 @@ export async function pageContentsPass(
   objects: readonly number[] | undefined,
   context: ToolContext,
   password?: string,
+  options: PageContentsOptions = {},
 ): Promise<boolean> {
   if (objects === undefined) return false;
   if (objects.length === 0) return true;
@@ -64,10 +67,83 @@ export async function pageContentsPass(
         context.signal.throwIfAborted();
       }
     }
-    return true;
+    if (!options.jpegs) return true;
+    const jpegs = new Set(
+      json.pages.flatMap((page) =>
+        (page.images ?? []).filter((image) => image.filter.includes('/DCTDecode')).map((image) => image.object),
+      ),
+    );
+    return await jpegsPass(path, [...jpegs], context, password);
   } finally {
     await rm(listing, { force: true });
   }
+}
+
+export interface PageContentsOptions {
+  /**
+   * Also read the markers and tables of the JPEG images the pages draw (`jpegStructureProblem`), which `--check`
+   * decodes and qpdf's writes copy as they are: for tools whose output qpdf writes from the upload. Images inside
+   * form XObjects are not listed by qpdf's page JSON and are not read.
+   */
+  jpegs?: boolean;
+}
+
+/**
+ * The JPEG images `refs` (`N 0 R`) as stored, copied out by qpdf (other filters decoded, JPEG data not), each read
+ * by `jpegStructureProblem`.
+ */
+async function jpegsPass(path: string, refs: readonly string[], context: ToolContext, password?: string) {
+  if (refs.length === 0) return true;
+  const listing = tempPath(context, 'jpeg-streams', '.json');
+  const files: string[] = [];
+  try {
+    const copied = await runQpdf(
+      [
+        ...['--json=2', '--json-key=qpdf', '--json-stream-data=file', '--decode-level=generalized'],
+        `--json-stream-prefix=${tempPath(context, 'jpeg-data')}`,
+        ...refs.map((ref) => `--json-object=${ref.split(' ')[0]}`),
+        path,
+        listing,
+      ],
+      context,
+      { okCodes: [0, 2, 3], password },
+    );
+    const json = JSON.parse(await readFile(listing, 'utf8')) as JpegListing;
+    const streams = Object.values(json.qpdf[1]).flatMap((entry) => (entry.stream?.datafile ? [entry.stream] : []));
+    files.push(...streams.map((stream) => stream.datafile!));
+    if (copied.code !== 0 || streams.length !== refs.length) return false;
+    for (const stream of streams) {
+      const jpeg = jpegData(await readFile(stream.datafile!), stream.dict);
+      if (!jpeg || jpegStructureProblem(jpeg) !== undefined) return false;
+    }
+    return true;
+  } finally {
+    await Promise.all([listing, ...files].map((file) => rm(file, { force: true })));
+  }
+}
+
+/**
+ * The JPEG data of a stream qpdf copied out: as it is when only /DCTDecode is left, inflated when qpdf left it
+ * under `[/FlateDecode /DCTDecode]` (its JSON writes a stream it cannot decode whole as stored). Anything else, or
+ * data that does not inflate, is `undefined`: the full check decides.
+ */
+function jpegData(data: Buffer, dict: Record<string, unknown>): Buffer | undefined {
+  const filter = dict['/Filter'];
+  const filters = Array.isArray(filter) ? filter : [filter];
+  if (filters.length === 1 && filters[0] === '/DCTDecode') return data;
+  const parms = dict['/DecodeParms'];
+  const flateParms = Array.isArray(parms) ? parms[0] : parms;
+  if (filters.length !== 2 || filters[0] !== '/FlateDecode' || filters[1] !== '/DCTDecode') return undefined;
+  if (flateParms !== undefined && flateParms !== null) return undefined;
+  try {
+    return inflateSync(data);
+  } catch {
+    return undefined;
+  }
+}
+
+interface JpegListing {
+  qpdf: [unknown, Record<string, { stream?: { datafile?: string; dict: Record<string, unknown> } }>];
 }
 
 /** pageContentsPass of any PDF: its pages' content streams listed first (a quick run that decodes no stream). */
@@ -77,6 +153,6 @@ export async function listedPageContentsPass(path: string, context: ToolContext)
 }
 
 interface ContentListing {
-  pages: { contents: string[] }[];
+  pages: { contents: string[]; images?: { object: string; filter: string[] }[] }[];
   qpdf: [unknown, Record<string, { stream?: { data?: string; dict: Record<string, unknown> } }>];
 }
