@@ -59,6 +59,7 @@ describe('API reference', () => {
     );
     expect(curlExample('page-numbers', 'https://pdf.example')).toContain(`-F 'format=Page {n} of {total}'`);
     expect(curlExample('word-to-pdf', 'https://pdf.example')).toContain('-F file=@report.docx');
+    expect(curlExample('jpg-to-pdf', 'https://pdf.example')).toContain('-F files=@photo.jpg \\\n  -F files=@scan.png');
   });
 
   it('lists both downloads of PDF to JPG and the report headers of compress', () => {

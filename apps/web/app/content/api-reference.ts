@@ -99,11 +99,21 @@ function fileField(id: ToolId, limits: Limits): ApiField {
 
 const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
+/** The curl example's sample files, by the kind of file a tool takes: one file, and two for tools that take several. */
+const sampleFiles: Record<(typeof tools)[ToolId]['input']['label'], { one: string; several: [string, string] }> = {
+  PDF: { one: 'document.pdf', several: ['first.pdf', 'second.pdf'] },
+  Word: { one: 'report.docx', several: ['first.docx', 'second.docx'] },
+  Excel: { one: 'budget.xlsx', several: ['first.xlsx', 'second.xlsx'] },
+  PowerPoint: { one: 'slides.pptx', several: ['first.pptx', 'second.pptx'] },
+  JPG: { one: 'photo.jpg', several: ['photo.jpg', 'scan.png'] },
+  HTML: { one: 'page.html', several: ['first.html', 'second.html'] },
+};
+
 /** A multipart curl call with sample files and the example options of the tool's catalogue entry. */
 export function curlExample(id: ToolId, siteUrl: string): string {
   const tool = tools[id];
-  const sample = tool.input.label === 'Word' ? 'report.docx' : 'document.pdf';
-  const files = tool.files.max === 1 ? [`-F file=@${sample}`] : ['-F files=@first.pdf', '-F files=@second.pdf'];
+  const samples = sampleFiles[tool.input.label];
+  const files = tool.files.max === 1 ? [`-F file=@${samples.one}`] : samples.several.map((name) => `-F files=@${name}`);
   const options = Object.entries(tool.apiExample).map(([name, value]) => `-F ${shellQuote(`${name}=${value}`)}`);
   const output = `-o ${tool.download.name}`;
   return [`curl ${siteUrl}${functionPath(id)}`, ...files, ...options, output].join(' \\\n  ');

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as pdfPages from '~/features/tools/page-view/pdf-pages';
@@ -37,9 +37,9 @@ function fakeDocument(pageCount: number): PdfPages & { rendered: number[]; destr
 const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
 const ready = (id: string, file: File): FileItem => ({ id, file, status: 'success', progress: 100 });
 
-function renderList(items: FileItem[]) {
+function renderList(items: FileItem[], files: 'pdf' | 'image' = 'pdf') {
   const user = userEvent.setup();
-  render(<MergeFileList items={items} disabled={false} onRemove={vi.fn()} onMoveTo={vi.fn()} />);
+  render(<MergeFileList items={items} files={files} disabled={false} onRemove={vi.fn()} onMoveTo={vi.fn()} />);
   return user;
 }
 
@@ -104,5 +104,39 @@ describe('merge rows: all pages on demand', () => {
     expect(screen.queryByRole('button', { name: /pages of checking\.pdf/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show pages of locked.pdf' }));
     expect(await screen.findByText('This PDF is password-protected, so its pages cannot be shown here.')).toBeVisible();
+  });
+});
+
+describe('image rows', () => {
+  it('show each image from an object URL, a HEIC photo as the file icon, no pages, and revoke the URLs', async () => {
+    let next = 0;
+    const created: string[] = [];
+    const revoked: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+      created.push(`blob:image-${++next}`);
+      return created.at(-1)!;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+    const png = new File([new Uint8Array([0x89, 0x50])], 'b.png', { type: 'image/png' });
+    const heic = new File([new Uint8Array([0])], 'IMG_0001.HEIC', { type: '' });
+    const user = renderList(
+      [
+        ready('a', new File([new Uint8Array([0xff, 0xd8])], 'a.jpg', { type: 'image/jpeg' })),
+        ready('b', png),
+        ready('c', heic),
+      ],
+      'image',
+    );
+    const thumbnails = await screen.findAllByTestId('image-thumbnail');
+    expect(thumbnails.map((img) => img.getAttribute('src'))).toEqual(['blob:image-1', 'blob:image-2']);
+    expect(created).toHaveLength(2);
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: /Show pages/ })).not.toBeInTheDocument();
+    // Reordering stays, with the file's name in each button.
+    expect(screen.getByRole('button', { name: 'Move IMG_0001.HEIC up' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Move a.jpg down' }));
+    cleanup();
+    expect(revoked.sort()).toEqual(['blob:image-1', 'blob:image-2']);
+    vi.restoreAllMocks();
   });
 });

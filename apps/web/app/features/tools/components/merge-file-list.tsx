@@ -4,19 +4,23 @@ import { Button } from '~/components/ui/button';
 import { useI18n } from '~/i18n/i18n-context';
 import { LazyFilePages, LazyFirstPagePreview } from '~/features/tools/page-view/lazy';
 import { type FileItem, FileRow } from './file-row';
+import { ImageThumbnail } from './image-thumbnail';
 
 /**
  * Merge's file list, in merge order: drag a row (by mouse or touch-free pointer) or use its move buttons; focus
- * stays on the moved file's button and a live region says where it went. Each row can unfold to show all its
- * file's pages (opened in the browser only while unfolded).
+ * stays on the moved file's button and a live region says where it went. A PDF's row shows its first page and can
+ * unfold to show all its pages (opened in the browser only while unfolded); an image's row shows the image.
  */
 export function MergeFileList({
   items,
+  files,
   disabled,
   onRemove,
   onMoveTo,
 }: {
   items: readonly FileItem[];
+  /** What the files are: PDFs (drawn by pdf.js) or images (drawn by the browser). */
+  files: 'pdf' | 'image';
   disabled: boolean;
   onRemove: (id: string) => void;
   onMoveTo: (id: string, index: number) => void;
@@ -51,7 +55,8 @@ export function MergeFileList({
     <>
       <ol ref={list} className="grid gap-2" aria-label={t('merge.list')}>
         {items.map((item, index) => {
-          const isExpanded = item.status === 'success' && expanded.has(item.id);
+          const hasPages = files === 'pdf' && item.status === 'success';
+          const isExpanded = hasPages && expanded.has(item.id);
           return (
             <li
               key={item.id}
@@ -87,14 +92,16 @@ export function MergeFileList({
                 onRemove={() => onRemove(item.id)}
                 disabled={disabled}
                 preview={
-                  item.status === 'success' ? (
+                  item.status !== 'success' ? undefined : hasPages ? (
                     <Suspense fallback={<FileText className="size-8 shrink-0 text-primary" aria-hidden="true" />}>
                       <LazyFirstPagePreview file={item.file} />
                     </Suspense>
-                  ) : undefined
+                  ) : (
+                    <ImageThumbnail file={item.file} />
+                  )
                 }
               >
-                {item.status === 'success' ? (
+                {hasPages ? (
                   <Button
                     variant="ghost"
                     size="sm"

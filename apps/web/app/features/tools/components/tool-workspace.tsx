@@ -48,7 +48,7 @@ function useHandedOverFiles(tool: ToolInfo, add: ToolFiles['add']): void {
  */
 function usePageViewPreload(id: ToolId, files: ToolFiles): void {
   const picksPages = pagePickingTools.includes(id);
-  const ordered = toolInfo[id].files.max !== 1;
+  const ordered = toolInfo[id].files.max !== 1 && toolInfo[id].input.label === 'PDF';
   const wantsPreviews = (picksPages || ordered) && files.items.length > 0;
   const fileToPick = picksPages && !files.multiple ? files.items[0]?.file : undefined;
   useEffect(() => {
@@ -91,7 +91,13 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
       ) : null}
 
       {ordered && files.items.length > 0 ? (
-        <MergeFileList items={files.items} disabled={run.busy} onRemove={files.remove} onMoveTo={files.moveTo} />
+        <MergeFileList
+          items={files.items}
+          files={tool.input.label === 'PDF' ? 'pdf' : 'image'}
+          disabled={run.busy}
+          onRemove={files.remove}
+          onMoveTo={files.moveTo}
+        />
       ) : null}
       {!ordered && single ? (
         <FileRow item={single} onRemove={() => files.remove(single.id)} disabled={run.busy} />
