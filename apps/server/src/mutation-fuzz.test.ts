@@ -55,7 +55,12 @@ interface Finding {
 
 let t: TestApp;
 let checkDir: string;
-const sources: { pdf: Source[]; word: Source[]; small: Source[] } = { pdf: [], word: [], small: [] };
+const sources: { pdf: Source[]; word: Source[]; small: Source[]; image: Source[] } = {
+  pdf: [],
+  word: [],
+  small: [],
+  image: [],
+};
 
 async function generatedSources(): Promise<void> {
   const jpeg = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 30, g: 120, b: 200 } } })
@@ -85,6 +90,15 @@ async function generatedSources(): Promise<void> {
     ],
   });
   sources.word.push({ name: 'generated.docx', bytes: await Packer.toBuffer(docx) });
+  const picture = () =>
+    sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 60, b: 20, alpha: 0.6 } } });
+  sources.image.push(
+    { name: 'generated.jpg', bytes: jpeg },
+    { name: 'generated.png', bytes: await picture().png().toBuffer() },
+    { name: 'generated.webp', bytes: await picture().webp().toBuffer() },
+    { name: 'generated.gif', bytes: await picture().gif().toBuffer() },
+    { name: 'generated.tif', bytes: await picture().tiff({ compression: 'lzw' }).toBuffer() },
+  );
 }
 
 function corpusSources(random: () => number): void {
@@ -115,12 +129,17 @@ function corpusSources(random: () => number): void {
     ),
   );
   sources.word.push(...pick('word', (name, bytes) => name.endsWith('.docx') && bytes <= SOURCE_MAX_BYTES));
+  sources.image.push(...pick('images', (_name, bytes) => bytes <= SOURCE_MAX_BYTES));
 }
 
-/** The sources a tool gets: Word files for Word to PDF, the smallest generated PDFs for OCR, PDFs otherwise. */
+/**
+ * The sources a tool gets: Word files for Word to PDF, images for JPG to PDF, the smallest generated PDFs for OCR,
+ * PDFs otherwise.
+ */
 function sourcesFor(id: ToolId): Source[] {
   const tool: ToolEntry = tools[id];
   if (tool.input.label === 'Word') return sources.word;
+  if (tool.input.label === 'JPG') return sources.image;
   if (tool.sampleLimits) return sources.small;
   return sources.pdf;
 }
@@ -139,7 +158,7 @@ function fuzzCases(random: () => number): Case[] {
 }
 
 function sourceNamed(name: string): Source {
-  return [...sources.pdf, ...sources.word, ...sources.small].find((source) => source.name === name)!;
+  return [...sources.pdf, ...sources.word, ...sources.small, ...sources.image].find((source) => source.name === name)!;
 }
 
 /**
