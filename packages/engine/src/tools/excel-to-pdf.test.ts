@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeLibreOffice } from '../programs/libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { csvTable, encryptedOpenDocument } from '../testing/office-fixtures.js';
+import { csvTable, encryptedOpenDocument, workbookXlsx } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { excelToPdf } from './excel-to-pdf.js';
@@ -35,6 +35,20 @@ describe('excel-to-pdf', () => {
     expect(text).toContain('Киев');
     // Split on the semicolon: the price is its own cell, not "Zürich;12,50".
     expect(text).not.toContain(';');
+  });
+
+  it('converts an .xlsx workbook with its cells', async () => {
+    const xlsx = workbookXlsx('Budget', [
+      ['Item', 'Cost'],
+      ['Rent & heating', '950'],
+      ['Train pass', '84'],
+    ]);
+    const result = await excelToPdf([await job.input('budget.xlsx', xlsx)], { onePagePerSheet: true }, job.context);
+    assertValidPdf(result.path);
+    expect(pdfPageCount(result.path)).toBe(1);
+    const [text] = pdfPageTexts(result.path);
+    expect(text).toContain('Rent & heating');
+    expect(text).toContain('84');
   });
 
   it('puts a wide sheet on one page sized to it with onePagePerSheet, on several printed pages without', async () => {

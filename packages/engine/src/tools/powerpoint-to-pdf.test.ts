@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeLibreOffice } from '../programs/libreoffice.js';
-import { csvTable, encryptedOpenDocument, presentationOdp } from '../testing/office-fixtures.js';
+import { csvTable, encryptedOpenDocument, presentationOdp, presentationPptx } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { powerpointToPdf } from './powerpoint-to-pdf.js';
@@ -25,6 +25,16 @@ describe('powerpoint-to-pdf', () => {
     const pages = pdfPageTexts(result.path);
     expect(pages).toHaveLength(3);
     slides.forEach((text, index) => expect(pages[index]).toContain(text));
+  });
+
+  it('converts a .pptx slide by slide', async () => {
+    const result = await powerpointToPdf(
+      [await job.input('deck.pptx', presentationPptx(['Agenda', 'Q&A']))],
+      {},
+      job.context,
+    );
+    assertValidPdf(result.path);
+    expect(pdfPageTexts(result.path)).toEqual([expect.stringContaining('Agenda'), expect.stringContaining('Q&A')]);
   });
 
   it('refuses a spreadsheet or a truncated presentation by its content', async () => {
