@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { ImageType } from '@paperknife/catalog/file-types';
@@ -112,6 +113,7 @@ function pixelLimitOrDamage(error: unknown): ToolError {
  * has any transparency, its alpha as a soft mask. libvips writes them as PNG rows, whose IDAT a PDF reads as is.
  */
 async function losslessImage(image: Sharp, metadata: Metadata): Promise<PdfImage> {
+  if (metadata.bitsPerSample === 1 && metadata.channels === 1) return bilevelImage(image);
   const sixteen = metadata.depth === 'ushort';
   const gray = metadata.space === 'b-w' || metadata.space === 'grey16';
   try {
@@ -130,6 +132,36 @@ async function losslessImage(image: Sharp, metadata: Metadata): Promise<PdfImage
       result.smask.icc = undefined;
     }
     return result;
+  } catch (error) {
+    throw pixelLimitOrDamage(error);
+  }
+}
+
+/**
+ * A two-tone image (a fax or a scan TIFF, 1 bit per pixel) kept at 1 bit: libvips decodes it to 8-bit gray, which
+ * written as is takes up to eight times the room. Its samples are 0 or 255, so packing them back loses nothing.
+ */
+async function bilevelImage(image: Sharp): Promise<PdfImage> {
+  try {
+    const { data, info } = await image.clone().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const stride = Math.ceil(info.width / 8);
+    const packed = Buffer.alloc(stride * info.height);
+    for (let y = 0; y < info.height; y++) {
+      const row = y * info.width;
+      for (let x = 0; x < info.width; x++) {
+        if (data[row + x]! >= 128) packed[y * stride + (x >> 3)]! |= 0x80 >> (x & 7);
+      }
+    }
+    return {
+      width: info.width,
+      height: info.height,
+      bitsPerComponent: 1,
+      colours: 1,
+      filter: 'FlateDecode',
+      pngPredictor: false,
+      invert: false,
+      data: deflateSync(packed, { level: 9 }),
+    };
   } catch (error) {
     throw pixelLimitOrDamage(error);
   }

@@ -154,6 +154,25 @@ describe('jpg-to-pdf', () => {
     expect([...data.subarray(data.length - 3)]).toEqual([0, 0, 255]);
   });
 
+  it('keeps a two-tone fax TIFF at 1 bit per pixel, every pixel as it was', async () => {
+    // Text-like stripes and a block, black on white, as a scanner's CCITT G4 TIFF.
+    const width = 203;
+    const height = 100;
+    const gray = Buffer.alloc(width * height, 255);
+    for (let i = 0; i < gray.length; i++) if ((i % width) % 7 < 2 || (i > 5000 && i < 6000)) gray[i] = 0;
+    const fax = await sharp(gray, { raw: { width, height, channels: 1 } })
+      .toColourspace('b-w')
+      .tiff({ bitdepth: 1, compression: 'ccittfax4' })
+      .toBuffer();
+    expect((await sharp(fax).metadata()).bitsPerSample).toBe(1);
+    const result = await convert({ 'fax.tif': fax });
+    assertValidPdf(result.path);
+    const text = (await readFile(result.path)).toString('latin1');
+    expect(text).toMatch(/\/BitsPerComponent 1 \/ColorSpace \/DeviceGray/);
+    const [back] = await extractedImages(result.path);
+    expect(await sharp(back!).toColourspace('b-w').raw().toBuffer()).toEqual(gray);
+  });
+
   it('lays pages out as A4 with margins, turned to each image unless told', async () => {
     const wide = { width: 400, height: 200, orientation: 1, dpi: { x: 72, y: 72 } };
     const auto = layoutPage(wide, { pageSize: 'a4', orientation: 'auto', margin: 10 });
