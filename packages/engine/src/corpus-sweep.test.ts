@@ -236,7 +236,9 @@ describe.skipIf(!present)('corpus sweep', () => {
         const files =
           kind === 'Word'
             ? [...(await listFolder('word')), ...(await listFolder('broken'))]
-            : [...pdfs, ...(await listFolder('broken'))];
+            : kind === 'JPG'
+              ? [...(await listFolder('images')), ...(await listFolder('broken'))]
+              : [...pdfs, ...(await listFolder('broken'))];
         const runs = await Promise.all(
           files.map((path): Run | Promise<Run> => {
             const file = basename(path);
