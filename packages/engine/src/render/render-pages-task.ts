@@ -94,7 +94,8 @@ function packedPixels(pixmap: mupdf.Pixmap, format: PagePixels): Uint8Array {
   const stride = pixmap.getStride();
   const clamped = pixmap.getPixels();
   const samples = new Uint8Array(clamped.buffer, clamped.byteOffset, clamped.length);
-  const channels = pixmap.getNumberOfComponents() + pixmap.getAlpha();
+  // Colour components and alpha together.
+  const channels = pixmap.getNumberOfComponents();
   const rowBytes = width * channels;
   let packed: Uint8Array = samples;
   if (stride !== rowBytes) {

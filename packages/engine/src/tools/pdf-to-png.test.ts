@@ -66,6 +66,19 @@ describe('pdf-to-png', () => {
     const [r, g, b, a] = await pixelAt(png, box.x + 100, 700 - box.y - 50);
     expect(a).toBe(255);
     expect(Math.max(Math.abs(r! - 230), Math.abs(g! - 26), Math.abs(b! - 26))).toBeLessThanOrEqual(2);
+    // Exactly the box is drawn: its rows and columns, nothing else.
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const drawn = { top: info.height, bottom: -1, left: info.width, right: -1 };
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        if (data[(y * info.width + x) * 4 + 3] === 0) continue;
+        drawn.top = Math.min(drawn.top, y);
+        drawn.bottom = Math.max(drawn.bottom, y);
+        drawn.left = Math.min(drawn.left, x);
+        drawn.right = Math.max(drawn.right, x);
+      }
+    }
+    expect(drawn).toEqual({ top: 700 - box.y - box.height, bottom: 700 - box.y - 1, left: 72, right: 72 + box.width });
     // The half-covered edge: half opaque, and still the box's red, not darkened by premultiplied alpha.
     const edge = await pixelAt(png, 72, 700 - box.y - 50);
     expect(edge[3]).toBeGreaterThan(64);
