@@ -18,7 +18,7 @@ export const jpgToPdf = {
   category: 'convert-to-pdf',
   searchKeywords: ['image', 'picture', 'photo', 'jpeg', 'png', 'heic', 'tiff', 'webp', 'scan'],
   popular: false,
-  inMenu: true,
+  inMenu: false,
   input: imageInput,
   files: { min: 1, max: null },
   options: z.object({
