@@ -1,4 +1,4 @@
-import { brokenImagesHeader, recognisedPagesHeader } from '@paperknife/catalog/http-api';
+import { brokenImagesHeader, recognisedPagesHeader, skippedImagesHeader } from '@paperknife/catalog/http-api';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { runAndAnswer, setUpWorkspaceTests } from '~/features/tools/components/testing/workspace-harness';
@@ -16,6 +16,7 @@ const extractText = { id: 'extract-text', header: recognisedPagesHeader.name, no
 const pdfToJpg = { id: 'pdf-to-jpg', header: brokenImagesHeader.name, note: 'broken-images' } as const;
 const pdfToPng = { ...pdfToJpg, id: 'pdf-to-png' } as const;
 const pdfToTiff = { ...pdfToJpg, id: 'pdf-to-tiff' } as const;
+const extractImages = { id: 'extract-images', header: skippedImagesHeader.name, note: 'skipped-images' } as const;
 
 // Each case goes through the workspace, so it fails too when the tool's catalogue entry stops listing the header.
 describe('result notes read from the answer’s headers', () => {
@@ -38,6 +39,16 @@ describe('result notes read from the answer’s headers', () => {
       text: '2 pages hold an image that is damaged in the PDF and could not be read: they were drawn without it, as a PDF viewer shows them.',
     },
     {
+      ...extractImages,
+      value: '2',
+      text: '2 images are damaged in the PDF and could not be extracted: the ZIP holds the others.',
+    },
+    {
+      ...extractImages,
+      value: '1',
+      text: 'One image is damaged in the PDF and could not be extracted: the ZIP holds the others.',
+    },
+    {
       ...pdfToJpg,
       value: '1',
       text: 'One page holds an image that is damaged in the PDF and could not be read: it was drawn without it, as a PDF viewer shows it.',
@@ -47,7 +58,7 @@ describe('result notes read from the answer’s headers', () => {
     expect(await screen.findByTestId(note)).toHaveTextContent(text);
   });
 
-  it.each([extractText, pdfToJpg, pdfToPng, pdfToTiff])(
+  it.each([extractText, pdfToJpg, pdfToPng, pdfToTiff, extractImages])(
     '$id shows no note when $header is 0',
     async ({ id, header, note }) => {
       await runAndAnswer(id, { [header]: '0' });
