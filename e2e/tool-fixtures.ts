@@ -42,6 +42,17 @@ export async function photoPdfFixture(name: string): Promise<{ path: string; jpe
   return { path, jpeg };
 }
 
+/** A flat-colour image, PNG or JPEG by the name's extension: what JPG to PDF takes. */
+export async function imageFixture(name: string, width: number, height: number, colour = '#3366cc'): Promise<string> {
+  const image = sharp({ create: { width, height, channels: 3, background: colour } });
+  const path = join(fixtureDir, name);
+  writeFileSync(
+    path,
+    name.endsWith('.png') ? await image.png().toBuffer() : await image.jpeg({ quality: 90 }).toBuffer(),
+  );
+  return path;
+}
+
 export function encryptedPdfFixture(name: string, password: string): string {
   const plain = pdfFixture(`plain-${name}`, { pageCount: 2 });
   const path = join(fixtureDir, name);

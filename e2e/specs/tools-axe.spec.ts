@@ -1,7 +1,7 @@
 import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { expectNoAxeViolationsInEitherTheme } from '../axe.js';
 import { test } from '../fixtures.js';
-import { dropFiles, docxFixture, expectFilesReady, pdfFixture } from '../tool-fixtures.js';
+import { dropFiles, docxFixture, expectFilesReady, imageFixture, pdfFixture } from '../tool-fixtures.js';
 
 /**
  * Tool pages have no axe violations in either theme (switched in place, expectNoAxeViolationsInEitherTheme): the empty
@@ -18,10 +18,13 @@ test('an empty tool page has no axe violations', async ({ page }) => {
 for (const id of toolIds) {
   const path = toolPaths(id).canonical;
   test(`${path} with its files in has no axe violations`, async ({ page }) => {
+    const kind = tools[id].input.label;
     const file =
-      tools[id].input.label === 'Word'
+      kind === 'Word'
         ? await docxFixture('axe.docx', ['Hello'])
-        : pdfFixture('axe.pdf', { pageCount: 2 });
+        : kind === 'JPG'
+          ? await imageFixture('axe.jpg', 120, 80)
+          : pdfFixture('axe.pdf', { pageCount: 2 });
     // As many files as the tool needs before its options show.
     const files = Array<string>(tools[id].files.min).fill(file);
     await page.goto(path);
