@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { brokenImagesHeader } from '../http-api.js';
 import { numberField } from '../option-fields.js';
+import { renderResolution } from '../render-resolution.js';
 import { type ToolEntry, pdfInput, zipDownload } from '../tool-entry.js';
 
 export const pdfToJpg = {
@@ -19,22 +20,7 @@ export const pdfToJpg = {
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
-    // The page offers four resolutions; the API takes any from 72 to 300.
-    dpi: numberField({ label: 'Resolution (dpi)', min: 72, max: 300, default: 150, integer: true }).register(
-      formFields,
-      {
-        label: 'Resolution',
-        control: {
-          kind: 'select',
-          choices: [
-            { value: '72', label: '72 dpi (screen)' },
-            { value: '150', label: '150 dpi (default)' },
-            { value: '200', label: '200 dpi' },
-            { value: '300', label: '300 dpi (print)' },
-          ],
-        },
-      },
-    ),
+    dpi: renderResolution(),
     quality: numberField({ label: 'JPEG quality', min: 50, max: 100, default: 85, integer: true }).register(
       formFields,
       { label: 'JPEG quality', control: { kind: 'slider', step: 5 } },

@@ -2,7 +2,8 @@ import { Image } from 'lucide';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { brokenImagesHeader } from '../http-api.js';
-import { booleanField, numberField } from '../option-fields.js';
+import { booleanField } from '../option-fields.js';
+import { renderResolution } from '../render-resolution.js';
 import { type ToolEntry, pdfInput, zipDownload } from '../tool-entry.js';
 
 export const pdfToPng = {
@@ -19,22 +20,7 @@ export const pdfToPng = {
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
-    // The page offers four resolutions; the API takes any from 72 to 300.
-    dpi: numberField({ label: 'Resolution (dpi)', min: 72, max: 300, default: 150, integer: true }).register(
-      formFields,
-      {
-        label: 'Resolution',
-        control: {
-          kind: 'select',
-          choices: [
-            { value: '72', label: '72 dpi (screen)' },
-            { value: '150', label: '150 dpi (default)' },
-            { value: '200', label: '200 dpi' },
-            { value: '300', label: '300 dpi (print)' },
-          ],
-        },
-      },
-    ),
+    dpi: renderResolution(),
     transparent: booleanField('Transparent background', false).register(formFields, {
       label: 'Transparent background',
       control: { kind: 'checkbox' },

@@ -2,7 +2,8 @@ import { FileStack } from 'lucide';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { brokenImagesHeader } from '../http-api.js';
-import { enumField, numberField } from '../option-fields.js';
+import { enumField } from '../option-fields.js';
+import { renderResolution } from '../render-resolution.js';
 import { type ToolEntry, pdfInput } from '../tool-entry.js';
 
 export const tiffColorModes = ['color', 'black-and-white'] as const;
@@ -21,22 +22,7 @@ export const pdfToTiff = {
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
-    // The page offers four resolutions; the API takes any from 72 to 300.
-    dpi: numberField({ label: 'Resolution (dpi)', min: 72, max: 300, default: 150, integer: true }).register(
-      formFields,
-      {
-        label: 'Resolution',
-        control: {
-          kind: 'select',
-          choices: [
-            { value: '72', label: '72 dpi (screen)' },
-            { value: '150', label: '150 dpi (default)' },
-            { value: '200', label: '200 dpi (fax)' },
-            { value: '300', label: '300 dpi (print)' },
-          ],
-        },
-      },
-    ),
+    dpi: renderResolution('200 dpi (fax)'),
     colorMode: enumField('Colour mode', tiffColorModes, 'color').register(formFields, {
       label: 'Colour mode',
       control: {
