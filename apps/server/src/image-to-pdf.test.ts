@@ -201,13 +201,16 @@ describe('POST /functions/v1/jpg-to-pdf', () => {
     await expectTempEmpty(t.tempDir);
   });
 
-  it('refuses a JPEG cut off in its header as damaged_image', async () => {
+  it('refuses a JPEG cut off in its header or its scan data as damaged_image', async () => {
     const jpeg = await flat(64, 64).jpeg().toBuffer();
     const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
     expect(frame).toBeGreaterThan(20);
     const response = await post([{ name: 'cut.jpg', data: jpeg.subarray(0, frame - 10), type: 'image/jpeg' }]);
     expectError(response, 'damaged_image');
     expect(response.json()).toMatchObject({ error: { message: errorCodes.damaged_image.message } });
+    // Cut in its scan data, as an interrupted download leaves it: a PDF would show it half gray.
+    const half = jpeg.subarray(0, Math.floor(jpeg.length * 0.8));
+    expectError(await post([{ name: 'half.jpg', data: half, type: 'image/jpeg' }]), 'damaged_image');
     await expectTempEmpty(t.tempDir);
   });
 

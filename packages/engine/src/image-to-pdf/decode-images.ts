@@ -8,7 +8,7 @@ import type { ToolContext } from '../jobs/tool-runner.js';
 import { readBmp } from './bmp-pixels.js';
 import { type Resolution, exifFacts } from './exif-facts.js';
 import { decodeHeif } from './heif-decode.js';
-import { readJpegHeader } from './jpeg-header.js';
+import { reachesEndOfImage, readJpegHeader } from './jpeg-header.js';
 import { DEFAULT_DPI, type ImagePage, type PdfImage, checkPixels, jpegImage, pngImage } from './pdf-image.js';
 import { readPngChunks } from './png-chunks.js';
 
@@ -30,7 +30,7 @@ export async function* imagePages(path: string, type: ImageType, context: ToolCo
   const data = await readFile(path);
   if (type === 'jpeg') {
     const header = readJpegHeader(data);
-    if (!header) throw new ToolError('damaged_image');
+    if (!header || !reachesEndOfImage(data)) throw new ToolError('damaged_image');
     checkPixels(header.width, header.height);
     if (header.pdfDecodable) {
       yield { image: jpegImage(data, header), ...header, dpi: dpiOf(header.resolution) };

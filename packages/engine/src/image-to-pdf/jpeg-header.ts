@@ -79,6 +79,31 @@ export function readJpegHeader(data: Buffer): JpegHeader | undefined {
   return undefined;
 }
 
+/**
+ * Whether a JPEG's data runs to its end-of-image marker after its first scan: an upload cut off mid-photo does not,
+ * and would draw as a photo with its lower part gray. Walks the marker segments to the first scan, so an EXIF
+ * thumbnail's own markers do not count; scan data holds no 0xFFD9 (its 0xFF bytes are followed by zero).
+ */
+export function reachesEndOfImage(data: Buffer): boolean {
+  let at = 2;
+  while (at + 4 <= data.length && data[at] === 0xff) {
+    const marker = data[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (marker === 0xda) return data.indexOf(END_OF_IMAGE, at + 2) > 0;
+    at += 2 + data.readUInt16BE(at + 2);
+  }
+  return false;
+}
+
+const END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
+
 function jfifResolution(body: Buffer): Resolution | undefined {
   const units = body[7];
   const x = body.readUInt16BE(8);

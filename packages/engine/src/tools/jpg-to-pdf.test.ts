@@ -206,6 +206,15 @@ describe('jpg-to-pdf', () => {
     );
   });
 
+  it('refuses a JPEG cut off in its scan data, not one with bytes after its end', async () => {
+    const jpeg = await halves(200, 200).jpeg().withMetadata({ orientation: 1 }).toBuffer();
+    const cut = jpeg.subarray(0, Math.floor(jpeg.length * 0.7));
+    expect(await toolErrorCode(convert({ 'cut.jpg': cut }))).toBe('damaged_image');
+    const trailer = Buffer.concat([jpeg, Buffer.from('camera maker trailer data')]);
+    const result = await convert({ 'trailer.jpg': trailer });
+    expect((await readFile(result.path)).indexOf(trailer)).toBeGreaterThan(0);
+  });
+
   it('refuses a 20000 x 20000 image from its header, before decoding it', async () => {
     const started = performance.now();
     expect(await toolErrorCode(convert({ 'huge.png': await hugePng(20_000, 20_000) }))).toBe('image_too_large');
