@@ -10,7 +10,7 @@ import { conformanceReport } from '../pdfa/conformance-report.js';
 import { type DocumentFacts, pdfaIdentification, readDocumentFacts } from '../pdfa/document-facts.js';
 import { runQpdfJob } from '../programs/qpdf.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
-import { makePdf } from '../testing/make-pdf.js';
+import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { PDFA_FIXTURE_ATTACHMENT, PDFA_FIXTURE_TEXT, pdfaFixture } from '../testing/pdfa-fixtures.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
@@ -132,6 +132,43 @@ describe('pdf-to-pdfa', () => {
   });
 });
 
+/**
+ * A page with a file attachment (in the name tree and as an annotation) whose embedded file holds its MIME type in /Params as a name with an
+ * escaped delimiter (`/text#2Fplain`), the shape of qpdf's test file qpdf-annotations-rotated-90.pdf. Ghostscript
+ * 10.00 writes that name unescaped, so its own output fails `qpdf --check`.
+ */
+function attachmentParamsFixture(): Buffer {
+  const content = `BT /F1 18 Tf 72 700 Td (${PDFA_FIXTURE_TEXT}) Tj ET`;
+  const notes = 'Notes kept with the document.';
+  return writePdfObjects(
+    [
+      `<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(${PDFA_FIXTURE_ATTACHMENT}) 7 0 R] >> >> >>`,
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R /Annots [8 0 R] >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      `<< /Type /EmbeddedFile /Params << /Size ${notes.length} /Subtype /text#2Fplain >> /Length ${notes.length} >>\nstream\n${notes}\nendstream`,
+      `<< /Type /Filespec /F (${PDFA_FIXTURE_ATTACHMENT}) /UF (${PDFA_FIXTURE_ATTACHMENT}) /EF << /F 6 0 R >> >>`,
+      '<< /Type /Annot /Subtype /FileAttachment /Rect [400 700 420 720] /FS 7 0 R /Contents (Notes) >>',
+    ],
+    '/Root 1 0 R',
+  );
+}
+
+describe('pdf-to-pdfa outputs that Ghostscript writes wrong', () => {
+  it.each(['1b', '2b', '3b'] as const)(
+    'pass qpdf --check in PDF/A-%s when an attached file has a MIME type name in its parameters',
+    async (level) => {
+      const upload = await job.input('in.pdf', attachmentParamsFixture());
+      assertValidPdf(upload.path);
+      const { result, report } = await convert(upload, level);
+      expectArchivable(result.path, PDFA_FIXTURE_TEXT);
+      expect(report.conforms).toBe(true);
+      expect(attachmentNames(result.path)).toEqual(level === '3b' ? [PDFA_FIXTURE_ATTACHMENT] : []);
+    },
+  );
+});
+
 describe('PDF/A checks', () => {
   it('find every problem of a document that is not PDF/A', async () => {
     const upload = await job.input('in.pdf', pdfaFixture(everything));
@@ -225,4 +262,18 @@ describe.skipIf(!corpusPresent())('pdf-to-pdfa on corpus files (skipped without 
     expect(attachmentNames(result.path).sort()).toEqual(before.sort());
     expect(report.conforms).toBe(true);
   }, 120_000);
+
+  it.each(['1b', '2b', '3b'] as const)(
+    'turns qpdf-annotations-rotated-90.pdf into PDF/A-%s that passes qpdf --check',
+    async (level) => {
+      const name = 'qpdf-annotations-rotated-90.pdf';
+      const { result, report } = await convert(
+        await job.input(name, readFileSync(join(corpusDir, 'pdf', name))),
+        level,
+      );
+      expectArchivable(result.path);
+      expect(report.conforms).toBe(true);
+    },
+    120_000,
+  );
 });
