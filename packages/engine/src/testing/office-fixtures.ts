@@ -3,9 +3,9 @@ import { zipSync } from 'fflate';
 import { zipPackage } from '@paperknife/catalog/testing/container-fixtures';
 
 /**
- * Office documents for the spreadsheet and presentation tests, written here: CSV tables, a minimal
- * OpenDocument presentation (the parts LibreOffice needs, stored uncompressed) and a password-protected
- * OpenDocument package.
+ * Office documents for the spreadsheet and presentation tests, written here: CSV tables, minimal OpenDocument
+ * presentations (the parts LibreOffice needs), a password-protected OpenDocument package, and minimal .xlsx and
+ * .pptx packages.
  */
 
 /** A CSV of `rows` x `columns` cells "r<row>c<column>", separated by `separator`, with a header row "Title <n>". */
@@ -47,6 +47,36 @@ export function presentationOdp(slides: readonly string[]): Buffer {
       ['content.xml', content],
       ['META-INF/manifest.xml', manifest],
     ]),
+  );
+}
+
+/** An .odp of one slide showing a JPEG in a frame of this size (centimetres). */
+export function pictureOdp(jpeg: Uint8Array, widthCm: number, heightCm: number): Buffer {
+  const media = 'application/vnd.oasis.opendocument.presentation';
+  const content =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" ' +
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.2">' +
+    '<office:body><office:presentation><draw:page draw:name="slide1">' +
+    `<draw:frame svg:x="2cm" svg:y="2cm" svg:width="${widthCm}cm" svg:height="${heightCm}cm">` +
+    '<draw:image xlink:href="Pictures/photo.jpg" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/>' +
+    '</draw:frame></draw:page></office:presentation></office:body></office:document-content>';
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">' +
+    `<manifest:file-entry manifest:full-path="/" manifest:media-type="${media}"/>` +
+    '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>' +
+    '<manifest:file-entry manifest:full-path="Pictures/photo.jpg" manifest:media-type="image/jpeg"/>' +
+    '</manifest:manifest>';
+  const encoder = new TextEncoder();
+  return Buffer.from(
+    zipSync({
+      mimetype: [encoder.encode(media), { level: 0 }],
+      'content.xml': encoder.encode(content),
+      'Pictures/photo.jpg': [jpeg, { level: 0 }],
+      'META-INF/manifest.xml': encoder.encode(manifest),
+    }),
   );
 }
 

@@ -4,6 +4,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { officeToPdf } from '../office/office-to-pdf.js';
+import { pdfExportTarget } from '../office/pdf-export.js';
 import type { OfficeConversion } from '../programs/libreoffice.js';
 
 /** LibreOffice's character set numbers (rtl_TextEncoding). */
@@ -16,16 +17,14 @@ const WINDOWS_1252 = 1;
  * sheets keep their columns together instead of spreading over many printed pages.
  */
 export const excelToPdf: ToolRunner<'excel-to-pdf'> = async (files, options, context) => {
-  const filterOptions = options.onePagePerSheet
-    ? `:${JSON.stringify({ SinglePageSheets: { type: 'boolean', value: 'true' } })}`
-    : '';
+  const target = pdfExportTarget('calc_pdf_Export', options.onePagePerSheet ? { SinglePageSheets: true } : {});
   return officeToPdf(
     requireOneFile(files),
     {
       tool: 'excel-to-pdf',
       accepted: ['xlsx', 'xls', 'ods', 'csv', 'encrypted-office'],
       conversion: async (type, path) => ({
-        target: `pdf:calc_pdf_Export${filterOptions}`,
+        target,
         ...(type === 'csv' ? { importFilter: await csvImportFilter(path) } : {}),
         damagedMessage:
           'This spreadsheet is damaged and could not be opened. Save it again from your spreadsheet program and try again.',

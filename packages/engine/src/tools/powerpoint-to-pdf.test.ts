@@ -1,9 +1,17 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeLibreOffice } from '../programs/libreoffice.js';
-import { csvTable, encryptedOpenDocument, presentationOdp, presentationPptx } from '../testing/office-fixtures.js';
+import {
+  csvTable,
+  encryptedOpenDocument,
+  pictureOdp,
+  presentationOdp,
+  presentationPptx,
+} from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { powerpointToPdf } from './powerpoint-to-pdf.js';
@@ -35,6 +43,21 @@ describe('powerpoint-to-pdf', () => {
     );
     assertValidPdf(result.path);
     expect(pdfPageTexts(result.path)).toEqual([expect.stringContaining('Agenda'), expect.stringContaining('Q&A')]);
+  });
+
+  it('keeps a picture at the resolution the presentation holds it, its JPEG as it is', async () => {
+    // 1600 px across 4 cm is ~10,000 dpi: LibreOffice's default export would downsample it to 300 dpi (~470 px).
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const result = await powerpointToPdf([await job.input('photo.odp', pictureOdp(jpeg, 4, 3))], {}, job.context);
+    // pdfimages -list: two header lines, then one row per image (page num type width height color comp bpc enc ...).
+    const rows = execFileSync('pdfimages', ['-list', result.path], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim() !== '')
+      .map((line) => line.trim().split(/\s+/));
+    expect(rows.map((row) => [row[2], row[3], row[4], row[8]])).toEqual([['image', '1600', '1200', 'jpeg']]);
   });
 
   it('refuses a spreadsheet or a truncated presentation by its content', async () => {
