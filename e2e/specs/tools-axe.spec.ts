@@ -1,6 +1,7 @@
 import { toolIds, toolPaths, tools } from '@paperknife/catalog/tools';
 import { expectNoAxeViolationsInEitherTheme } from '../axe.js';
 import { test } from '../fixtures.js';
+import { pptxFixture, xlsxFixture } from '../office-fixtures.js';
 import { dropFiles, docxFixture, expectFilesReady, imageFixture, pdfFixture } from '../tool-fixtures.js';
 
 /**
@@ -24,7 +25,11 @@ for (const id of toolIds) {
         ? await docxFixture('axe.docx', ['Hello'])
         : kind === 'JPG'
           ? await imageFixture('axe.jpg', 120, 80)
-          : pdfFixture('axe.pdf', { pageCount: 2 });
+          : kind === 'Excel'
+            ? xlsxFixture('axe.xlsx', [['Hello', '1']])
+            : kind === 'PowerPoint'
+              ? pptxFixture('axe.pptx', ['Hello'])
+              : pdfFixture('axe.pdf', { pageCount: 2 });
     // As many files as the tool needs before its options show.
     const files = Array<string>(tools[id].files.min).fill(file);
     await page.goto(path);

@@ -1,30 +1,19 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileTranslator } from '@paperknife/i18n/message-files';
 import { tools } from '@paperknife/catalog/tools';
-import {
-  encryptedOpenDocument,
-  presentationPptx,
-  workbookXlsx,
-} from '../../packages/engine/src/testing/office-fixtures.js';
+import { encryptedOpenDocument } from '../../packages/engine/src/testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../../packages/engine/src/testing/pdf-assertions.js';
 import { expect, test } from '../fixtures.js';
-import { dropFiles, expectFilesReady, expectToast, fixtureDir, runAndDownload } from '../tool-fixtures.js';
+import { officeFixture, pptxFixture, xlsxFixture } from '../office-fixtures.js';
+import { dropFiles, expectFilesReady, expectToast, runAndDownload } from '../tool-fixtures.js';
 
 /** Excel to PDF and PowerPoint to PDF in the browser: generated .xlsx and .pptx files through the warm LibreOffice. */
-
-function officeFixture(name: string, bytes: Buffer): string {
-  const path = join(fixtureDir, name);
-  writeFileSync(path, bytes);
-  return path;
-}
 
 const de = fileTranslator('de');
 
 test('excel-to-pdf: an .xlsx on one page per sheet, with its cells', async ({ page }) => {
   const rows = [['Month', 'Spent'], ...['January', 'February', 'March'].map((month, i) => [month, `${(i + 1) * 120}`])];
   await page.goto('/excel-to-pdf');
-  await dropFiles(page, officeFixture('spending.xlsx', workbookXlsx('Spending', rows)));
+  await dropFiles(page, xlsxFixture('spending.xlsx', rows));
   await expectFilesReady(page, 1);
   await page.getByLabel('One page per sheet').check();
   const result = await runAndDownload(page, 'Convert to PDF');
@@ -39,7 +28,7 @@ test('excel-to-pdf: an .xlsx on one page per sheet, with its cells', async ({ pa
 test('powerpoint-to-pdf: a .pptx, one page per slide', async ({ page }) => {
   const slides = ['Quarterly review', 'Sales grew in every region', 'Questions & answers'];
   await page.goto('/powerpoint-to-pdf');
-  await dropFiles(page, officeFixture('review.pptx', presentationPptx(slides)));
+  await dropFiles(page, pptxFixture('review.pptx', slides));
   await expectFilesReady(page, 1);
   const result = await runAndDownload(page, 'Convert to PDF');
   expect(result.name).toBe('converted-presentation.pdf');
@@ -50,7 +39,7 @@ test('powerpoint-to-pdf: a .pptx, one page per slide', async ({ page }) => {
 
 test('a presentation renamed .xlsx is refused by its content', async ({ page }) => {
   await page.goto('/excel-to-pdf');
-  await dropFiles(page, officeFixture('renamed.xlsx', presentationPptx(['Not a sheet'])));
+  await dropFiles(page, pptxFixture('renamed.xlsx', ['Not a sheet']));
   await expectToast(page, 'Invalid file type', tools['excel-to-pdf'].invalidTypeDescription);
   await expect(page.getByText('renamed.xlsx')).toHaveCount(0);
 });
