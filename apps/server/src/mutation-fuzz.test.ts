@@ -12,6 +12,7 @@ import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { brokenImagesPdf } from '@paperknife/engine/testing/broken-image-fixtures';
 import { corpusDir, corpusPasswords, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { csvTable, presentationOdp, presentationPptx, workbookXlsx } from '@paperknife/engine/testing/office-fixtures';
 import { type MutationKind, mutate, mutationKinds, seededRandom } from '@paperknife/engine/testing/mutations';
 import { qpdfCheck } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart } from './testing/test-app.js';
@@ -55,9 +56,11 @@ interface Finding {
 
 let t: TestApp;
 let checkDir: string;
-const sources: { pdf: Source[]; word: Source[]; small: Source[]; image: Source[] } = {
+const sources: Record<'pdf' | 'word' | 'excel' | 'powerpoint' | 'small' | 'image', Source[]> = {
   pdf: [],
   word: [],
+  excel: [],
+  powerpoint: [],
   small: [],
   image: [],
 };
@@ -90,6 +93,20 @@ async function generatedSources(): Promise<void> {
     ],
   });
   sources.word.push({ name: 'generated.docx', bytes: await Packer.toBuffer(docx) });
+  sources.excel.push(
+    {
+      name: 'generated.xlsx',
+      bytes: workbookXlsx('Sheet', [
+        ['Item', 'Cost'],
+        ['Paper', '12'],
+      ]),
+    },
+    { name: 'generated.csv', bytes: csvTable(6, 4) },
+  );
+  sources.powerpoint.push(
+    { name: 'generated.pptx', bytes: presentationPptx(['A slide', 'Another slide']) },
+    { name: 'generated.odp', bytes: presentationOdp(['A slide']) },
+  );
   const picture = () =>
     sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 60, b: 20, alpha: 0.6 } } });
   sources.image.push(
@@ -129,16 +146,22 @@ function corpusSources(random: () => number): void {
     ),
   );
   sources.word.push(...pick('word', (name, bytes) => name.endsWith('.docx') && bytes <= SOURCE_MAX_BYTES));
+  const office = (extensions: RegExp) => (name: string, bytes: number) =>
+    extensions.test(name) && !corpusPasswords[name] && bytes <= SOURCE_MAX_BYTES;
+  sources.excel.push(...pick('office', office(/\.(xlsx|xls|ods|csv)$/)));
+  sources.powerpoint.push(...pick('office', office(/\.(pptx|ppt|odp)$/)));
   sources.image.push(...pick('images', (_name, bytes) => bytes <= SOURCE_MAX_BYTES));
 }
 
 /**
- * The sources a tool gets: Word files for Word to PDF, images for JPG to PDF, the smallest generated PDFs for OCR,
- * PDFs otherwise.
+ * The sources a tool gets: Word files for Word to PDF, spreadsheets for Excel to PDF, presentations for PowerPoint
+ * to PDF, images for JPG to PDF, the smallest generated PDFs for OCR, PDFs otherwise.
  */
 function sourcesFor(id: ToolId): Source[] {
   const tool: ToolEntry = tools[id];
   if (tool.input.label === 'Word') return sources.word;
+  if (tool.input.label === 'Excel') return sources.excel;
+  if (tool.input.label === 'PowerPoint') return sources.powerpoint;
   if (tool.input.label === 'JPG') return sources.image;
   if (tool.sampleLimits) return sources.small;
   return sources.pdf;
@@ -158,7 +181,9 @@ function fuzzCases(random: () => number): Case[] {
 }
 
 function sourceNamed(name: string): Source {
-  return [...sources.pdf, ...sources.word, ...sources.small, ...sources.image].find((source) => source.name === name)!;
+  return Object.values(sources)
+    .flat()
+    .find((source) => source.name === name)!;
 }
 
 /**
