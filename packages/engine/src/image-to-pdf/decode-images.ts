@@ -5,12 +5,13 @@ import { ToolError } from '@paperknife/catalog/errors';
 import type { ImageType } from '@paperknife/catalog/file-types';
 import { MAX_IMAGE_PIXELS } from '@paperknife/catalog/limits';
 import type { ToolContext } from '../jobs/tool-runner.js';
+import { jpegStructureProblem } from '../preflight/jpeg-structure.js';
 import { readBmp } from './bmp-pixels.js';
 import { type Resolution, exifFacts } from './exif-facts.js';
 import { decodeHeif } from './heif-decode.js';
 import { reachesEndOfImage, readJpegHeader } from './jpeg-header.js';
 import { DEFAULT_DPI, type ImagePage, type PdfImage, checkPixels, jpegImage, pngImage } from './pdf-image.js';
-import { readPngChunks } from './png-chunks.js';
+import { pngRowsIntact, readPngChunks } from './png-chunks.js';
 
 const dpiOf = (resolution: Resolution | undefined) =>
   resolution && resolution.x > 0 && resolution.y > 0 ? resolution : { x: DEFAULT_DPI, y: DEFAULT_DPI };
@@ -32,7 +33,8 @@ export async function* imagePages(path: string, type: ImageType, context: ToolCo
     const header = readJpegHeader(data);
     if (!header || !reachesEndOfImage(data)) throw new ToolError('damaged_image');
     checkPixels(header.width, header.height);
-    if (header.pdfDecodable) {
+    // Markers or tables libjpeg refuses would make the PDF fail `qpdf --check`: the decoder decides instead.
+    if (header.pdfDecodable && jpegStructureProblem(data) === undefined) {
       yield { image: jpegImage(data, header), ...header, dpi: dpiOf(header.resolution) };
       return;
     }
@@ -41,8 +43,9 @@ export async function* imagePages(path: string, type: ImageType, context: ToolCo
     const png = readPngChunks(data);
     if (!png) throw new ToolError('damaged_image');
     checkPixels(png.width, png.height);
+    // Rows that do not inflate whole go to the decoder, which refuses a damaged PNG.
     const image = pngImage(png);
-    if (image) {
+    if (image && (await pngRowsIntact(png))) {
       yield { image, width: png.width, height: png.height, orientation: 1, dpi: dpiOf(png.resolution) };
       return;
     }

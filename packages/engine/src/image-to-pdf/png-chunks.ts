@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { createInflate, inflateSync } from 'node:zlib';
 import type { Resolution } from './exif-facts.js';
 
 /** A PNG's chunks that a PDF image needs; its IDAT data is zlib with PNG row filters, which PDF reads as is. */
@@ -65,4 +65,34 @@ function iccProfile(body: Buffer): Buffer | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * True when a PNG's compressed rows inflate, without an error, to exactly its rows, each starting with a filter type
+ * PNG defines (0-4): what a PDF reader needs to draw data copied as it is. A damaged PNG fails here, so its data is
+ * never copied into a PDF that `qpdf --check` would refuse. The rows are counted as they inflate, never held whole.
+ */
+export async function pngRowsIntact(png: PngChunks): Promise<boolean> {
+  const samplesPerPixel = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[png.colourType];
+  if (samplesPerPixel === undefined || png.interlaced) return false;
+  const rowBytes = 1 + Math.ceil((png.width * samplesPerPixel * png.bitDepth) / 8);
+  const expected = rowBytes * png.height;
+  return new Promise((resolve) => {
+    const inflate = createInflate();
+    let seen = 0;
+    let intact = true;
+    inflate.on('data', (chunk: Buffer) => {
+      if (!intact) return;
+      // The filter bytes in this chunk: the first byte of every row.
+      for (let row = Math.ceil(seen / rowBytes) * rowBytes; row < seen + chunk.length; row += rowBytes) {
+        if (row >= expected || chunk[row - seen]! > 4) intact = false;
+      }
+      seen += chunk.length;
+      if (seen > expected) intact = false;
+      if (!intact) inflate.destroy();
+    });
+    inflate.on('error', () => resolve(false));
+    inflate.on('close', () => resolve(intact && seen === expected));
+    inflate.end(png.idat);
+  });
 }
