@@ -2,7 +2,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { OfficeType } from '@paperknife/catalog/file-types';
-import { tools } from '@paperknife/catalog/tools';
+import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { type OfficeConversion, convertWithLibreOffice } from '../programs/libreoffice.js';
 import { runQpdf } from '../programs/qpdf.js';
 import { identifyFileAt } from '../preflight/file-type.js';
@@ -10,11 +10,9 @@ import { isEncryptedOfficeFile } from '../preflight/office-encryption.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { InputFile, ToolContext, ToolResult } from '../jobs/tool-runner.js';
 
-/** The tools that hand an office document to LibreOffice. */
-export type OfficeTool = 'word-to-pdf' | 'excel-to-pdf' | 'powerpoint-to-pdf';
-
 export interface OfficeJob {
-  tool: OfficeTool;
+  /** The tool handing its document over: its refusals and download come from its catalogue entry. */
+  tool: ToolId;
   /** The document types the tool converts ('encrypted-office' among them, to say so rather than refuse). */
   accepted: readonly OfficeType[];
   /** The conversion for a type (a spreadsheet's options, CSV's import filter). */
