@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionPath } from '@paperknife/catalog/tools';
 import { zipPackage } from '@paperknife/catalog/testing/container-fixtures';
-import { csvTable, presentationOdp } from '@paperknife/engine/testing/office-fixtures';
+import { csvTable, encryptedOpenDocument, presentationOdp } from '@paperknife/engine/testing/office-fixtures';
 import { pdfPageCount, pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
@@ -66,6 +66,20 @@ describe('office documents to PDF over the API', () => {
     const empty = await post('excel-to-pdf', 'empty.xlsx', new Uint8Array());
     expect(empty.statusCode).toBe(415);
     expect(empty.json()).toMatchObject({ error: { code: 'unsupported_file_type' } });
+  });
+
+  it('says a password-protected OpenDocument file needs its password removed, naming the program', async () => {
+    const odf = 'application/vnd.oasis.opendocument';
+    for (const [id, name, media, program] of [
+      ['excel-to-pdf', 'locked.ods', `${odf}.spreadsheet`, 'Excel'],
+      ['powerpoint-to-pdf', 'locked.odp', `${odf}.presentation`, 'PowerPoint'],
+    ] as const) {
+      const response = await post(id, name, encryptedOpenDocument(media));
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        error: { code: 'encrypted_document', message: expect.stringContaining(`open it in ${program}`) },
+      });
+    }
   });
 
   it.skipIf(!existsSync(encryptedOffice))(
