@@ -142,7 +142,11 @@ test.describe('content pages without the React app', () => {
     writeFileSync(notes, 'not a document');
     await page.goto('/');
     await dropFiles(page, notes);
-    await expectToast(page, 'Invalid file type', 'Only PDF and Word files (.pdf, .doc, .docx) are supported here.');
+    await expectToast(
+      page,
+      'Invalid file type',
+      'Only these files are supported here: PDF, Word, Excel, PowerPoint, web pages, and images.',
+    );
   });
 
   test('the footer theme select and the header toggle keep in step on an article', async ({ page }) => {

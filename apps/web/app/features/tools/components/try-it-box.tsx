@@ -1,25 +1,21 @@
-import { type DetectedType, acceptedTypes } from '@paperknife/catalog/file-types';
+import type { DetectedType } from '@paperknife/catalog/file-types';
 import { toolMessageKey } from '@paperknife/catalog/message-keys';
-import { type FileKind, pdfInput, wordInput } from '@paperknife/catalog/tools';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { checkFile, looksLike, pickerAccept } from '~/features/tools/utils/file-check';
-import { suggestTools } from '~/features/tools/utils/tool-suggestions';
+import {
+  anyToolInput,
+  anyToolTypes,
+  kindNameKey,
+  suggestTools,
+  toolInputKinds,
+} from '~/features/tools/utils/tool-suggestions';
 import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { Button } from '~/components/ui/button';
 import { DropZone } from './drop-zone';
 import { type FileItem, FileRow } from './file-row';
 import { formatSizeLimit } from '~/lib/format-size';
-
-/** What the home box takes: PDFs and Word files, by name, MIME type and (after reading) content. */
-const anyDocument: FileKind = {
-  label: 'PDF or Word',
-  mimeTypes: [...pdfInput.mimeTypes, ...wordInput.mimeTypes],
-  extensions: [...pdfInput.extensions, ...wordInput.extensions],
-};
-
-const anyDocumentTypes = [...acceptedTypes.PDF, ...acceptedTypes.Word];
 
 interface CheckedItem extends FileItem {
   detected?: DetectedType;
@@ -28,8 +24,9 @@ interface CheckedItem extends FileItem {
 let nextId = 0;
 
 /**
- * The "Try it now" box: drop PDFs or Word files, then "Process Files" offers the tools that fit them and
- * `openTool` carries the files into the chosen tool's page. Nothing is uploaded here. It needs no router, so the
+ * The "Try it now" box: drop files of any kind some tool takes (derived from the catalogue in
+ * tool-suggestions.ts), then "Process Files" offers the tools that fit them and `openTool` carries the files into
+ * the chosen tool's page. Nothing is uploaded here. It needs no router, so the
  * island of a page without the React app (decision 073) renders it too, starting with the files dropped before it
  * loaded.
  */
@@ -43,14 +40,17 @@ export function TryItBox({
   const { t, path, tag } = useI18n();
   const [items, setItems] = useState<CheckedItem[]>([]);
   const [choosing, setChoosing] = useState(false);
+  const kinds = new Intl.ListFormat(tag, { type: 'conjunction' }).format(
+    toolInputKinds.map((kind) => t(kindNameKey(kind.label))),
+  );
 
   const update = (id: string, change: Partial<CheckedItem>) =>
     setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
   const add = (files: File[]) => {
-    const fitting = files.filter((file) => looksLike(file, anyDocument));
+    const fitting = files.filter((file) => looksLike(file, anyToolInput));
     if (fitting.length < files.length) {
-      toast.error(t('files.invalidOne'), { description: t('tryIt.onlyDocuments') });
+      toast.error(t('files.invalidOne'), { description: t('tryIt.unsupported', { kinds }) });
     }
     const added = fitting.map((file): CheckedItem => ({
       id: `try-${nextId++}`,
@@ -61,7 +61,7 @@ export function TryItBox({
     setItems((current) => [...current, ...added]);
     setChoosing(false);
     for (const item of added) {
-      void checkFile(item.file, anyDocumentTypes, siteConfig.limits.maxFileBytes, (progress) =>
+      void checkFile(item.file, anyToolTypes, siteConfig.limits.maxFileBytes, (progress) =>
         update(item.id, { progress }),
       ).then((result) => {
         if (result.problem || !result.detected) {
@@ -72,7 +72,7 @@ export function TryItBox({
             description:
               problem?.kind === 'size'
                 ? t('tryIt.tooLarge', { name, limit: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) })
-                : t('tryIt.notDocument', { name }),
+                : t('tryIt.notSupported', { name, kinds }),
           });
           return;
         }
@@ -99,10 +99,10 @@ export function TryItBox({
         texts={{
           idle: t('tryIt.idle'),
           dragging: t('tryIt.dragging'),
-          hint: t('tryIt.hint'),
+          hint: kinds,
           limit: t('dropZone.limit', { size: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) }),
         }}
-        accept={pickerAccept(anyDocument)}
+        accept={pickerAccept(anyToolInput)}
         multiple
         onFiles={add}
       />

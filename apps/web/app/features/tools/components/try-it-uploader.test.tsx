@@ -1,3 +1,4 @@
+import { zipPackage } from '@paperknife/catalog/testing/container-fixtures';
 import { toolPaths, tools } from '@paperknife/catalog/tools';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,9 +36,32 @@ function renderUploader() {
   return user;
 }
 
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(64).fill(0)])], name, {
+    type: 'image/png',
+  });
+const xlsx = (name: string) =>
+  new File([new Uint8Array(zipPackage(['[Content_Types].xml', 'xl/workbook.xml']))], name, {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+/** A Windows program ("MZ", then the DOS stub) given a picture's name and type. */
+const renamedProgram = (name: string) =>
+  new File([new TextEncoder().encode('MZ\x90\0\x03\0\0\0This program cannot be run in DOS mode.')], name, {
+    type: 'image/png',
+  });
+
+/** Every kind some tool takes, as the English hint lists them. */
+const englishKinds = 'PDF, Word, Excel, PowerPoint, web pages, and images';
+
 const fileInput = () => screen.getByTestId<HTMLInputElement>('file-input');
 const readyMark = (count = 1) =>
   waitFor(() => expect(screen.getAllByRole('img', { name: 'Ready' })).toHaveLength(count));
+const toolChoices = () =>
+  screen
+    .getAllByRole('button')
+    .filter((button) => button.closest('#try-it-tools'))
+    .map((button) => button.textContent);
+const choiceOf = (id: keyof typeof tools) => new RegExp(`^${tools[id].title}`);
 
 describe('Try it now', () => {
   it('offers Word to PDF for a Word file and hands the file to that page', async () => {
@@ -65,12 +89,82 @@ describe('Try it now', () => {
     expect(screen.getByRole('button', { name: new RegExp(tools['merge-pdf'].title) })).toBeInTheDocument();
   });
 
-  it('refuses a file that is neither PDF nor Word by its content', async () => {
+  it('names every kind some tool takes in its hint, and lets the picker offer their files', () => {
+    renderUploader();
+    expect(screen.getByText(englishKinds)).toBeInTheDocument();
+    const accept = fileInput().accept.split(',');
+    for (const taken of ['.pdf', '.docx', '.xlsx', '.csv', '.pptx', '.html', '.zip', '.png', '.heic', 'image/webp']) {
+      expect(accept).toContain(taken);
+    }
+  });
+
+  it('offers JPG to PDF for a PNG and hands the picture to that page', async () => {
+    const user = renderUploader();
+    const photo = png('photo.png');
+    await user.upload(fileInput(), photo);
+    await readyMark();
+    await user.click(screen.getByRole('button', { name: 'Process Files' }));
+
+    expect(toolChoices()).toEqual([expect.stringMatching(choiceOf('jpg-to-pdf'))]);
+    await user.click(screen.getByRole('button', { name: choiceOf('jpg-to-pdf') }));
+    const path = toolPaths('jpg-to-pdf').canonical;
+    expect(await screen.findByText(`Tool page ${path}`)).toBeInTheDocument();
+    expect(takeHandedOverFiles(path)).toEqual([photo]);
+  });
+
+  it('offers JPG to PDF for several pictures', async () => {
+    const user = renderUploader();
+    await user.upload(fileInput(), [png('front.png'), png('back.png')]);
+    await readyMark(2);
+    await user.click(screen.getByRole('button', { name: 'Process Files' }));
+    expect(toolChoices()).toEqual([expect.stringMatching(choiceOf('jpg-to-pdf'))]);
+  });
+
+  it('offers Excel to PDF for a workbook', async () => {
+    const user = renderUploader();
+    await user.upload(fileInput(), xlsx('budget.xlsx'));
+    await readyMark();
+    await user.click(screen.getByRole('button', { name: 'Process Files' }));
+    expect(toolChoices()).toEqual([expect.stringMatching(choiceOf('excel-to-pdf'))]);
+  });
+
+  it('offers no tool for a picture and a PDF together, and says why', async () => {
+    const user = renderUploader();
+    await user.upload(fileInput(), [png('photo.png'), sampleFile('pdf', 'report.pdf')]);
+    await readyMark(2);
+    await user.click(screen.getByRole('button', { name: 'Process Files' }));
+    expect(screen.getByRole('heading', { name: 'No single tool takes these files together' })).toBeInTheDocument();
+    expect(screen.getByText(/A tool takes one kind of file at a time/)).toBeInTheDocument();
+    expect(toolChoices()).toEqual([]);
+  });
+
+  it('refuses a program renamed as a picture by its content', async () => {
+    const user = renderUploader();
+    await user.upload(fileInput(), renamedProgram('holiday.png'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Invalid file type', {
+        description: `holiday.png is not one of the files supported here: ${englishKinds}.`,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('holiday.png')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Process Files' })).not.toBeInTheDocument();
+  });
+
+  it('refuses by name a file no tool takes', async () => {
+    const user = renderUploader();
+    await user.upload(fileInput(), sampleFile('text', 'notes.txt'));
+    expect(toast.error).toHaveBeenCalledWith('Invalid file type', {
+      description: `Only these files are supported here: ${englishKinds}.`,
+    });
+    expect(screen.queryByText('notes.txt')).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is no kind any tool takes by its content', async () => {
     const user = renderUploader();
     await user.upload(fileInput(), sampleFile('text', 'notes.pdf', { type: 'application/pdf' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Invalid file type', {
-        description: 'notes.pdf is not a PDF or Word document.',
+        description: `notes.pdf is not one of the files supported here: ${englishKinds}.`,
       }),
     );
     await waitFor(() => expect(screen.queryByText('notes.pdf')).not.toBeInTheDocument());
