@@ -49,6 +49,11 @@ export const errorCodes = {
     status: 422,
     message: 'An image is damaged or in a form we cannot read. Open it in an image editor, save it again and retry.',
   },
+  damaged_document: {
+    status: 422,
+    message:
+      'This file is damaged or in a form we cannot open. Open it in the program that made it, save it again and try again.',
+  },
   damaged_pdf: {
     status: 422,
     message: 'This PDF is damaged and could not be repaired. Try exporting it again from the program that made it.',

@@ -107,7 +107,7 @@ export const textDocumentConversion: OfficeConversion = {
  * returns that path. Word, spreadsheet and presentation documents all go to the one instance. Jobs wait their
  * turn; the job's time limit starts when its turn comes. On timeout or abort the instance is killed (a conversion
  * cannot be cancelled) and the next job starts a fresh one.
- * Throws `damaged_pdf` (with the conversion's message) when LibreOffice cannot open the file.
+ * Throws `damaged_document` (with the conversion's message) when LibreOffice cannot open the file.
  */
 export function convertWithLibreOffice(
   input: string,
@@ -175,7 +175,7 @@ async function convertNow(
   // LibreOffice reports "source file could not be loaded" on its own output and exits 0: the file tells.
   const made = await stat(output).catch(() => undefined);
   if (!made?.isFile() || made.size === 0) {
-    throw new ToolError('damaged_pdf', conversion.damagedMessage);
+    throw new ToolError('damaged_document', conversion.damagedMessage);
   }
   return output;
 }

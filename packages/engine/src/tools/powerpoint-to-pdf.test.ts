@@ -65,7 +65,7 @@ describe('powerpoint-to-pdf', () => {
     expect(await toolErrorCode(powerpointToPdf([csv], {}, job.context))).toBe('unsupported_file_type');
     const odp = presentationOdp(['One']);
     const cut = await job.input('cut.odp', odp.subarray(0, 300));
-    expect(await toolErrorCode(powerpointToPdf([cut], {}, job.context))).toBe('damaged_pdf');
+    expect(await toolErrorCode(powerpointToPdf([cut], {}, job.context))).toBe('damaged_document');
   });
 
   it('asks to remove the password of an encrypted OpenDocument presentation, not to repair it', async () => {

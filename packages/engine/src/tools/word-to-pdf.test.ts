@@ -134,7 +134,7 @@ describe('word-to-pdf', () => {
   it('says a broken .docx cannot be opened', async () => {
     const docx = await twoPageDocx();
     const file = await job.input('broken.docx', docx.subarray(0, Math.floor(docx.length / 2)));
-    expect(await toolErrorCode(wordToPdf([file], {}, job.context))).toBe('damaged_pdf');
+    expect(await toolErrorCode(wordToPdf([file], {}, job.context))).toBe('damaged_document');
   });
 
   it.skipIf(!existsSync(corpusWord))('asks to remove the password of encrypted .docx and .doc files', async () => {
