@@ -13,7 +13,7 @@ import { reachesEndOfImage, readJpegHeader } from './jpeg-header.js';
 import { DEFAULT_DPI, type ImagePage, type PdfImage, checkPixels, jpegImage, pngImage } from './pdf-image.js';
 import { pngRowsIntact, readPngChunks } from './png-chunks.js';
 
-const dpiOf = (resolution: Resolution | undefined) =>
+export const dpiOf = (resolution: Resolution | undefined) =>
   resolution && resolution.x > 0 && resolution.y > 0 ? resolution : { x: DEFAULT_DPI, y: DEFAULT_DPI };
 
 /**
@@ -104,7 +104,7 @@ async function readMetadata(image: Sharp) {
 }
 
 /** sharp's refusal of too many pixels, as our error; anything else it cannot read is a damaged image. */
-function pixelLimitOrDamage(error: unknown): ToolError {
+export function pixelLimitOrDamage(error: unknown): ToolError {
   if (error instanceof ToolError) return error;
   const message = error instanceof Error ? error.message : '';
   if (/pixel limit/i.test(message)) return new ToolError('image_too_large');

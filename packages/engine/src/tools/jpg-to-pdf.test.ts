@@ -11,11 +11,18 @@ import { layoutPage } from '../image-to-pdf/page-layout.js';
 import { readPngChunks } from '../image-to-pdf/png-chunks.js';
 import { corpusDir } from '../testing/corpus.js';
 import { assertValidPdf, pdfPageCount, renderPageRgb } from '../testing/pdf-assertions.js';
+import { photoFacts, photographedPage, tableTopPhoto } from '../testing/photographed-page.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { jpgToPdf } from './jpg-to-pdf.js';
 
 const job = jobPerTest();
-const defaults: ToolOptions<'jpg-to-pdf'> = { pageSize: 'fit', orientation: 'auto', margin: 0, output: 'one' };
+const defaults: ToolOptions<'jpg-to-pdf'> = {
+  pageSize: 'fit',
+  orientation: 'auto',
+  margin: 0,
+  output: 'one',
+  cleanUp: false,
+};
 const imagesDir = join(corpusDir, 'images');
 
 async function convert(inputs: Record<string, Buffer>, options: Partial<ToolOptions<'jpg-to-pdf'>> = {}) {
@@ -282,3 +289,92 @@ async function hugePng(width: number, height: number): Promise<Buffer> {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+describe('jpg-to-pdf: clean up photographed pages', () => {
+  /** The mean grey of a page's middle tenth, away from the sheet's edges. */
+  const middleGrey = (image: { width: number; height: number; pixels: Uint8Array }) => {
+    let sum = 0;
+    let count = 0;
+    for (let y = Math.floor(image.height * 0.45); y < image.height * 0.55; y++) {
+      for (let x = Math.floor(image.width * 0.45); x < image.width * 0.55; x++) {
+        const at = (y * image.width + x) * 3;
+        sum += (image.pixels[at]! + image.pixels[at + 1]! + image.pixels[at + 2]!) / 3;
+        count++;
+      }
+    }
+    return sum / count;
+  };
+  /** The grey level below which `share` of a page's pixels lie (0.9: the paper; 0.02: the ink). */
+  const greyAt = (image: { pixels: Uint8Array }, share: number) => {
+    const greys: number[] = [];
+    for (let at = 0; at < image.pixels.length; at += 3) {
+      greys.push((image.pixels[at]! + image.pixels[at + 1]! + image.pixels[at + 2]!) / 3);
+    }
+    greys.sort((a, b) => a - b);
+    return greys[Math.floor(greys.length * share)]!;
+  };
+
+  it('crops a photo to its sheet of paper, the paper white and the ink dark, as a new JPEG', async () => {
+    const photo = await photographedPage();
+    const result = await convert({ 'page.jpg': photo }, { cleanUp: true });
+    assertValidPdf(result.path);
+    const pdf = await readFile(result.path);
+    expect(pdf.indexOf(photo)).toBe(-1);
+    expect(pdf.toString('latin1')).toContain('/DCTDecode');
+    // The sheet turned by 4 degrees, with a little room around it; the table top mostly gone.
+    const [[width, height]] = pageSizes(result.path) as [[number, number]];
+    const { turnedSheet } = photoFacts;
+    expect(width).toBeGreaterThanOrEqual(turnedSheet.width);
+    expect(width).toBeLessThan(turnedSheet.width + 60);
+    expect(height).toBeGreaterThanOrEqual(turnedSheet.height);
+    expect(height).toBeLessThan(turnedSheet.height + 60);
+    const page = renderPageRgb(result.path, 1, 72);
+    expect(greyAt(page, 0.9)).toBeGreaterThan(245);
+    const before = renderPageRgb((await convert({ 'page.jpg': photo })).path, 1, 72);
+    expect(greyAt(before, 0.9)).toBeLessThan(photoFacts.sheet.paper + 10);
+    // The middle of the sheet (paper and a line of text) is brighter than it was, the ink still dark.
+    expect(middleGrey(page)).toBeGreaterThan(middleGrey(before) + 20);
+    expect(greyAt(page, 0.02)).toBeLessThan(40);
+  });
+
+  it('keeps JPEG bytes untouched without the option', async () => {
+    const photo = await photographedPage();
+    const result = await convert({ 'page.jpg': photo });
+    expect((await readFile(result.path)).indexOf(photo)).toBeGreaterThan(0);
+    expect(pageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
+  });
+
+  it('keeps the whole photo when no sheet stands out', async () => {
+    const result = await convert({ 'table.jpg': await tableTopPhoto() }, { cleanUp: true });
+    assertValidPdf(result.path);
+    expect(pageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
+  });
+
+  it('cleans a PNG and a JPEG stored turned alike, upright', async () => {
+    const png = await sharp(await photographedPage())
+      .png()
+      .withMetadata({ density: 72 })
+      .toBuffer();
+    // Stored turned a quarter: EXIF orientation 6 shows it upright, so the cleaned page is portrait.
+    const turned = await sharp(await photographedPage())
+      .rotate(-90)
+      .jpeg()
+      .withMetadata({ orientation: 6, density: 72 })
+      .toBuffer();
+    const result = await convert({ 'page.png': png, 'turned.jpg': turned }, { cleanUp: true });
+    assertValidPdf(result.path);
+    const sizes = pageSizes(result.path);
+    expect(sizes).toHaveLength(2);
+    for (const [width, height] of sizes) {
+      expect(width).toBeLessThan(photoFacts.turnedSheet.width + 60);
+      expect(height).toBeLessThan(photoFacts.turnedSheet.height + 60);
+      expect(height).toBeGreaterThan(width);
+    }
+  });
+
+  it('still refuses a JPEG cut off in its scan data', async () => {
+    const photo = await photographedPage();
+    const cut = photo.subarray(0, Math.floor(photo.length / 2));
+    expect(await toolErrorCode(convert({ 'cut.jpg': cut }, { cleanUp: true }))).toBe('damaged_image');
+  });
+});

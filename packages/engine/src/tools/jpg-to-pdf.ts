@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { type ImageType, SNIFF_BYTES, acceptedTypes, detectFileType } from '@paperknife/catalog/file-types';
 import { tools } from '@paperknife/catalog/tools';
+import { cleanedPages } from '../image-to-pdf/cleaned-pages.js';
 import { imagePages } from '../image-to-pdf/decode-images.js';
 import { writeImageDocument } from '../image-to-pdf/image-document.js';
 import type { ImagePage } from '../image-to-pdf/pdf-image.js';
@@ -15,7 +16,8 @@ const tool = tools['jpg-to-pdf'];
 /**
  * Images to PDF, written by our own small PDF writer: JPEG data goes in as it is, other images losslessly, EXIF
  * orientation applied by the page, not by re-encoding. One PDF with a page per image (in upload order), or a ZIP
- * with one PDF per image.
+ * with one PDF per image. With `cleanUp`, each photo is cropped to its sheet of paper and its levels stretched
+ * first (cleaned-pages.ts).
  */
 export const jpgToPdf: ToolRunner<'jpg-to-pdf'> = async (files, options, context) => {
   if (files.length === 0) throw new ToolError('missing_file', tool.noFileDescription);
@@ -24,17 +26,18 @@ export const jpgToPdf: ToolRunner<'jpg-to-pdf'> = async (files, options, context
   const layout = { ...options, maxPages: context.limits.maxPages, signal: context.signal };
   let done = 0;
   const report = () => context.progress?.({ stage: 'Converting', done: ++done, total: files.length });
+  const pagesOf = options.cleanUp ? cleanedPages : imagePages;
 
   if (options.output === 'one' || files.length === 1) {
     const output = tempPath(context, 'images');
-    await writeImageDocument(output, allPages(typed, context, report), layout);
+    await writeImageDocument(output, allPages(typed, pagesOf, context, report), layout);
     return { path: output, download: tool.download };
   }
   const entries: ZipEntry[] = [];
   const names = new Set<string>();
   for (const { file, type } of typed) {
     const path = tempPath(context, 'image');
-    await writeImageDocument(path, imagePages(file.path, type, context), layout);
+    await writeImageDocument(path, pagesOf(file.path, type, context), layout);
     report();
     entries.push({ name: uniqueName(`${uploadStem(file.name)}.pdf`, names), path });
   }
@@ -45,11 +48,12 @@ export const jpgToPdf: ToolRunner<'jpg-to-pdf'> = async (files, options, context
 
 async function* allPages(
   typed: readonly { file: InputFile; type: ImageType }[],
+  pagesOf: typeof imagePages,
   context: Parameters<typeof imagePages>[2],
   report: () => void,
 ): AsyncGenerator<ImagePage> {
   for (const { file, type } of typed) {
-    yield* imagePages(file.path, type, context);
+    yield* pagesOf(file.path, type, context);
     report();
   }
 }
