@@ -1,5 +1,7 @@
-import { Upload } from 'lucide-react';
+import { Camera, Upload } from 'lucide-react';
+import { useRef } from 'react';
 import { useDropzone } from 'react-dropzone';
+import { Button } from '~/components/ui/button';
 import { useI18n } from '~/i18n/i18n-context';
 import { RichText } from '~/i18n/rich-text';
 import { cn } from '~/lib/cn';
@@ -18,6 +20,8 @@ export interface DropZoneTexts {
 /**
  * The drop area of a tool page: drag files on it, or press it (or Enter/Space on it) to pick files. Highlighted
  * while files are dragged over. It takes every file and lets the page decide, so the page can name the problem.
+ * For images, a touch device also gets a button that opens the camera: each photo taken is added like a dropped
+ * file (decision 180).
  */
 export function DropZone({
   texts,
@@ -25,6 +29,7 @@ export function DropZone({
   multiple,
   onFiles,
   onApproach,
+  camera = false,
   className,
 }: {
   texts: DropZoneTexts;
@@ -34,9 +39,12 @@ export function DropZone({
   onFiles: (files: File[]) => void;
   /** A pointer, the focus or dragged files reached the zone: files may come soon. */
   onApproach?: () => void;
+  /** Offer the camera on touch devices (tools that take images). */
+  camera?: boolean;
   className?: string;
 }) {
   const { t } = useI18n();
+  const cameraInput = useRef<HTMLInputElement>(null);
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted, rejected) => onFiles([...accepted, ...rejected.map((rejection) => rejection.file)]),
     multiple: true,
@@ -71,6 +79,38 @@ export function DropZone({
         <p className="text-sm text-muted-foreground">{texts.hint}</p>
         <p className="text-xs text-muted-foreground">{texts.limit}</p>
       </div>
+      {camera ? (
+        <>
+          {/* A phone opens its back camera for this input; a desktop browser would open its file picker, so the
+              button shows only where the pointer is a finger. */}
+          <input
+            ref={cameraInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            hidden
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="camera-input"
+            onChange={(event) => {
+              const photos = [...(event.currentTarget.files ?? [])];
+              // Emptied so the next photo fires a change even if the camera names it as the last.
+              event.currentTarget.value = '';
+              if (photos.length > 0) onFiles(photos);
+            }}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            className="hidden pointer-coarse:inline-flex"
+            onClick={() => cameraInput.current?.click()}
+          >
+            <Camera aria-hidden="true" />
+            {t('dropZone.camera')}
+          </Button>
+        </>
+      ) : null}
     </>
   );
 }

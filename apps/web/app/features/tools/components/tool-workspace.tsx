@@ -73,6 +73,8 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
   // Several files: a list to order them; one file: its row.
   const ordered = tool.files.max !== 1;
+  // A tool that takes only images takes photos too.
+  const takesPhotos = tool.input.mimeTypes.every((type) => type.startsWith('image/'));
   const ready = files.allReady && files.items.length >= tool.files.min;
   const single = files.items[0];
   const onChange = (name: string, value: string | boolean) =>
@@ -87,6 +89,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
           multiple={files.multiple}
           onFiles={files.add}
           onApproach={preloadWorkspaceForm}
+          camera={takesPhotos}
         />
       ) : null}
 
