@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from '~/components/ui/toast';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { takeHandedOverFiles } from '~/features/tools/utils/pending-files';
+import { toolInputKinds } from '~/features/tools/utils/tool-suggestions';
 import { installBlobStream } from '~/testing/blob-stream';
 import { sampleFile } from '~/testing/sample-files';
 import { TryItUploader } from './try-it-uploader';
@@ -50,8 +51,19 @@ const renamedProgram = (name: string) =>
     type: 'image/png',
   });
 
-/** Every kind some tool takes, as the English hint lists them. */
-const englishKinds = 'PDF, Word, Excel, PowerPoint, web pages, and images';
+/** The English name of every kind some tool takes; a new kind needs its name here and in the messages. */
+const englishNames: Record<(typeof toolInputKinds)[number]['label'], string> = {
+  PDF: 'PDF',
+  Word: 'Word',
+  Excel: 'Excel',
+  PowerPoint: 'PowerPoint',
+  HTML: 'web pages',
+  JPG: 'images',
+};
+/** The kinds as the English hint lists them, in catalogue order. */
+const englishKinds = new Intl.ListFormat('en', { type: 'conjunction' }).format(
+  toolInputKinds.map((kind) => englishNames[kind.label]),
+);
 
 const fileInput = () => screen.getByTestId<HTMLInputElement>('file-input');
 const readyMark = (count = 1) =>
@@ -91,6 +103,7 @@ describe('Try it now', () => {
 
   it('names every kind some tool takes in its hint, and lets the picker offer their files', () => {
     renderUploader();
+    expect(englishKinds).toMatch(/^PDF, Word, .+, and images$/);
     expect(screen.getByText(englishKinds)).toBeInTheDocument();
     const accept = fileInput().accept.split(',');
     for (const taken of ['.pdf', '.docx', '.xlsx', '.csv', '.pptx', '.html', '.zip', '.png', '.heic', 'image/webp']) {
