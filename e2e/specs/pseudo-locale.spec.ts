@@ -37,9 +37,16 @@ const VALUES = new Set([
   'alt',
   'POST',
   ...toolIds.flatMap((id) => tools[id].functionName.match(/[A-Za-z]{3,}/g) ?? []),
+  // The file kinds the tools take and their extensions, and the download names: names of things, not sentences.
+  ...toolIds.flatMap((id) => [
+    tools[id].input.label,
+    ...tools[id].input.extensions.map((extension) => extension.slice(1)),
+  ]),
+  ...toolIds.flatMap((id) => tools[id].download.name.match(/[A-Za-z]{3,}/g) ?? []),
   // Each language's name in itself (the switcher, the suggestion), and what Intl writes for the pseudo-language
-  // (English's: month names, "512 byte").
+  // (English's: month names, "512 byte", Intl.ListFormat's "and").
   'byte',
+  'and',
   ...locales.flatMap((locale) => locale.name.match(/[A-Za-z]{3,}/g) ?? []),
   ...Array.from({ length: 12 }, (_, month) => new Date(2026, month, 1).toLocaleString('en', { month: 'long' })),
 ]);

@@ -1,4 +1,5 @@
-import { mkdir, readFile, readlink } from 'node:fs/promises';
+import { mkdir, readFile, readdir, readlink } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { type BrowserContext, type Route, chromium } from 'playwright-core';
 import { ToolError } from '@paperknife/catalog/errors';
@@ -139,16 +140,41 @@ async function settle(answering: Promise<void>): Promise<void> {
 }
 
 /**
- * SIGKILLs the browser's process group. Playwright starts Chromium as the leader of its own group; Chromium names
- * its pid in the profile's SingletonLock link ("host-pid"), so the group is found from the job's own profile.
+ * SIGKILLs the browser's process group, then every process still started with the job's profile (a helper that
+ * left the group), and waits until none is left, so a job never ends with its browser still running. Playwright
+ * starts Chromium as the leader of its own group; Chromium names its pid in the profile's SingletonLock link
+ * ("host-pid"), so the group is found from the job's own profile.
  */
 async function killBrowser(profile: string): Promise<void> {
   const lock = await readlink(join(profile, 'SingletonLock')).catch(() => '');
   const pid = Number(lock.slice(lock.lastIndexOf('-') + 1));
-  if (!Number.isInteger(pid) || pid <= 1) return;
+  if (Number.isInteger(pid) && pid > 1) signal(-pid);
+  for (let waited = 0; waited < KILL_WAIT_MS; waited += 25) {
+    const left = await processesStartedWith(profile);
+    if (left.length === 0) return;
+    for (const leftover of left) signal(leftover);
+    await sleep(25);
+  }
+}
+
+/** How long a job waits for its browser's processes to be gone. */
+const KILL_WAIT_MS = 3000;
+
+function signal(pid: number): void {
   try {
-    process.kill(-pid, 'SIGKILL');
+    process.kill(pid, 'SIGKILL');
   } catch {
     // already gone
   }
+}
+
+/** The processes whose command line names `profile` (an exited one's is empty, so it is not counted). */
+async function processesStartedWith(profile: string): Promise<number[]> {
+  const pids = (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
+  const named = await Promise.all(
+    pids.map(async (pid) =>
+      (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes(profile) ? Number(pid) : 0,
+    ),
+  );
+  return named.filter((pid) => pid > 0);
 }
