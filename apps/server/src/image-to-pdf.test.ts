@@ -9,10 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
-import { pdfPageCount } from '@paperknife/engine/testing/pdf-assertions';
+import { pdfPageCount, renderPageRgb } from '@paperknife/engine/testing/pdf-assertions';
+import { photoFacts, photographedPage, tableTopPhoto } from '@paperknife/engine/testing/photographed-page';
 import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
-/** JPG to PDF through the HTTP API: several kinds of image in one request, the ZIP of one PDF each, refusals. */
+/**
+ * JPG to PDF through the HTTP API: several kinds of image in one request, the ZIP of one PDF each, refusals, and the
+ * clean-up of photographed pages (the `cleanUp` field, on and off).
+ */
 
 const tool = tools['jpg-to-pdf'];
 let t: TestApp;
@@ -218,5 +222,69 @@ describe('POST /functions/v1/jpg-to-pdf', () => {
     const png = await flat(10, 10).png().toBuffer();
     expectError(await post([{ name: 'a.png', data: png, type: 'image/png' }], { margin: '80' }), 'invalid_option');
     expectError(await post([{ name: 'a.png', data: png, type: 'image/png' }], { pageSize: 'a3' }), 'invalid_option');
+  });
+});
+
+/** The grey level the brightest tenth of a page's pixels reach: the paper. */
+function paperGrey(path: string): number {
+  const { pixels } = renderPageRgb(path, 1, 36);
+  const greys: number[] = [];
+  for (let at = 0; at < pixels.length; at += 3) greys.push((pixels[at]! + pixels[at + 1]! + pixels[at + 2]!) / 3);
+  return greys.sort((a, b) => a - b)[Math.floor(greys.length * 0.9)]!;
+}
+
+describe('POST /functions/v1/jpg-to-pdf with cleanUp', () => {
+  it('crops photographed pages to their sheet and whitens the paper; a photo with no sheet keeps its size', async () => {
+    const page = await photographedPage();
+    const response = await post(
+      [
+        { name: 'page.jpg', data: page, type: 'image/jpeg' },
+        { name: 'table.jpg', data: await tableTopPhoto(), type: 'image/jpeg' },
+      ],
+      { cleanUp: 'true' },
+    );
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const path = await savePdf(response.rawPayload);
+    expect(response.rawPayload.indexOf(page)).toBe(-1);
+    const [[width, height], whole] = pageSizes(path) as [[number, number], [number, number]];
+    expect(width).toBeGreaterThanOrEqual(photoFacts.turnedSheet.width);
+    expect(width).toBeLessThan(photoFacts.turnedSheet.width + 60);
+    expect(height).toBeGreaterThanOrEqual(photoFacts.turnedSheet.height);
+    expect(height).toBeLessThan(photoFacts.turnedSheet.height + 60);
+    expect(whole).toEqual([photoFacts.width, photoFacts.height]);
+    expect(paperGrey(path)).toBeGreaterThan(245);
+    await expectTempEmpty(t.tempDir);
+  });
+
+  it('leaves JPEG data untouched when cleanUp is off', async () => {
+    const page = await photographedPage();
+    const response = await post([{ name: 'page.jpg', data: page, type: 'image/jpeg' }], { cleanUp: 'false' });
+    expect(response.statusCode).toBe(200);
+    const path = await savePdf(response.rawPayload);
+    expect(response.rawPayload.indexOf(page)).toBeGreaterThan(0);
+    expect(pageSizes(path)).toEqual([[photoFacts.width, photoFacts.height]]);
+    expect(paperGrey(path)).toBeLessThan(photoFacts.sheet.paper + 10);
+  });
+
+  it('refuses a renamed PDF, a zero-byte file, a locked PDF and a cut photo with coded errors', async () => {
+    const on = { cleanUp: 'true' };
+    const pdf = makePdf();
+    expectError(await post([{ name: 'page.jpg', data: pdf, type: 'image/jpeg' }], on), 'unsupported_file_type');
+    expectError(
+      await post([{ name: 'page.jpg', data: new Uint8Array(), type: 'image/jpeg' }], on),
+      'unsupported_file_type',
+    );
+    await writeFile(join(dir, 'plain.pdf'), pdf);
+    execFileSync('qpdf', ['--encrypt', 'pw', 'pw', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')]);
+    const locked = await readFile(join(dir, 'locked.pdf'));
+    expectError(await post([{ name: 'scan.jpg', data: locked, type: 'image/jpeg' }], on), 'unsupported_file_type');
+    const page = await photographedPage();
+    const cut = page.subarray(0, Math.floor(page.length / 2));
+    expectError(await post([{ name: 'cut.jpg', data: cut, type: 'image/jpeg' }], on), 'damaged_image');
+    expectError(
+      await post([{ name: 'page.jpg', data: page, type: 'image/jpeg' }], { cleanUp: 'maybe' }),
+      'invalid_option',
+    );
+    await expectTempEmpty(t.tempDir);
   });
 });
