@@ -64,6 +64,8 @@ const aptPackages = [
   'postgresql',
   'redis-server',
   'haproxy',
+  // The field's references the benchmarks in bench/ run beside ours (Image to PDF against img2pdf).
+  'img2pdf',
 ];
 
 function step(message) {
