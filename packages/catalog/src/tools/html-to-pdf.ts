@@ -2,6 +2,7 @@ import { FileCode } from 'lucide';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { booleanField, enumField } from '../option-fields.js';
+import { type PaperSize, paperLabel } from '../paper-sizes.js';
 import { type FileKind, type ToolEntry, pdfDownload } from '../tool-entry.js';
 
 /** A web page alone, or a ZIP of the page with its style sheets, images and fonts. */
@@ -11,17 +12,10 @@ export const htmlInput = {
   extensions: ['.html', '.htm', '.zip'],
 } as const satisfies FileKind;
 
-/** Paper sizes, portrait, in millimetres. */
-export const htmlPageSizes = {
-  a4: { widthMm: 210, heightMm: 297 },
-  letter: { widthMm: 215.9, heightMm: 279.4 },
-  legal: { widthMm: 215.9, heightMm: 355.6 },
-} as const;
-
 /** The margin on every side of the page, in millimetres. */
 export const htmlPageMargins = { none: 0, small: 10, normal: 20 } as const;
 
-const pageSizeIds = ['a4', 'letter', 'legal'] as const satisfies readonly (keyof typeof htmlPageSizes)[];
+const pageSizeIds = ['a4', 'letter', 'legal'] as const satisfies readonly PaperSize[];
 const marginIds = ['none', 'small', 'normal'] as const satisfies readonly (keyof typeof htmlPageMargins)[];
 const { small, normal } = htmlPageMargins;
 
@@ -44,9 +38,9 @@ export const htmlToPdf = {
       control: {
         kind: 'select',
         choices: [
-          { value: 'a4', label: 'A4 (210 × 297 mm)' },
-          { value: 'letter', label: 'Letter (8.5 × 11 in)' },
-          { value: 'legal', label: 'Legal (8.5 × 14 in)' },
+          { value: 'a4', label: paperLabel('a4', 'A4') },
+          { value: 'letter', label: paperLabel('letter', 'Letter') },
+          { value: 'legal', label: paperLabel('legal', 'Legal') },
         ],
       },
     }),

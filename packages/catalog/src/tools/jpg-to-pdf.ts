@@ -2,9 +2,10 @@ import { Images } from 'lucide';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { booleanField, enumField, numberField } from '../option-fields.js';
+import type { PaperSize } from '../paper-sizes.js';
 import { type ToolEntry, imageInput, pdfDownload, zipDownload } from '../tool-entry.js';
 
-export const imagePageSizes = ['fit', 'a4', 'letter'] as const;
+export const imagePageSizes = ['fit', 'a4', 'letter'] as const satisfies readonly ('fit' | PaperSize)[];
 export const imageOrientations = ['auto', 'portrait', 'landscape'] as const;
 export const imageOutputs = ['one', 'each'] as const;
 /** The JPEG quality of a cleaned photo: new pixels, saved once, without visible loss. */

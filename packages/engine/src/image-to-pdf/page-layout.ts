@@ -1,3 +1,4 @@
+import { paperSizes } from '@paperknife/catalog/paper-sizes';
 import type { imageOrientations, imagePageSizes } from '@paperknife/catalog/tools/jpg-to-pdf';
 
 export type PageSize = (typeof imagePageSizes)[number];
@@ -28,7 +29,6 @@ export interface PageLayout {
 
 const POINTS_PER_MM = 72 / 25.4;
 const MAX_PAGE_SIDE = 14_400;
-const PAPER = { a4: [595.276, 841.89], letter: [612, 792] } as const;
 
 /**
  * Orientation matrices [a b c d e f] that map the image's unit square (as stored) onto the unit square as shown,
@@ -67,7 +67,8 @@ export function layoutPage(image: ImageGeometry, options: LayoutOptions): PageLa
     height = shownHeight * fits + 2 * margin;
     box = { x: margin, y: margin, width: shownWidth * fits, height: shownHeight * fits };
   } else {
-    const [short, long] = PAPER[options.pageSize];
+    const paper = paperSizes[options.pageSize];
+    const [short, long] = [paper.widthMm * POINTS_PER_MM, paper.heightMm * POINTS_PER_MM];
     const landscape =
       options.orientation === 'landscape' || (options.orientation === 'auto' && shownWidth > shownHeight);
     width = landscape ? long : short;

@@ -1,6 +1,7 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
-import { htmlPageMargins, htmlPageSizes } from '@paperknife/catalog/tools/html-to-pdf';
+import { paperSizes } from '@paperknife/catalog/paper-sizes';
+import { htmlPageMargins } from '@paperknife/catalog/tools/html-to-pdf';
 import { printPage } from '../html-to-pdf/print-page.js';
 import { siteFolder } from '../html-to-pdf/site-folder.js';
 import { requireOneFile } from '../jobs/single-file.js';
@@ -21,7 +22,7 @@ export const htmlToPdf: ToolRunner<'html-to-pdf'> = async (files, options, conte
   }
   const root = tempPath(context, 'site', '');
   const site = await siteFolder(file.path, type === 'html' ? 'html' : 'zip', root, context.limits.maxFileBytes);
-  const paper = htmlPageSizes[options.pageSize];
+  const paper = paperSizes[options.pageSize];
   const landscape = options.orientation === 'landscape';
   const printed = tempPath(context, 'printed');
   await printPage(

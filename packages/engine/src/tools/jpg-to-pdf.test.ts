@@ -185,7 +185,7 @@ describe('jpg-to-pdf', () => {
     const auto = layoutPage(wide, { pageSize: 'a4', orientation: 'auto', margin: 10 });
     expect([auto.width, auto.height]).toEqual([841.89, 595.276]);
     // 10 mm = 28.346 pt each side; the width limits the scale.
-    expect(auto.content).toMatch(/^q 785\.197 0 0 392\.599 28\.346 101\.339 cm \/Im0 Do Q$/);
+    expect(auto.content).toMatch(/^q 785\.197 0 0 392\.598 28\.346 101\.339 cm \/Im0 Do Q$/);
     const portrait = layoutPage(wide, { pageSize: 'letter', orientation: 'portrait', margin: 0 });
     expect([portrait.width, portrait.height]).toEqual([612, 792]);
     const sideways = layoutPage({ ...wide, orientation: 6 }, { pageSize: 'fit', orientation: 'auto', margin: 0 });
