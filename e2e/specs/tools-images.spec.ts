@@ -1,15 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { assertValidPdf, pdfPageCount, renderPageRgb } from '../../packages/engine/src/testing/pdf-assertions.js';
+import {
+  assertValidPdf,
+  pdfPageCount,
+  pdfPageSizes,
+  renderPageRgb,
+} from '../../packages/engine/src/testing/pdf-assertions.js';
 import { expect, test } from '../fixtures.js';
 import { dropFiles, expectFilesReady, imageFixture, runAndDownload } from '../tool-fixtures.js';
 
 /** JPG to PDF from its page: drop images, reorder them, choose A4, convert, check the PDF's pages. */
-
-/** Page sizes in points, from pdfinfo. */
-function pageSizes(path: string): [number, number][] {
-  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', path], { encoding: 'utf8' });
-  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
-}
 
 /** The colour in the middle of a page, as a PDF viewer draws it. */
 function middleColour(path: string, page: number): number[] {
@@ -36,7 +34,7 @@ test.describe('images to PDF', () => {
     assertValidPdf(result.path);
     expect(pdfPageCount(result.path)).toBe(2);
     // The portrait drawing first on a portrait page, then the landscape photo on a landscape page.
-    expect(pageSizes(result.path)).toEqual([
+    expect(pdfPageSizes(result.path)).toEqual([
       [595.276, 841.89],
       [841.89, 595.276],
     ]);

@@ -1,18 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { assertValidPdf, renderPageRgb } from '../../packages/engine/src/testing/pdf-assertions.js';
+import { assertValidPdf, pdfPageSizes, renderPageRgb } from '../../packages/engine/src/testing/pdf-assertions.js';
 import { photoFacts, photographedPage } from '../../packages/engine/src/testing/photographed-page.js';
 import { expect, test } from '../fixtures.js';
 import { dropFiles, expectFilesReady, fixtureDir, runAndDownload } from '../tool-fixtures.js';
 
 /** JPG to PDF from a phone: the camera button, and the clean-up of a photographed page. */
-
-/** Page sizes in points, from pdfinfo. */
-function pageSizes(path: string): [number, number][] {
-  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', path], { encoding: 'utf8' });
-  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
-}
 
 /** The grey level the brightest tenth of the first page's pixels reach: the paper. */
 function paperGrey(path: string): number {
@@ -50,7 +43,7 @@ test.describe('photographed pages to PDF', () => {
       const result = await runAndDownload(page, 'Convert to PDF');
       expect(result.name).toBe('images.pdf');
       assertValidPdf(result.path);
-      const [[width, height]] = pageSizes(result.path) as [[number, number]];
+      const [[width, height]] = pdfPageSizes(result.path) as [[number, number]];
       expect(width).toBeGreaterThanOrEqual(photoFacts.turnedSheet.width);
       expect(width).toBeLessThan(photoFacts.turnedSheet.width + 60);
       expect(height).toBeGreaterThanOrEqual(photoFacts.turnedSheet.height);
@@ -68,7 +61,7 @@ test.describe('photographed pages to PDF', () => {
     await expect(page.getByRole('checkbox', { name: 'Clean up photographed pages' })).not.toBeChecked();
     const result = await runAndDownload(page, 'Convert to PDF');
     assertValidPdf(result.path);
-    expect(pageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
+    expect(pdfPageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
     expect(paperGrey(result.path)).toBeLessThan(photoFacts.sheet.paper + 10);
   });
 });

@@ -10,7 +10,7 @@ import {
   siteZip,
   traversalZip,
 } from '@paperknife/engine/testing/html-fixtures';
-import { pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
+import { pdfPageSizes, pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
 /** HTML to PDF through the real HTTP API: pages and zipped sites in, PDFs out, bad uploads refused with codes. */
@@ -57,6 +57,8 @@ describe('POST /functions/v1/html-to-pdf', () => {
     expect(response.headers['content-disposition']).toContain('converted-page.pdf');
     const path = await savePdf(response.rawPayload);
     expect(pdfPageTexts(path)[0]).toContain('Quarterly report');
+    // Letter, portrait, on every page: 8.5 x 11 in.
+    for (const size of pdfPageSizes(path)) expect(size).toEqual([612, 792]);
     await expectTempEmpty(t.tempDir);
   });
 

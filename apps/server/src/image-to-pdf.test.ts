@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
-import { pdfPageCount, renderPageRgb } from '@paperknife/engine/testing/pdf-assertions';
+import { pdfPageCount, pdfPageSizes, renderPageRgb } from '@paperknife/engine/testing/pdf-assertions';
 import { photoFacts, photographedPage, tableTopPhoto } from '@paperknife/engine/testing/photographed-page';
 import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
@@ -41,12 +41,6 @@ const expectError = (response: { statusCode: number; json: () => unknown }, code
   expect(response.statusCode).toBe(errorCodes[code].status);
   expect(response.json()).toMatchObject({ error: { code } });
 };
-
-/** Page sizes in points, from pdfinfo. */
-function pageSizes(path: string): [number, number][] {
-  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', path], { encoding: 'utf8' });
-  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
-}
 
 /** A flat colour at 72 dpi, so its page in points is its size in pixels. */
 const flat = (width: number, height: number, channels: 3 | 4 = 3) =>
@@ -128,7 +122,7 @@ describe('POST /functions/v1/jpg-to-pdf', () => {
     const path = await savePdf(response.rawPayload);
     // Each page its image's size, so the sizes tell the order: 72 dpi where the file says so (points = pixels),
     // 96 dpi where it says nothing (WebP and GIF here).
-    const sizes = pageSizes(path).map(([w, h]) => [Number(w.toFixed(1)), Number(h.toFixed(1))]);
+    const sizes = pdfPageSizes(path).map(([w, h]) => [Number(w.toFixed(1)), Number(h.toFixed(1))]);
     expect(sizes).toEqual([
       [120, 80],
       [60, 90],
@@ -163,7 +157,7 @@ describe('POST /functions/v1/jpg-to-pdf', () => {
       await writeFile(path, data);
       expect(pdfPageCount(path)).toBe(1);
       // A landscape photo turns its A4 page; the square one stays portrait.
-      const [[w, h]] = pageSizes(path) as [[number, number]];
+      const [[w, h]] = pdfPageSizes(path) as [[number, number]];
       expect(name === 'holiday-2.pdf' ? [w, h] : [h, w]).toEqual([595.276, 841.89]);
     }
     await expectTempEmpty(t.tempDir);
@@ -246,7 +240,7 @@ describe('POST /functions/v1/jpg-to-pdf with cleanUp', () => {
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     const path = await savePdf(response.rawPayload);
     expect(response.rawPayload.indexOf(page)).toBe(-1);
-    const [[width, height], whole] = pageSizes(path) as [[number, number], [number, number]];
+    const [[width, height], whole] = pdfPageSizes(path) as [[number, number], [number, number]];
     expect(width).toBeGreaterThanOrEqual(photoFacts.turnedSheet.width);
     expect(width).toBeLessThan(photoFacts.turnedSheet.width + 60);
     expect(height).toBeGreaterThanOrEqual(photoFacts.turnedSheet.height);
@@ -262,7 +256,7 @@ describe('POST /functions/v1/jpg-to-pdf with cleanUp', () => {
     expect(response.statusCode).toBe(200);
     const path = await savePdf(response.rawPayload);
     expect(response.rawPayload.indexOf(page)).toBeGreaterThan(0);
-    expect(pageSizes(path)).toEqual([[photoFacts.width, photoFacts.height]]);
+    expect(pdfPageSizes(path)).toEqual([[photoFacts.width, photoFacts.height]]);
     expect(paperGrey(path)).toBeLessThan(photoFacts.sheet.paper + 10);
   });
 

@@ -71,8 +71,8 @@ describe('POST /functions/v1/pdf-to-pdfa', () => {
     expect(renamed.json().error.code).toBe('unsupported_file_type');
 
     const empty = await post([{ name: 'empty.pdf', data: new Uint8Array() }]);
-    expect(empty.statusCode).toBeGreaterThanOrEqual(400);
-    expect(empty.statusCode).toBeLessThan(500);
+    expect(empty.statusCode).toBe(errorCodes.unsupported_file_type.status);
+    expect(empty.json().error.code).toBe('unsupported_file_type');
 
     const plainPath = await savePdf(makePdf());
     const locked = `${plainPath}-locked.pdf`;

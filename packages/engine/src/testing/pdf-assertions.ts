@@ -34,6 +34,13 @@ export function pdfPageCount(path: string, password?: string): number {
   return Number.parseInt(stdout.trim(), 10);
 }
 
+/** Each page's size in points as viewers show it (pdfinfo: the crop box, turned by /Rotate), width first. */
+export function pdfPageSizes(path: string): [number, number][] {
+  const { code, stdout, stderr } = run('pdfinfo', ['-f', '1', '-l', '100000', path]);
+  if (code !== 0) throw new Error(`pdfinfo failed: ${stderr}`);
+  return [...stdout.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
+}
+
 /** The text of each page (pdftotext), trimmed, one string per page. */
 export function pdfPageTexts(path: string, password?: string): string[] {
   const args = password === undefined ? [] : ['-upw', password];

@@ -10,7 +10,7 @@ import type { ToolOptions } from '@paperknife/catalog/tools';
 import { layoutPage } from '../image-to-pdf/page-layout.js';
 import { readPngChunks } from '../image-to-pdf/png-chunks.js';
 import { corpusDir } from '../testing/corpus.js';
-import { assertValidPdf, pdfPageCount, renderPageRgb } from '../testing/pdf-assertions.js';
+import { assertValidPdf, pdfPageCount, pdfPageSizes, renderPageRgb } from '../testing/pdf-assertions.js';
 import { photoFacts, photographedPage, tableTopPhoto } from '../testing/photographed-page.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { jpgToPdf } from './jpg-to-pdf.js';
@@ -28,12 +28,6 @@ const imagesDir = join(corpusDir, 'images');
 async function convert(inputs: Record<string, Buffer>, options: Partial<ToolOptions<'jpg-to-pdf'>> = {}) {
   const files = await Promise.all(Object.entries(inputs).map(([name, data]) => job.input(name, data)));
   return jpgToPdf(files, { ...defaults, ...options }, job.context);
-}
-
-/** Page sizes in points, from pdfinfo. */
-function pageSizes(path: string): [number, number][] {
-  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '999', path], { encoding: 'utf8' });
-  return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
 }
 
 /** The images in a PDF as PNG files (poppler's pdfimages), lossless. */
@@ -65,7 +59,7 @@ describe('jpg-to-pdf', () => {
     const pdf = await readFile(result.path);
     expect(pdf.indexOf(jpeg)).toBeGreaterThan(0);
     expect(pdf.toString('latin1')).toContain('/DCTDecode');
-    expect(pageSizes(result.path)).toEqual([[144, 96]]);
+    expect(pdfPageSizes(result.path)).toEqual([[144, 96]]);
     expect(result.download.name).toBe('images.pdf');
   });
 
@@ -74,7 +68,7 @@ describe('jpg-to-pdf', () => {
     const jpeg = await halves(200, 100).jpeg().withMetadata({ orientation: 6, density: 72 }).toBuffer();
     const result = await convert({ 'turned.jpg': jpeg });
     expect((await readFile(result.path)).indexOf(jpeg)).toBeGreaterThan(0);
-    expect(pageSizes(result.path)).toEqual([[100, 200]]);
+    expect(pdfPageSizes(result.path)).toEqual([[100, 200]]);
     const page = renderPageRgb(result.path, 1, 72);
     expect([page.width, page.height]).toEqual([100, 200]);
     expect(pixelAt(page, 50, 20)[0]).toBeGreaterThan(200);
@@ -245,7 +239,7 @@ describe('jpg-to-pdf', () => {
 
   it.skipIf(!corpusImages)('turns the iPhone HEIC photo upright as libheif decodes it', async () => {
     const result = await convert({ 'photo.heic': await readFile(join(imagesDir, 'pillowheif-iphone-rotated.heic')) });
-    const [[width, height]] = pageSizes(result.path) as [[number, number]];
+    const [[width, height]] = pdfPageSizes(result.path) as [[number, number]];
     expect(height).toBeGreaterThan(width);
     expect((await readFile(result.path)).toString('latin1')).toContain('/DCTDecode');
   });
@@ -322,7 +316,7 @@ describe('jpg-to-pdf: clean up photographed pages', () => {
     expect(pdf.indexOf(photo)).toBe(-1);
     expect(pdf.toString('latin1')).toContain('/DCTDecode');
     // The sheet turned by 4 degrees, with a little room around it; the table top mostly gone.
-    const [[width, height]] = pageSizes(result.path) as [[number, number]];
+    const [[width, height]] = pdfPageSizes(result.path) as [[number, number]];
     const { turnedSheet } = photoFacts;
     expect(width).toBeGreaterThanOrEqual(turnedSheet.width);
     expect(width).toBeLessThan(turnedSheet.width + 60);
@@ -341,13 +335,13 @@ describe('jpg-to-pdf: clean up photographed pages', () => {
     const photo = await photographedPage();
     const result = await convert({ 'page.jpg': photo });
     expect((await readFile(result.path)).indexOf(photo)).toBeGreaterThan(0);
-    expect(pageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
+    expect(pdfPageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
   });
 
   it('keeps the whole photo when no sheet stands out', async () => {
     const result = await convert({ 'table.jpg': await tableTopPhoto() }, { cleanUp: true });
     assertValidPdf(result.path);
-    expect(pageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
+    expect(pdfPageSizes(result.path)).toEqual([[photoFacts.width, photoFacts.height]]);
   });
 
   it('cleans a PNG and a JPEG stored turned alike, upright', async () => {
@@ -363,7 +357,7 @@ describe('jpg-to-pdf: clean up photographed pages', () => {
       .toBuffer();
     const result = await convert({ 'page.png': png, 'turned.jpg': turned }, { cleanUp: true });
     assertValidPdf(result.path);
-    const sizes = pageSizes(result.path);
+    const sizes = pdfPageSizes(result.path);
     expect(sizes).toHaveLength(2);
     for (const [width, height] of sizes) {
       expect(width).toBeLessThan(photoFacts.turnedSheet.width + 60);
