@@ -1,7 +1,8 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { writeImage } from './image-xobject.js';
 import { type LayoutOptions, layoutPage } from './page-layout.js';
-import { PdfFileWriter, type PdfRef, name } from './pdf-file-writer.js';
+import { type PdfRef, name } from '../jobs/pdf-syntax.js';
+import { PdfFileWriter } from './pdf-file-writer.js';
 import type { ImagePage } from './pdf-image.js';
 
 /**

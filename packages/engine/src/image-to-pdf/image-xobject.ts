@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { type PdfDict, type PdfFileWriter, type PdfRef, type PdfValue, name } from './pdf-file-writer.js';
+import { type PdfDict, type PdfRef, type PdfValue, name } from '../jobs/pdf-syntax.js';
+import type { PdfFileWriter } from './pdf-file-writer.js';
 import type { PdfImage } from './pdf-image.js';
 
 const DEVICE = { 1: 'DeviceGray', 3: 'DeviceRGB', 4: 'DeviceCMYK' } as const;

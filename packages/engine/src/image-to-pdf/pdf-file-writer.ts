@@ -1,41 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
-
-/** A PDF name, written `/Name`. */
-export class PdfName {
-  constructor(readonly name: string) {}
-}
-
-/** A reference to an indirect object, written `N 0 R`. */
-export class PdfRef {
-  constructor(readonly id: number) {}
-}
-
-export type PdfValue = number | boolean | string | PdfName | PdfRef | readonly PdfValue[] | PdfDict;
-export interface PdfDict {
-  readonly [key: string]: PdfValue | undefined;
-}
-
-export const name = (value: string) => new PdfName(value);
-
-function formatNumber(value: number): string {
-  if (Number.isInteger(value)) return String(value);
-  // Six decimals are below a thousandth of a point; trailing zeros go.
-  return value.toFixed(6).replace(/\.?0+$/, '');
-}
-
-/** Serialises a value; strings are written as literal strings with the three special characters escaped. */
-export function serialise(value: PdfValue): string {
-  if (typeof value === 'number') return formatNumber(value);
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return `(${value.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-  if (value instanceof PdfName) return `/${value.name}`;
-  if (value instanceof PdfRef) return `${value.id} 0 R`;
-  if (Array.isArray(value)) return `[${(value as readonly PdfValue[]).map(serialise).join(' ')}]`;
-  const entries = Object.entries(value as PdfDict).filter(
-    (entry): entry is [string, PdfValue] => entry[1] !== undefined,
-  );
-  return `<<${entries.map(([key, item]) => `/${key} ${serialise(item)}`).join(' ')}>>`;
-}
+import { type PdfDict, PdfRef, serialise } from '../jobs/pdf-syntax.js';
 
 /**
  * Writes a PDF to a file object by object, so an image's bytes are on disk (and out of memory) before the next

@@ -2,7 +2,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { tempPath } from '../jobs/temp-path.js';
 import { runQpdf } from '../programs/qpdf.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
-import { type PdfDict, type PdfValue, appendUpdate, readCatalogue } from './incremental-update.js';
+import { type PdfDict, PdfRef, type PdfValue, name } from '../jobs/pdf-syntax.js';
+import { appendUpdate, readCatalogue } from './incremental-update.js';
 
 /**
  * Bookmarks (outlines) carried over to a document built with `qpdf --empty --pages`, which drops them: each
@@ -115,17 +116,17 @@ export async function addBookmarks(
         level.refs.length === 0
           ? {}
           : {
-              First: { ref: level.refs[0]! },
-              Last: { ref: level.refs.at(-1)! },
+              First: new PdfRef(level.refs[0]!),
+              Last: new PdfRef(level.refs.at(-1)!),
               Count: item.open ? level.visible : -level.refs.length,
             };
       if (item.open) visible += level.visible;
       set(refs[i]!, {
-        Title: { text: item.title },
-        Parent: { ref: parent },
-        Prev: i > 0 ? { ref: refs[i - 1]! } : undefined,
-        Next: i < refs.length - 1 ? { ref: refs[i + 1]! } : undefined,
-        Dest: dest && typeof target === 'number' ? [{ ref: target }, ...view(dest.slice(1))] : undefined,
+        Title: item.title,
+        Parent: new PdfRef(parent),
+        Prev: i > 0 ? new PdfRef(refs[i - 1]!) : undefined,
+        Next: i < refs.length - 1 ? new PdfRef(refs[i + 1]!) : undefined,
+        Dest: dest && typeof target === 'number' ? [new PdfRef(target), ...view(dest.slice(1))] : undefined,
         ...children,
       });
       visible += 1;
@@ -137,12 +138,12 @@ export async function addBookmarks(
   const level = writeLevel(top, outlineRoot);
   if (level.refs.length === 0) return path;
   set(outlineRoot, {
-    Type: { name: 'Outlines' },
-    First: { ref: level.refs[0]! },
-    Last: { ref: level.refs.at(-1)! },
+    Type: name('Outlines'),
+    First: new PdfRef(level.refs[0]!),
+    Last: new PdfRef(level.refs.at(-1)!),
     Count: level.visible,
   });
-  await appendUpdate(path, catalogue, objects, { Outlines: { ref: outlineRoot } });
+  await appendUpdate(path, catalogue, objects, { Outlines: new PdfRef(outlineRoot) });
   return path;
 }
 
@@ -168,7 +169,7 @@ function view(values: readonly unknown[]): PdfValue[] {
   return values.flatMap((value): PdfValue[] => {
     if (value === null) return [null];
     if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e9) return [value];
-    if (typeof value === 'string' && /^\/[A-Za-z]+$/.test(value)) return [{ name: value.slice(1) }];
+    if (typeof value === 'string' && /^\/[A-Za-z]+$/.test(value)) return [name(value.slice(1))];
     return [];
   });
 }

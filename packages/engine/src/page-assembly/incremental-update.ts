@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { type PdfDict, type PdfValue, serialise } from '../jobs/pdf-syntax.js';
 
 /**
  * New objects appended to a PDF as an incremental update (ISO 32000-1, 7.5.6): the file's bytes stay as they are,
@@ -7,19 +8,6 @@ import { open } from 'node:fs/promises';
  * encryption: that saves qpdf reading and writing the whole file a second time. A file of another shape is
  * `undefined` from `readCatalogue`, and the caller goes another way.
  */
-
-/** A value written in PDF syntax: the types bookmarks need, nothing that could carry a delimiter unescaped. */
-export type PdfValue = number | null | PdfName | PdfRef | PdfText | readonly PdfValue[] | PdfDict;
-export interface PdfName {
-  name: string;
-}
-export interface PdfRef {
-  ref: number;
-}
-export interface PdfText {
-  text: string;
-}
-export type PdfDict = { readonly [key: string]: PdfValue | undefined };
 
 /** What an update needs of the file: where it ends, its objects' count, the catalogue and the pages in order. */
 export interface ClassicCatalogue {
@@ -135,10 +123,10 @@ export async function appendUpdate(
     offset += Buffer.byteLength(text, 'latin1');
   };
   const added = Object.entries(rootKeys)
-    .map(([key, value]) => (value === undefined ? '' : ` /${key} ${pdfSyntax(value)}`))
+    .map(([key, value]) => (value === undefined ? '' : ` /${key} ${serialise(value)}`))
     .join('');
   add(catalogue.root.object, `<<${added}${catalogue.root.dict.slice(2)}`);
-  objects.forEach((value, index) => add(catalogue.size + index, pdfSyntax(value)));
+  objects.forEach((value, index) => add(catalogue.size + index, serialise(value)));
 
   const size = catalogue.size + objects.length;
   const entry = (at: number) => `${String(at).padStart(10, '0')} 00000 n \n`;
@@ -162,37 +150,4 @@ export async function appendUpdate(
   } finally {
     await file.close();
   }
-}
-
-/** A value in PDF syntax. Text is UTF-16BE in hex, so any title is written without escaping. */
-export function pdfSyntax(value: PdfValue): string {
-  if (value === null) return 'null';
-  if (typeof value === 'number') return pdfNumber(value);
-  if (Array.isArray(value)) return `[${value.map(pdfSyntax).join(' ')}]`;
-  if ('name' in value && typeof value.name === 'string') return pdfName(value.name);
-  if ('ref' in value && typeof value.ref === 'number') return `${value.ref} 0 R`;
-  if ('text' in value && typeof value.text === 'string') return pdfText(value.text);
-  const entries = Object.entries(value as PdfDict).filter(
-    (entry): entry is [string, PdfValue] => entry[1] !== undefined,
-  );
-  return `<< ${entries.map(([key, item]) => `${pdfName(key)} ${pdfSyntax(item)}`).join(' ')} >>`;
-}
-
-/** A number as PDF writes one: no exponent; reals to five decimals. */
-function pdfNumber(value: number): string {
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e9) throw new Error(`Not a PDF number: ${value}`);
-  if (Number.isInteger(value)) return String(value);
-  return value.toFixed(5).replace(/0+$/, '').replace(/\.$/, '');
-}
-
-/** A name of letters and digits only: anything else would need escaping, and bookmarks need none. */
-function pdfName(name: string): string {
-  if (!/^[A-Za-z0-9]+$/.test(name)) throw new Error(`Not a plain PDF name: ${name}`);
-  return `/${name}`;
-}
-
-function pdfText(text: string): string {
-  let hex = 'FEFF';
-  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
-  return `<${hex}>`;
 }
