@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, readlink } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { type BrowserContext, type Route, chromium } from 'playwright-core';
+import type { BrowserContext, Route } from 'playwright-core';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { ToolContext } from '../jobs/tool-runner.js';
 import { abortError } from '../programs/run-process.js';
@@ -41,7 +41,7 @@ export async function printPage(site: SiteFolder, settings: PrintSettings, outpu
   const home = join(context.workDir, 'chromium');
   const profile = join(home, 'profile');
   await mkdir(profile, { recursive: true });
-  const kill = () => void killBrowser(profile);
+  const kill = () => void killBrowser(home);
   let stopped: ToolError | undefined;
   const timer = setTimeout(() => {
     stopped ??= new ToolError('processing_timeout');
@@ -55,6 +55,8 @@ export async function printPage(site: SiteFolder, settings: PrintSettings, outpu
   let browser: BrowserContext | undefined;
   try {
     if (context.signal.aborted) throw abortError(context.signal);
+    // Loaded on the first HTML job, not at the server's start: Playwright's client is some 30 MB of the idle server.
+    const { chromium } = await import('playwright-core');
     browser = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
@@ -93,7 +95,7 @@ export async function printPage(site: SiteFolder, settings: PrintSettings, outpu
     clearTimeout(timer);
     context.signal.removeEventListener('abort', onAbort);
     await browser?.close().catch(() => undefined);
-    await killBrowser(profile);
+    await killBrowser(home);
   }
   if (stopped) throw stopped;
 }
@@ -140,17 +142,18 @@ async function settle(answering: Promise<void>): Promise<void> {
 }
 
 /**
- * SIGKILLs the browser's process group, then every process still started with the job's profile (a helper that
- * left the group), and waits until none is left, so a job never ends with its browser still running. Playwright
+ * SIGKILLs the browser's process group, then every process still started with a path in the browser's home (a
+ * helper that left the group, such as the crash handler, whose paths are the home's, not the profile's), and waits
+ * until none is left, so a job never ends with its browser still running. Playwright
  * starts Chromium as the leader of its own group; Chromium names its pid in the profile's SingletonLock link
  * ("host-pid"), so the group is found from the job's own profile.
  */
-async function killBrowser(profile: string): Promise<void> {
-  const lock = await readlink(join(profile, 'SingletonLock')).catch(() => '');
+async function killBrowser(home: string): Promise<void> {
+  const lock = await readlink(join(home, 'profile', 'SingletonLock')).catch(() => '');
   const pid = Number(lock.slice(lock.lastIndexOf('-') + 1));
   if (Number.isInteger(pid) && pid > 1) signal(-pid);
   for (let waited = 0; waited < KILL_WAIT_MS; waited += 25) {
-    const left = await processesStartedWith(profile);
+    const left = await processesStartedWith(home);
     if (left.length === 0) return;
     for (const leftover of left) signal(leftover);
     await sleep(25);
@@ -168,12 +171,12 @@ function signal(pid: number): void {
   }
 }
 
-/** The processes whose command line names `profile` (an exited one's is empty, so it is not counted). */
-async function processesStartedWith(profile: string): Promise<number[]> {
+/** The processes whose command line names `folder` (an exited one's is empty, so it is not counted). */
+async function processesStartedWith(folder: string): Promise<number[]> {
   const pids = (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
   const named = await Promise.all(
     pids.map(async (pid) =>
-      (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes(profile) ? Number(pid) : 0,
+      (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes(folder) ? Number(pid) : 0,
     ),
   );
   return named.filter((pid) => pid > 0);
