@@ -22,6 +22,7 @@ import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
+import { redactPdf } from './tools/redact-pdf.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
 import { splitPdf } from './tools/split-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
@@ -45,6 +46,7 @@ export const tools = {
   'split-pdf': splitPdf,
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
+  'redact-pdf': redactPdf,
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
   'page-numbers': pageNumbers,

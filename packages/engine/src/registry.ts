@@ -5,6 +5,7 @@ import { mergePdf } from './tools/merge-pdf.js';
 import { splitPdf } from './tools/split-pdf.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
+import { redactPdf } from './tools/redact-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
@@ -33,6 +34,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'split-pdf': splitPdf,
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
+  'redact-pdf': redactPdf,
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
   'page-numbers': pageNumbers,

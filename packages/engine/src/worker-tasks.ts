@@ -4,6 +4,7 @@ import { poolTasks } from './mupdf/pool-tasks.js';
 import type { TaskTable } from './mupdf/task-table.js';
 import { pdfToWordTasks } from './pdf-to-word/pdf-to-word-tasks.js';
 import { preflightTasks } from './preflight/preflight-tasks.js';
+import { redactionTasks } from './redaction/redaction-tasks.js';
 import { renderTasks } from './render/render-tasks.js';
 import { stampingTasks } from './stamping/stamping-tasks.js';
 
@@ -19,6 +20,7 @@ export const workerTasks = {
   ...pdfToWordTasks,
   ...stampingTasks,
   ...renderTasks,
+  ...redactionTasks,
 } satisfies TaskTable;
 
 export type WorkerTasks = typeof workerTasks;

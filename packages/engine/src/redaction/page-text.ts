@@ -1,0 +1,49 @@
+import type * as mupdf from 'mupdf';
+import type { PageRect } from '@paperknife/catalog/redaction';
+import type { PageText } from './text-matches.js';
+
+/**
+ * A page's characters as MuPDF reads them (invisible OCR text included), joined into one string: a space between
+ * the lines of a block, a line break between blocks, each character with the rectangle around its quad.
+ */
+export function readPageText(page: mupdf.PDFPage): PageText {
+  const text: string[] = [];
+  const rects: (PageRect | null)[] = [];
+  const lines: number[] = [];
+  let line = -1;
+  let blockStarted = false;
+  const separator = (char: string) => {
+    if (text.length === 0) return;
+    text.push(char);
+    rects.push(null);
+    lines.push(line);
+  };
+  const structured = page.toStructuredText('preserve-whitespace,preserve-spans');
+  try {
+    structured.walk({
+      beginTextBlock: () => {
+        separator('\n');
+        blockStarted = true;
+      },
+      beginLine: () => {
+        if (!blockStarted) separator(' ');
+        blockStarted = false;
+        line++;
+      },
+      onChar: (char, _origin, _font, _size, quad) => {
+        const xs = [quad[0], quad[2], quad[4], quad[6]];
+        const ys = [quad[1], quad[3], quad[5], quad[7]];
+        const rect: PageRect = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+        // A character outside the BMP is two UTF-16 units: both get its rectangle.
+        for (let i = 0; i < char.length; i++) {
+          text.push(char[i]!);
+          rects.push(rect);
+          lines.push(line);
+        }
+      },
+    });
+  } finally {
+    structured.destroy();
+  }
+  return { text: text.join(''), rects, lines };
+}

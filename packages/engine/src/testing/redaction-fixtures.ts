@@ -1,0 +1,99 @@
+import sharp from 'sharp';
+import { writePdfObjects } from './make-pdf.js';
+
+/**
+ * A two-page PDF for Redact PDF's tests that names one secret word everywhere a document can: in page text beside
+ * other words, over an image, in an invisible OCR-style layer, and in a bookmark, the Info dictionary, the XMP
+ * metadata, an annotation's note and a form field's value and appearance. A blue rectangle (a vector path) and a
+ * red image give the boxes something to remove. Coordinates in `redactionFixture` are top-left based points.
+ */
+export const redactionFixture = {
+  secret: 'Secretword',
+  pageSize: { width: 612, height: 792 },
+  /** Words on the pages that must survive redacting the secret. */
+  neighbours: ['Alpha', 'Omega', 'Contact', 'bob@example.com', 'Hidden', 'layer', 'Second', 'names', 'once'],
+  email: 'bob@example.com',
+  phone: '+44 20 7946 0958',
+  /** The blue path, top-left based. */
+  bluePath: [72, 292, 132, 312],
+  bluePathColour: '0.1 0.6 0.9 rg',
+  /** The red image, top-left based, and a part of it with no text on it. */
+  image: [300, 136, 428, 232],
+  imageCorner: [392, 196, 428, 232],
+  /** The secret's hits per page: the first line, over the image, the invisible layer; then page 2. */
+  hitsPerPage: [3, 1],
+} as const;
+
+function stream(dictionary: string, content: string | Buffer): Buffer {
+  const body = typeof content === 'string' ? Buffer.from(content, 'latin1') : content;
+  return Buffer.concat([
+    Buffer.from(`<< ${dictionary} /Length ${body.length} >>\nstream\n`, 'latin1'),
+    body,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}
+
+export async function makeRedactionPdf(): Promise<Buffer> {
+  const { secret } = redactionFixture;
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 220, g: 30, b: 30 } } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const objects: (string | Buffer)[] = [];
+  const add = (body: string | Buffer) => objects.push(body);
+  const reserve = () => objects.push('');
+  const catalog = reserve();
+  const pages = reserve();
+  const page1 = reserve();
+  const page2 = reserve();
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const image = add(
+    stream(
+      '/Type /XObject /Subtype /Image /Width 64 /Height 48 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode',
+      jpeg,
+    ),
+  );
+  const content1 = add(
+    stream(
+      '',
+      [
+        'q 0.1 0.6 0.9 rg 72 480 60 20 re f Q',
+        'q 128 0 0 96 300 560 cm /Im1 Do Q',
+        `BT /F1 14 Tf 72 700 Td (Alpha ${secret} Omega) Tj ET`,
+        `BT /F1 12 Tf 72 650 Td (Contact ${redactionFixture.email} or ${redactionFixture.phone}) Tj ET`,
+        `BT /F1 12 Tf 310 600 Td (${secret}) Tj ET`,
+        `BT 3 Tr /F1 12 Tf 72 400 Td (Hidden ${secret} layer) Tj ET`,
+      ].join('\n'),
+    ),
+  );
+  const content2 = add(stream('', `BT /F1 14 Tf 72 700 Td (Second page names ${secret} once) Tj ET`));
+  const note = add(`<< /Type /Annot /Subtype /Text /Rect [540 740 560 760] /Contents (Remember ${secret}) >>`);
+  const fieldAppearance = add(
+    stream(
+      '/Type /XObject /Subtype /Form /BBox [0 0 228 20] /Resources << /Font << /F1 ' + font + ' 0 R >> >>',
+      `/Tx BMC BT /F1 12 Tf 0 g 2 6 Td (${secret}) Tj ET EMC`,
+    ),
+  );
+  const field = add(
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (${secret}) /DA (/Helv 12 Tf 0 g) /F 4 /Rect [320 100 548 120] /P ${page1} 0 R /AP << /N ${fieldAppearance} 0 R >> >>`,
+  );
+  const resources = `/Resources << /Font << /F1 ${font} 0 R >> /XObject << /Im1 ${image} 0 R >> >>`;
+  objects[page1 - 1] =
+    `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 612 792] ${resources} /Contents ${content1} 0 R /Annots [${note} 0 R ${field} 0 R] >>`;
+  objects[page2 - 1] =
+    `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 612 792] ${resources} /Contents ${content2} 0 R >>`;
+  objects[pages - 1] = `<< /Type /Pages /Kids [${page1} 0 R ${page2} 0 R] /Count 2 >>`;
+  const outlines = reserve();
+  const chapter = add(`<< /Title (Chapter on ${secret}) /Parent ${outlines} 0 R /Dest [${page1} 0 R /Fit] >>`);
+  objects[outlines - 1] = `<< /Type /Outlines /First ${chapter} 0 R /Last ${chapter} 0 R /Count 1 >>`;
+  const xmp = add(
+    stream(
+      '/Type /Metadata /Subtype /XML',
+      `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">${secret} report</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`,
+    ),
+  );
+  const acroForm = add(`<< /Fields [${field} 0 R] /DA (/Helv 12 Tf 0 g) /DR << /Font << /Helv ${font} 0 R >> >> >>`);
+  objects[catalog - 1] =
+    `<< /Type /Catalog /Pages ${pages} 0 R /Outlines ${outlines} 0 R /Metadata ${xmp} 0 R /AcroForm ${acroForm} 0 R >>`;
+  const info = add(`<< /Title (${secret} report) /Author (Jane Roe) /Subject (About ${secret}) >>`);
+  return writePdfObjects(objects, `/Root ${catalog} 0 R /Info ${info} 0 R`);
+}

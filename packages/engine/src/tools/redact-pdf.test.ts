@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRedactedAreas, redactionHeaders, type RedactionHits } from '@paperknife/catalog/redaction';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { assertValidPdf, renderPageRgb } from '../testing/pdf-assertions.js';
+import { extractedText, readersFinding } from '../testing/redaction-checks.js';
+import { makeRedactionPdf, redactionFixture as fixture } from '../testing/redaction-fixtures.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { redactPdf } from './redact-pdf.js';
+
+const job = jobPerTest();
+let pdf: Buffer;
+beforeAll(async () => {
+  pdf = await makeRedactionPdf();
+});
+afterAll(async () => {
+  await closeMupdfPool();
+});
+
+const run = async (raw: Record<string, unknown>, input: Uint8Array = pdf) => {
+  const file = await job.input('doc.pdf', input);
+  return redactPdf([file], parseToolOptions('redact-pdf', raw), job.context);
+};
+
+/** The colour at a top-left based point (in points) of a page rendered at 72 dpi. */
+function colourAt(path: string, page: number, x: number, y: number): [number, number, number] {
+  const { width, pixels } = renderPageRgb(path, page, 72);
+  const i = (Math.round(y) * width + Math.round(x)) * 3;
+  return [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
+}
+
+const centre = (rect: readonly number[]) => [(rect[0]! + rect[2]!) / 2, (rect[1]! + rect[3]!) / 2] as const;
+
+describe('redact-pdf', () => {
+  it('finds a word with its rectangles and context, for review', async () => {
+    const result = await run({ search: fixture.secret.toLowerCase(), output: 'hits' });
+    expect(result.download.name).toBe('redaction-hits.json');
+    const hits = JSON.parse(readFileSync(result.path, 'utf8')) as RedactionHits;
+    expect(hits.pages).toEqual([
+      { page: 1, ...fixture.pageSize },
+      { page: 2, ...fixture.pageSize },
+    ]);
+    expect(hits.hits.map((hit) => hit.page)).toEqual([1, 1, 1, 2]);
+    const first = hits.hits[0]!;
+    expect(first).toMatchObject({ text: fixture.secret, before: 'Alpha ', after: ' Omega' });
+    // The first line's baseline is 700 pt from the bottom: 92 pt from the top.
+    const [x0, y0, x1, y1] = first.rects[0]!;
+    expect(x0).toBeGreaterThan(100);
+    expect(x1).toBeLessThan(200);
+    expect(y0).toBeLessThan(92);
+    expect(y1).toBeGreaterThan(85);
+  });
+
+  it('removes the word from the text, the file and its metadata, keeps its neighbours, draws black boxes', async () => {
+    const result = await run({ search: fixture.secret });
+    assertValidPdf(result.path);
+    const text = extractedText(result.path);
+    expect(readersFinding(text, fixture.secret)).toEqual([]);
+    for (const word of fixture.neighbours) {
+      expect(text.pdftotext, word).toContain(word);
+      expect(text.mupdf, word).toContain(word);
+    }
+    const areas = parseRedactedAreas(result.headers![redactionHeaders.pages.name]!);
+    expect(areas).toEqual(fixture.hitsPerPage.map((count, i) => ({ page: i + 1, count })));
+    // Bookmark, Info title and subject, XMP, the note, the form value.
+    expect(Number(result.headers![redactionHeaders.elsewhere.name])).toBe(6);
+
+    const hits = JSON.parse(
+      readFileSync((await run({ search: fixture.secret, output: 'hits' })).path, 'utf8'),
+    ) as RedactionHits;
+    const [x, y] = centre(hits.hits[0]!.rects[0]!);
+    expect(colourAt(result.path, 1, x, y)).toEqual([0, 0, 0]);
+  });
+
+  it('removes a covered path and the covered pixels of an image under drawn boxes, in the fill colour', async () => {
+    const boxes = [
+      {
+        page: 1,
+        rect: [fixture.bluePath[0] - 4, fixture.bluePath[1] - 4, fixture.bluePath[2] + 4, fixture.bluePath[3] + 4],
+      },
+      { page: 1, rect: fixture.imageCorner },
+    ];
+    const result = await run({ boxes: JSON.stringify(boxes), fill: '#00ff00' });
+    assertValidPdf(result.path);
+    expect(extractedText(result.path).qpdf).not.toContain(fixture.bluePathColour);
+    const [px, py] = centre(fixture.bluePath);
+    expect(colourAt(result.path, 1, px, py)).toEqual([0, 255, 0]);
+
+    // The image itself, without the box drawn over it: its covered corner is no longer red.
+    const folder = mkdtempSync(join(tmpdir(), 'redact-images-'));
+    try {
+      spawnSync('pdfimages', ['-png', '-f', '1', '-l', '1', result.path, join(folder, 'image')]);
+      const { data, info } = await sharp(join(folder, 'image-000.png')).raw().toBuffer({ resolveWithObject: true });
+      const at = (fx: number, fy: number) => {
+        const i = (Math.floor(fy * info.height) * info.width + Math.floor(fx * info.width)) * info.channels;
+        return [data[i]!, data[i + 1]!, data[i + 2]!];
+      };
+      const [ix0, iy0, ix1, iy1] = fixture.image;
+      const [cx, cy] = centre(fixture.imageCorner);
+      const corner = at((cx - ix0) / (ix1 - ix0), (cy - iy0) / (iy1 - iy0));
+      expect(corner[0]! > 150 && corner[1]! < 80).toBe(false);
+      const untouched = at(0.1, 0.1);
+      expect(untouched[0]).toBeGreaterThan(150);
+      expect(untouched[1]).toBeLessThan(80);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    // The other words and the page's other drawing stay.
+    expect(extractedText(result.path).pdftotext).toContain(fixture.secret);
+  });
+
+  it('finds e-mail addresses and phone numbers by preset, and not a date or an amount', async () => {
+    const input = makePdf({
+      pages: [{ text: ['Write to bob@example.com', 'Call +44 20 7946 0958', 'Due 12.03.2024, total 1 250.00'] }],
+    });
+    const result = await run({ presets: 'email,phone', output: 'hits' }, input);
+    const hits = JSON.parse(readFileSync(result.path, 'utf8')) as RedactionHits;
+    expect(hits.hits.map((hit) => hit.text)).toEqual([fixture.email, fixture.phone]);
+  });
+
+  it('matches a regular expression across the page, and refuses one that is not valid', async () => {
+    const input = makePdf({ pages: [{ text: ['Order A-1234 and A-5678, not B-9999'] }] });
+    const result = await run({ search: 'A-\\d{4}', regex: 'true' }, input);
+    const text = extractedText(result.path).pdftotext;
+    expect(text).not.toContain('1234');
+    expect(text).not.toContain('5678');
+    expect(text).toContain('B-9999');
+    expect(await toolErrorCode(run({ search: '(unclosed', regex: 'true' }, input))).toBe('invalid_option');
+  });
+
+  it('refuses a password-protected PDF and a request with nothing to redact', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'redact-locked-'));
+    try {
+      const plain = join(folder, 'plain.pdf');
+      const locked = join(folder, 'locked.pdf');
+      writeFileSync(plain, pdf);
+      spawnSync('qpdf', ['--encrypt', 'secret-pass', 'owner-pass', '256', '--', plain, locked]);
+      expect(await toolErrorCode(run({ search: 'Alpha' }, readFileSync(locked)))).toBe('encrypted_pdf');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    expect(() => parseToolOptions('redact-pdf', {})).toThrow(/draw a box/);
+  });
+});
