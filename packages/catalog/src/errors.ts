@@ -58,6 +58,16 @@ export const errorCodes = {
     status: 422,
     message: 'This PDF is damaged and could not be repaired. Try exporting it again from the program that made it.',
   },
+  no_form_fields: {
+    status: 422,
+    message: 'This PDF has no form fields to fill. Use a PDF with fillable fields, such as one made in a form editor.',
+  },
+  xfa_form: {
+    status: 422,
+    message:
+      'This form is an XFA form, which only Adobe Reader can fill. Open it in Adobe Reader and print it to PDF, or ask its author for a standard PDF form.',
+  },
+  invalid_field_value: { status: 400, message: 'A value does not fit its form field. Check the values and try again.' },
   rate_limited: { status: 429, message: 'Too many requests. Wait a moment and try again.' },
   busy: { status: 503, message: 'The server is busy right now. Try again in a few seconds.' },
   processing_timeout: {

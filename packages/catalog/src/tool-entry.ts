@@ -60,6 +60,15 @@ export const imageInput = {
   extensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp', '.tif', '.tiff', '.heic', '.heif'],
 } as const satisfies FileKind;
 
+/** A second upload beside the documents: its multipart field (or JSON key) and what it may hold. */
+export interface DataFileInput {
+  field: string;
+  extensions: readonly string[];
+  mimeTypes: readonly string[];
+  /** Its most bytes, within the file size limit. */
+  maxBytes: number;
+}
+
 export interface Download {
   name: string;
   contentType: string;
@@ -108,6 +117,11 @@ export interface ToolEntry {
   input: FileKind;
   /** How many files one request takes; `max: null` means up to the configured limit. */
   files: { min: number; max: number | null };
+  /**
+   * A file of another kind a request may add in its own field (Fill PDF forms' rows of values, CSV or JSON). The
+   * server hands it to the runner after the documents, as the last of its files.
+   */
+  dataFile?: DataFileInput;
   /** The options, checked on the page, the server and the worker. Each field carries form metadata. */
   options: z.ZodObject;
   /** Controls the page shows that the API does not take (protect's confirmation, rotate's page scope). */

@@ -8,6 +8,8 @@ import { extractImages } from './tools/extract-images.js';
 import { extractPages } from './tools/extract-pages.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
 import { extractText } from './tools/extract-text.js';
+import { fillPdf } from './tools/fill-pdf.js';
+import { flattenPdf } from './tools/flatten-pdf.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { htmlToPdf } from './tools/html-to-pdf.js';
 import { jpgToPdf } from './tools/jpg-to-pdf.js';
@@ -51,6 +53,8 @@ export const tools = {
   'watermark-pdf': watermarkPdf,
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,
+  'fill-pdf': fillPdf,
+  'flatten-pdf': flattenPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
   'pdf-to-tiff': pdfToTiff,

@@ -6,6 +6,7 @@
 export { runTool } from './run-tool.js';
 export { engineTools } from './registry.js';
 export { identifyFileAt } from './preflight/file-type.js';
+export { listFormFieldsOf } from './forms/list-form-fields.js';
 export type { InputFile, ToolContext, ToolProgress, ToolResult, ToolRunner } from './jobs/tool-runner.js';
 
 // Long-lived engines: started ahead of the first job, stopped on shutdown.

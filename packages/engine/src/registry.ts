@@ -10,6 +10,8 @@ import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
+import { fillPdf } from './tools/fill-pdf.js';
+import { flattenPdf } from './tools/flatten-pdf.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToPng } from './tools/pdf-to-png.js';
 import { pdfToTiff } from './tools/pdf-to-tiff.js';
@@ -39,6 +41,8 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'watermark-pdf': watermarkPdf,
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,
+  'fill-pdf': fillPdf,
+  'flatten-pdf': flattenPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
   'pdf-to-tiff': pdfToTiff,

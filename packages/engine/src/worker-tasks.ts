@@ -1,4 +1,5 @@
 import { compressTasks } from './compress/compress-tasks.js';
+import { formsTasks } from './forms/forms-tasks.js';
 import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
 import { poolTasks } from './mupdf/pool-tasks.js';
 import type { TaskTable } from './mupdf/task-table.js';
@@ -20,6 +21,7 @@ export const workerTasks = {
   ...pdfToWordTasks,
   ...stampingTasks,
   ...renderTasks,
+  ...formsTasks,
   ...redactionTasks,
 } satisfies TaskTable;
 

@@ -1,0 +1,77 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as mupdf from 'mupdf';
+import type { FormValues } from '@paperknife/catalog/pdf-form-fields';
+import { ToolError } from '@paperknife/catalog/errors';
+import type { ReportProgress } from '../mupdf/task-table.js';
+import { openPdf } from '../mupdf/open-pdf.js';
+import { type FieldAssignment, assignValues } from './field-values.js';
+import { assertHasFields, entry, onState, readFormFields } from './read-form-fields.js';
+
+export interface FillFormPayload {
+  input: string;
+  /** One filled copy per row, written to the output of the same index. */
+  rows: FormValues[];
+  outputs: string[];
+  /** Bake the filled fields into the page: they are no longer fields. */
+  flatten: boolean;
+}
+
+/**
+ * Fills a form once per row. Every row is checked against the form's fields before anything is written, so a bad
+ * value in row 900 costs no work. Each copy starts from the upload, gets its values, and has the appearances of the
+ * fields it changed drawn by MuPDF, so every viewer (those that ignore NeedAppearances too) shows them.
+ */
+export function fillForm(payload: FillFormPayload, report: ReportProgress): void {
+  const bytes = readFileSync(payload.input);
+  const first = openPdf(payload.input);
+  let assignments: FieldAssignment[][];
+  try {
+    const list = readFormFields(first);
+    assertHasFields(first, list);
+    const bulk = payload.rows.length > 1;
+    assignments = payload.rows.map((row, index) => assignValues(list.fields, row, bulk ? index + 1 : undefined));
+  } finally {
+    first.destroy();
+  }
+  assignments.forEach((row, index) => {
+    const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
+    if (!doc) throw new ToolError('damaged_pdf');
+    try {
+      applyValues(doc, new Map(row.map(({ name, value }) => [name, value])));
+      if (payload.flatten) doc.bake(false, true);
+      writeFileSync(payload.outputs[index]!, doc.saveToBuffer('compress').asUint8Array());
+    } finally {
+      doc.destroy();
+    }
+    if (payload.rows.length > 1) report({ stage: 'Filling forms', done: index + 1, total: payload.rows.length });
+  });
+}
+
+function applyValues(doc: mupdf.PDFDocument, values: ReadonlyMap<string, string>): void {
+  if (values.size === 0) return;
+  const pages = doc.countPages();
+  for (let index = 0; index < pages; index++) {
+    const page = doc.loadPage(index);
+    for (const widget of page.getWidgets()) {
+      const value = values.get(widget.getName());
+      if (value === undefined) continue;
+      setWidget(widget, value);
+      widget.update();
+    }
+    page.destroy();
+  }
+}
+
+function setWidget(widget: mupdf.PDFWidget, value: string): void {
+  if (widget.isCheckbox() || widget.isRadioButton()) {
+    const on = onState(widget);
+    const state = entry(widget.getObject(), 'AS');
+    const isOn = state?.isName() === true && state.asName() === on;
+    // A radio group's value names the button to turn on; each of its widgets is one button, and turning one on
+    // turns the others off.
+    if ((value === on) !== isOn) widget.toggle();
+    return;
+  }
+  if (widget.isChoice()) widget.setChoiceValue(value);
+  else widget.setTextValue(value);
+}

@@ -1,0 +1,34 @@
+import type { FormValues } from '@paperknife/catalog/pdf-form-fields';
+import type { ToolContext } from '../jobs/tool-runner.js';
+import { mupdfPool } from '../mupdf/pool.js';
+import type { FormsTasks } from './forms-tasks.js';
+
+const pool = mupdfPool<FormsTasks>();
+
+/** Calls into the MuPDF worker for the forms family, under the job's signal and time limit. */
+
+export function fillFormCopies(
+  input: string,
+  rows: FormValues[],
+  outputs: string[],
+  flatten: boolean,
+  context: ToolContext,
+): Promise<void> {
+  return pool.run(
+    'fill-form',
+    { input, rows, outputs, flatten },
+    {
+      signal: context.signal,
+      timeoutMs: context.limits.jobTimeoutMs,
+      ...(context.progress ? { progress: context.progress } : {}),
+    },
+  );
+}
+
+export function flattenDocument(input: string, output: string, context: ToolContext): Promise<void> {
+  return pool.run(
+    'flatten-document',
+    { input, output },
+    { signal: context.signal, timeoutMs: context.limits.jobTimeoutMs },
+  );
+}

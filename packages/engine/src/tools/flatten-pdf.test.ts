@@ -1,0 +1,39 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { widgetCount } from '../testing/form-values.js';
+import { makeFormPdf } from '../testing/make-form-pdf.js';
+import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { fillPdf } from './fill-pdf.js';
+import { flattenPdf } from './flatten-pdf.js';
+
+const job = jobPerTest();
+afterAll(async () => {
+  await closeMupdfPool();
+});
+
+describe('flatten-pdf', () => {
+  it('turns filled fields into page text and leaves no widget', async () => {
+    const form = await job.input('form.pdf', makeFormPdf());
+    expect(widgetCount(form.path)).toBe(9);
+    const values = { values: { name: 'Grace Hopper', country: 'Japan', agree: true }, flatten: false } as const;
+    const filled = await fillPdf([form], { ...values, bulkOutput: 'zip' }, job.context);
+    const result = await flattenPdf([{ ...form, path: filled.path }], {}, job.context);
+    assertValidPdf(result.path);
+    expect(widgetCount(result.path)).toBe(0);
+    const text = pdfPageTexts(result.path)[0];
+    expect(text).toContain('Grace Hopper');
+    expect(text).toContain('Japan');
+    expect(text).toContain('Application form');
+  });
+
+  it('refuses a password-protected PDF', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const source = `${job.context.workDir}/source.pdf`;
+    writeFileSync(source, makeFormPdf());
+    spawnSync('qpdf', ['--encrypt', 'pw1234', 'pw1234', '256', '--', source, `${job.context.workDir}/locked.pdf`]);
+    const locked = await job.input('locked.pdf', readFileSync(`${job.context.workDir}/locked.pdf`));
+    expect(await toolErrorCode(flattenPdf([locked], {}, job.context))).toBe('encrypted_pdf');
+  });
+});
