@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { FUNCTIONS_PREFIX } from './http-api.js';
 import type { Limits } from './limits.js';
 import type { ToolEntry } from './tool-entry.js';
+import { comparePdf } from './tools/compare-pdf.js';
 import { compressPdf } from './tools/compress-pdf.js';
 import { deletePages } from './tools/delete-pages.js';
 import { extractImages } from './tools/extract-images.js';
@@ -90,6 +91,7 @@ export function toolByFunction(name: string): ToolId | undefined {
 export function isToolId(value: string): value is ToolId {
   return Object.hasOwn(tools, value);
 }
+  'compare-pdf': comparePdf,
 
 /** The API path of a tool's function. */
 export function functionPath(id: ToolId): string {

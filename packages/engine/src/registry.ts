@@ -37,6 +37,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
   'redact-pdf': redactPdf,
+import { comparePdf } from './tools/compare-pdf.js';
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
   'page-numbers': pageNumbers,
@@ -60,3 +61,4 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'extract-images': extractImages,
   'ocr-pdf': ocrPdf,
 };
+  'compare-pdf': comparePdf,

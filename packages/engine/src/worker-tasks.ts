@@ -1,3 +1,4 @@
+import { compareTasks } from './compare/compare-tasks.js';
 import { compressTasks } from './compress/compress-tasks.js';
 import { formsTasks } from './forms/forms-tasks.js';
 import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
@@ -26,3 +27,4 @@ export const workerTasks = {
 } satisfies TaskTable;
 
 export type WorkerTasks = typeof workerTasks;
+  ...compareTasks,

@@ -1,0 +1,102 @@
+import { writeFileSync } from 'node:fs';
+import type * as mupdf from 'mupdf';
+import type { CompareDifferences, PageBox, PagePair } from '@paperknife/catalog/compare-differences';
+import { pairDiffers } from '@paperknife/catalog/compare-differences';
+import { openPdf } from '../mupdf/open-pdf.js';
+import type { ReportProgress } from '../mupdf/task-table.js';
+import { REGION_DPI, type PageContent } from './compare-model.js';
+import { writeCompareReport } from './compare-report.js';
+import { matchPages } from './page-matching.js';
+import { pageTextChanges } from './page-text-changes.js';
+import { type PixelBox, changedRegions } from './pixel-regions.js';
+import { pageThumbnail, readPageContent, renderGray } from './read-pages.js';
+
+export interface CompareDocumentsPayload {
+  /** The preflighted original and changed PDFs. */
+  original: string;
+  changed: string;
+  /** With a report: where to write it, and the uploads' names for its first page. */
+  report?: { path: string; originalName: string; changedName: string };
+}
+
+function readDocument(doc: mupdf.PDFDocument): PageContent[] {
+  return Array.from({ length: doc.countPages() }, (_, index) => {
+    const page = doc.loadPage(index);
+    try {
+      return readPageContent(page);
+    } finally {
+      page.destroy();
+    }
+  });
+}
+
+const POINTS_PER_PIXEL = 72 / REGION_DPI;
+const toPixels = (box: PageBox): PixelBox =>
+  box.map((value, i) => value / POINTS_PER_PIXEL + (i < 2 ? -1 : 1)) as PixelBox;
+const toPoints = (box: PixelBox): PageBox =>
+  box.map((value) => Math.round(value * POINTS_PER_PIXEL * 100) / 100) as PageBox;
+
+/**
+ * Compares two PDFs page pair by page pair: pages matched (moved ones found by their text), words diffed, then the
+ * pages rendered small to find what else is drawn differently. Writes the PDF report when asked.
+ */
+export function compareDocuments(payload: CompareDocumentsPayload, report?: ReportProgress): CompareDifferences {
+  const original = openPdf(payload.original);
+  const changed = openPdf(payload.changed);
+  try {
+    const contentA = readDocument(original);
+    const contentB = readDocument(changed);
+    const signature = (doc: mupdf.PDFDocument) => (content: PageContent, index: number) => ({
+      words: content.words.map((word) => word.text),
+      thumbnail: content.words.length > 0 ? new Uint8Array(0) : pageThumbnail(doc, index),
+    });
+    const matches = matchPages(contentA.map(signature(original)), contentB.map(signature(changed)));
+
+    const pages = matches.map((match, done): PagePair => {
+      report?.({ stage: 'Comparing pages', done, total: matches.length });
+      const a = match.original === null ? undefined : contentA[match.original]!;
+      const b = match.changed === null ? undefined : contentB[match.changed]!;
+      const pair: PagePair = {
+        original: match.original === null ? null : match.original + 1,
+        changed: match.changed === null ? null : match.changed + 1,
+        originalSize: a?.size ?? null,
+        changedSize: b?.size ?? null,
+        moved: match.moved,
+        textChanges: [],
+        regions: [],
+      };
+      if (!a || !b) return pair;
+      const text = pageTextChanges(a.words, b.words);
+      pair.textChanges = text.changes;
+      const renderA = renderGray(original, match.original!, REGION_DPI);
+      const renderB = renderGray(changed, match.changed!, REGION_DPI);
+      pair.regions = changedRegions(renderA, renderB, text.explained.map(toPixels)).map(toPoints);
+      return pair;
+    });
+
+    const count = (kind: string) =>
+      pages.reduce((sum, pair) => sum + pair.textChanges.filter((change) => change.kind === kind).length, 0);
+    const differences: CompareDifferences = {
+      originalPages: contentA.length,
+      changedPages: contentB.length,
+      identical: !pages.some(pairDiffers),
+      summary: {
+        inserted: count('inserted'),
+        deleted: count('deleted'),
+        changed: count('changed'),
+        regions: pages.reduce((sum, pair) => sum + pair.regions.length, 0),
+        movedPages: pages.filter((pair) => pair.moved).length,
+        addedPages: pages.filter((pair) => pair.original === null).length,
+        removedPages: pages.filter((pair) => pair.changed === null).length,
+      },
+      pages,
+    };
+    if (payload.report) {
+      writeFileSync(payload.report.path, writeCompareReport(original, changed, differences, payload.report));
+    }
+    return differences;
+  } finally {
+    original.destroy();
+    changed.destroy();
+  }
+}
