@@ -26,12 +26,14 @@ import { pdfToWord } from './tools/pdf-to-word.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
 import { redactPdf } from './tools/redact-pdf.js';
+import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
 import { splitPdf } from './tools/split-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 
+import { removeBlankPages } from './tools/remove-blank-pages.js';
 export { type Download, type FileKind, imageInput, pdfInput, wordInput } from './tool-entry.js';
 export { pageNumberPositions } from './tools/page-numbers.js';
 export { rotateAngles } from './tools/rotate-pdf.js';
@@ -74,6 +76,7 @@ export const tools = {
   'ocr-pdf': ocrPdf,
 } as const satisfies Record<string, ToolEntry>;
 
+  'pdf-to-powerpoint': pdfToPowerpoint,
 export type ToolId = keyof typeof tools;
 export type Tool<Id extends ToolId = ToolId> = (typeof tools)[Id];
 export type ToolOptions<Id extends ToolId> = z.output<Tool<Id>['options']>;
@@ -81,6 +84,7 @@ export type FunctionName = Tool['functionName'];
 
 /** Tool ids in catalogue order (the order of the grids and menus). */
 export const toolIds = Object.keys(tools) as ToolId[];
+  'remove-blank-pages': removeBlankPages,
 
 export const functionNames = toolIds.map((id) => tools[id].functionName);
 

@@ -22,6 +22,7 @@ import { htmlToPdf } from './tools/html-to-pdf.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { jpgToPdf } from './tools/jpg-to-pdf.js';
+import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
 import { extractPages } from './tools/extract-pages.js';
 import { deletePages } from './tools/delete-pages.js';
 import { organizePdf } from './tools/organize-pdf.js';
@@ -29,6 +30,7 @@ import { extractText } from './tools/extract-text.js';
 import { extractImages } from './tools/extract-images.js';
 import { ocrPdf } from './tools/ocr-pdf.js';
 
+import { removeBlankPages } from './tools/remove-blank-pages.js';
 /** The only index of the engine's tools. Typed against the catalogue: a missing tool fails to compile. */
 export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'compress-pdf': compressPdf,
@@ -62,3 +64,5 @@ import { comparePdf } from './tools/compare-pdf.js';
   'ocr-pdf': ocrPdf,
 };
   'compare-pdf': comparePdf,
+  'pdf-to-powerpoint': pdfToPowerpoint,
+  'remove-blank-pages': removeBlankPages,

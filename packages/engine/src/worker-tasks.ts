@@ -5,6 +5,7 @@ import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
 import { poolTasks } from './mupdf/pool-tasks.js';
 import type { TaskTable } from './mupdf/task-table.js';
 import { pdfToWordTasks } from './pdf-to-word/pdf-to-word-tasks.js';
+import { pdfToPowerpointTasks } from './pdf-to-powerpoint/pdf-to-powerpoint-tasks.js';
 import { preflightTasks } from './preflight/preflight-tasks.js';
 import { redactionTasks } from './redaction/redaction-tasks.js';
 import { renderTasks } from './render/render-tasks.js';
@@ -20,6 +21,7 @@ export const workerTasks = {
   ...compressTasks,
   ...grayscaleTasks,
   ...pdfToWordTasks,
+  ...pdfToPowerpointTasks,
   ...stampingTasks,
   ...renderTasks,
   ...formsTasks,
