@@ -23,6 +23,7 @@ import { pdfToPng } from './tools/pdf-to-png.js';
 import { pdfToTiff } from './tools/pdf-to-tiff.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
+import { pdfToExcel } from './tools/pdf-to-excel.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
 import { redactPdf } from './tools/redact-pdf.js';
@@ -62,6 +63,7 @@ export const tools = {
   'pdf-to-png': pdfToPng,
   'pdf-to-tiff': pdfToTiff,
   'pdf-to-word': pdfToWord,
+  'pdf-to-excel': pdfToExcel,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
   'html-to-pdf': htmlToPdf,

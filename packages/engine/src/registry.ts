@@ -16,6 +16,7 @@ import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToPng } from './tools/pdf-to-png.js';
 import { pdfToTiff } from './tools/pdf-to-tiff.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
+import { pdfToExcel } from './tools/pdf-to-excel.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 import { htmlToPdf } from './tools/html-to-pdf.js';
@@ -50,6 +51,7 @@ import { comparePdf } from './tools/compare-pdf.js';
   'pdf-to-png': pdfToPng,
   'pdf-to-tiff': pdfToTiff,
   'pdf-to-word': pdfToWord,
+  'pdf-to-excel': pdfToExcel,
   'pdf-to-pdfa': pdfToPdfa,
   'word-to-pdf': wordToPdf,
   'html-to-pdf': htmlToPdf,

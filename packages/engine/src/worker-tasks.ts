@@ -10,6 +10,7 @@ import { preflightTasks } from './preflight/preflight-tasks.js';
 import { redactionTasks } from './redaction/redaction-tasks.js';
 import { renderTasks } from './render/render-tasks.js';
 import { stampingTasks } from './stamping/stamping-tasks.js';
+import { tablesTasks } from './tables/tables-tasks.js';
 
 /**
  * Every task the MuPDF worker runs, by name: each family's table, joined. Only the worker loads this module (it
@@ -21,6 +22,7 @@ export const workerTasks = {
   ...compressTasks,
   ...grayscaleTasks,
   ...pdfToWordTasks,
+  ...tablesTasks,
   ...pdfToPowerpointTasks,
   ...stampingTasks,
   ...renderTasks,

@@ -1,0 +1,277 @@
+import type { RuledRows } from './ruled-grids.js';
+import {
+  type Box,
+  type Table,
+  type TableCell,
+  type TextLine,
+  type Word,
+  centreX,
+  centreY,
+  heightOf,
+  median,
+  union,
+  widthOf,
+} from './table-model.js';
+import { type Segment, segments } from './text-lines.js';
+
+/**
+ * Tables without column rules: lines whose words stand in columns with white gutters between them. Runs of such
+ * lines are found first (a paragraph's lines have no wide gaps and end a run); the columns are the gutters every
+ * line with the most cells leaves white; each line is a row, except a line that only continues cells of the row
+ * above it, closer to it than rows are to each other (a multi-line cell). A segment running over a gutter is a
+ * merged cell. Between horizontal rules (ruled rows) the rules part the rows when they part most of them.
+ */
+
+interface Parted<W extends Word> {
+  line: TextLine<W>;
+  segments: Segment<W>[];
+}
+
+/** Lines further apart than this many line heights are not rows of one table. */
+const MAX_ROW_GAP = 1.8;
+/** At most this many lines of one cell in a row between other rows (a section heading, a note). */
+const MAX_SINGLE_RUN = 2;
+/** Gutters narrower than this (points) are not column gaps. */
+const MIN_GUTTER = 1;
+
+/** White runs through every segment of `rows`, within `extent`, at least MIN_GUTTER wide and not at its edges. */
+function gutters(rows: readonly Segment[][], extent: Box): { x0: number; x1: number }[] {
+  const covered = rows
+    .flat()
+    .map((segment) => [segment.x0, segment.x1] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const result: { x0: number; x1: number }[] = [];
+  let reach = extent.x0;
+  for (const [x0, x1] of covered) {
+    if (x0 - reach >= MIN_GUTTER && reach > extent.x0) result.push({ x0: reach, x1: x0 });
+    reach = Math.max(reach, x1);
+  }
+  return result;
+}
+
+/** The most frequent number of segments among lines with two or more (ties go to the larger). */
+function usualCount(lines: readonly Parted<Word>[]): number {
+  const counts = new Map<number, number>();
+  for (const { segments: parts } of lines) {
+    if (parts.length >= 2) counts.set(parts.length, (counts.get(parts.length) ?? 0) + 1);
+  }
+  let best = 0;
+  let bestCount = 0;
+  for (const [count, times] of counts) {
+    if (times > bestCount || (times === bestCount && count > best)) [best, bestCount] = [count, times];
+  }
+  return best;
+}
+
+/** The columns a segment covers: those it overlaps by more than a point. */
+function columnRange(segment: Box, columns: readonly number[]): [number, number] {
+  let first = -1;
+  let last = -1;
+  for (let column = 0; column < columns.length - 1; column++) {
+    const overlap = Math.min(segment.x1, columns[column + 1]!) - Math.max(segment.x0, columns[column]!);
+    if (overlap > 1 || (centreX(segment) >= columns[column]! && centreX(segment) <= columns[column + 1]!)) {
+      if (first < 0) first = column;
+      last = column;
+    }
+  }
+  if (first < 0) {
+    const column = Math.max(0, Math.min(columns.length - 2, columns.findIndex((x) => centreX(segment) < x) - 1));
+    return [column, column];
+  }
+  return [first, last];
+}
+
+const columnOf = (segment: Box, columns: readonly number[]) => {
+  const [first] = columnRange({ ...segment, x0: centreX(segment), x1: centreX(segment) }, columns);
+  return first;
+};
+
+/** Whether the columns hold running text (two wide columns of long lines) rather than cells. */
+function isProse(rows: readonly Parted<Word>[], columns: readonly number[]): boolean {
+  const width = columns.at(-1)! - columns[0]!;
+  if (columns.length !== 3) return false;
+  const wide = [0, 1].every((column) => columns[column + 1]! - columns[column]! >= 0.3 * width);
+  if (!wide) return false;
+  const lengths = rows.flatMap((row) => row.segments.map((segment) => widthOf(segment)));
+  return median(lengths) >= 0.25 * width;
+}
+
+/** One row's cells: each segment in the columns it covers, merged where it covers several and nothing else does. */
+function rowCells<W extends Word>(parts: readonly Segment<W>[], columns: readonly number[], row: number) {
+  let ranges = parts.map((segment) => ({ range: columnRange(segment, columns), segment }));
+  const overlapping = ranges.some((a, i) =>
+    ranges.some((b, j) => i !== j && a.range[0] <= b.range[1] && b.range[0] <= a.range[1] && a.range !== b.range),
+  );
+  if (overlapping) {
+    ranges = ranges.map(({ segment }) => {
+      const column = columnOf(segment, columns);
+      return { range: [column, column] as [number, number], segment };
+    });
+  }
+  const cells: TableCell<W>[] = [];
+  for (let column = 0; column < columns.length - 1;) {
+    const here = ranges.filter(({ range }) => range[0] === column);
+    const span = Math.max(1, ...here.map(({ range }) => range[1] - range[0] + 1));
+    const words = here
+      .map(({ segment }) => segment)
+      .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)
+      .flatMap((segment) => segment.words);
+    cells.push({ row, column, rowSpan: 1, columnSpan: span, words });
+    column += span;
+  }
+  return cells;
+}
+
+/** The occupied columns of a line. */
+const occupied = (parts: readonly Segment[], columns: readonly number[]) =>
+  new Set(parts.map((segment) => columnOf(segment, columns)));
+
+/**
+ * Lines grouped into rows: a line continues the row above when it fills only columns that row fills, fewer of
+ * them, not its first, and sits closer to it than the table's rows sit to each other; with `breaks` (rule
+ * positions), lines between two rules are one row when the rules part most rows.
+ */
+function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonly number[], breaks: readonly number[]) {
+  const bandOf = (line: Box) => breaks.filter((y) => y < centreY(line)).length;
+  const bands = new Set(lines.map(({ line }) => bandOf(line)));
+  const byRules = breaks.length >= 3 && bands.size >= 3 && bands.size >= 0.5 * lines.length;
+  const rows: Parted<W>[][] = [];
+  if (byRules) {
+    for (const parted of lines) {
+      const last = rows.at(-1);
+      if (last && bandOf(last[0]!.line) === bandOf(parted.line)) last.push(parted);
+      else rows.push([parted]);
+    }
+    return rows;
+  }
+  const gaps = lines.slice(1).map((parted, index) => parted.line.y0 - lines[index]!.line.y1);
+  const isContinuation = (index: number, row: readonly Parted<W>[]) => {
+    const above = new Set(row.flatMap(({ segments: parts }) => [...occupied(parts, columns)]));
+    const here = occupied(lines[index]!.segments, columns);
+    const first = Math.min(...above);
+    return here.size < above.size && [...here].every((column) => above.has(column) && column !== first);
+  };
+  // The gap rows leave: between lines that start a row of their own.
+  const rowGaps = gaps.filter((_, index) => {
+    const here = occupied(lines[index + 1]!.segments, columns);
+    return here.has(Math.min(...occupied(lines[index]!.segments, columns)));
+  });
+  const rowGap = rowGaps.length > 0 ? median(rowGaps) : 0;
+  lines.forEach((parted, index) => {
+    const last = rows.at(-1);
+    const sameBand = last && bandOf(last[0]!.line) === bandOf(parted.line);
+    if (last && sameBand && rowGap > 1 && gaps[index - 1]! < 0.7 * rowGap && isContinuation(index, last)) {
+      last.push(parted);
+    } else rows.push([parted]);
+  });
+  return rows;
+}
+
+/** A table from lines standing in columns, or undefined when they do not form one. */
+function tableOf<W extends Word>(lines: readonly Parted<W>[], ruled: RuledRows | undefined): Table<W> | undefined {
+  const multi = lines.filter(({ segments: parts }) => parts.length >= 2);
+  if (multi.length < 2) return undefined;
+  const usual = usualCount(multi);
+  const full = multi.filter(({ segments: parts }) => parts.length >= usual).map(({ segments: parts }) => parts);
+  const extent = ruled
+    ? { ...union(lines.map(({ line }) => line)), x0: Math.min(ruled.x0, ...lines.map(({ line }) => line.x0)) }
+    : union(lines.map(({ line }) => line));
+  const found = gutters(full, union(lines.map(({ line }) => line)));
+  if (found.length === 0) return undefined;
+  const left = ruled ? Math.min(ruled.x0, extent.x0) : extent.x0;
+  const right = ruled ? Math.max(ruled.x1, extent.x1) : extent.x1;
+  const columns = [left, ...found.map((gap) => (gap.x0 + gap.x1) / 2), right];
+  if (isProse(multi, columns)) return undefined;
+  const breaks = ruled ? ruled.rules : [];
+  const grouped = groupRows(lines, columns, breaks);
+  if (grouped.length < 2) return undefined;
+  const cells = grouped.flatMap((row, index) =>
+    rowCells(
+      row.flatMap(({ segments: parts }) => parts),
+      columns,
+      index,
+    ),
+  );
+  // Rows where two or more cells hold text: a table has at least two.
+  const filledRows = grouped.filter(
+    (_, index) => cells.filter((cell) => cell.row === index && cell.words.length > 0).length >= 2,
+  );
+  if (filledRows.length < 2) return undefined;
+  const boxes = grouped.map((row) => union(row.map(({ line }) => line)));
+  const top = ruled ? Math.min(ruled.y0, boxes[0]!.y0) : boxes[0]!.y0;
+  const bottom = ruled ? Math.max(ruled.y1, boxes.at(-1)!.y1) : boxes.at(-1)!.y1;
+  const rows = [top, ...boxes.slice(1).map((box, index) => (boxes[index]!.y1 + box.y0) / 2), bottom];
+  return {
+    kind: ruled ? 'partly-ruled' : 'borderless',
+    x0: left,
+    y0: top,
+    x1: right,
+    y1: bottom,
+    columns,
+    rows,
+    cells,
+  };
+}
+
+/**
+ * The runs of lines that may be tables: lines of two or more segments, near each other, with at most
+ * MAX_SINGLE_RUN one-segment lines between them.
+ */
+function candidateRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[][] {
+  const runs: Parted<W>[][] = [];
+  let run: Parted<W>[] = [];
+  let singles: Parted<W>[] = [];
+  const close = () => {
+    if (run.length > 0) runs.push(run);
+    run = [];
+    singles = [];
+  };
+  for (const parted of lines) {
+    const previous = singles.at(-1) ?? run.at(-1);
+    const height = Math.max(heightOf(parted.line), previous ? heightOf(previous.line) : 0);
+    if (previous && parted.line.y0 - previous.line.y1 > MAX_ROW_GAP * height) close();
+    if (parted.segments.length >= 2) {
+      run.push(...singles, parted);
+      singles = [];
+    } else if (run.length > 0) {
+      singles.push(parted);
+      if (singles.length > MAX_SINGLE_RUN) close();
+    }
+  }
+  close();
+  return runs;
+}
+
+/**
+ * Tables of aligned text among `lines` (top to bottom): first between each frame of ruled rows, then among the
+ * remaining lines. Gives the tables and the lines left outside them.
+ */
+export function alignedTables<W extends Word>(
+  lines: readonly TextLine<W>[],
+  ruledRows: readonly RuledRows[],
+): { tables: Table<W>[]; rest: TextLine<W>[] } {
+  const tables: Table<W>[] = [];
+  let pool = lines.map((line) => ({ line, segments: segments(line) }));
+  for (const frame of ruledRows) {
+    const inside = pool.filter(
+      ({ line }) =>
+        centreY(line) > frame.y0 &&
+        centreY(line) < frame.y1 &&
+        line.x0 >= frame.x0 - 0.05 * widthOf(frame) &&
+        line.x1 <= frame.x1 + 0.05 * widthOf(frame),
+    );
+    const table = inside.length >= 2 ? tableOf(inside, frame) : undefined;
+    if (!table) continue;
+    tables.push(table);
+    const taken = new Set(inside);
+    pool = pool.filter((parted) => !taken.has(parted));
+  }
+  for (const run of candidateRuns(pool)) {
+    const table = tableOf(run, undefined);
+    if (!table) continue;
+    tables.push(table);
+    const taken = new Set(run);
+    pool = pool.filter((parted) => !taken.has(parted));
+  }
+  return { tables, rest: pool.map(({ line }) => line) };
+}

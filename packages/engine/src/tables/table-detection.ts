@@ -1,0 +1,65 @@
+import { alignedTables } from './aligned-columns.js';
+import { type RuledGrid, ruledStructures } from './ruled-grids.js';
+import { type PageTables, type Rule, type Table, type TableCell, type Word, centreX, centreY } from './table-model.js';
+import { textLines } from './text-lines.js';
+
+/**
+ * Tables of a page from its words and rules, with no MuPDF, so the rules can be tested on their own and any
+ * converter can use them (PDF to Excel now; its words may be any boxes with text). Grids drawn with rules come
+ * first, each word going to the cell its middle falls in; the words left are read for tables of aligned text,
+ * between horizontal rules or with none. See docs/reference/table-detection.md.
+ */
+
+/** A grid around text in fewer than this share of its cells is a chart's grid or a form's boxes. */
+const MIN_FILLED_SHARE = 0.25;
+
+function gridTable<W extends Word>(grid: RuledGrid, words: readonly W[]): Table<W> {
+  const cells: TableCell<W>[] = grid.cells.map((cell) => ({ ...cell, words: [] }));
+  const cellAt = (row: number, column: number) =>
+    cells.find(
+      (cell) =>
+        row >= cell.row &&
+        row < cell.row + cell.rowSpan &&
+        column >= cell.column &&
+        column < cell.column + cell.columnSpan,
+    );
+  for (const word of words) {
+    const row = grid.rows.findIndex((y, index) => index > 0 && centreY(word) < y) - 1;
+    const column = grid.columns.findIndex((x, index) => index > 0 && centreX(word) < x) - 1;
+    if (row >= 0 && column >= 0) cellAt(row, column)?.words.push(word);
+  }
+  for (const cell of cells) {
+    // Reading order within the cell: its lines top to bottom.
+    cell.words = textLines(cell.words).flatMap((line) => line.words);
+  }
+  return { kind: 'ruled', ...grid, cells };
+}
+
+const inside = (table: { x0: number; y0: number; x1: number; y1: number }, word: Word) =>
+  centreX(word) > table.x0 && centreX(word) < table.x1 && centreY(word) > table.y0 && centreY(word) < table.y1;
+
+/** The page's tables, top to bottom, and its lines outside them. */
+export function detectTables<W extends Word>(words: readonly W[], rules: readonly Rule[]): PageTables<W> {
+  const { grids, ruledRows } = ruledStructures(rules);
+  const tables: Table<W>[] = [];
+  let rest = [...words];
+  // Larger grids first: a grid drawn inside a cell of another is read as part of that cell.
+  for (const grid of grids.sort((a, b) => (b.x1 - b.x0) * (b.y1 - b.y0) - (a.x1 - a.x0) * (a.y1 - a.y0))) {
+    const within = rest.filter((word) => inside(grid, word));
+    const table = gridTable(grid, within);
+    const filled = table.cells.filter((cell) => cell.words.length > 0).length;
+    if (filled < Math.max(2, MIN_FILLED_SHARE * table.cells.length)) continue;
+    tables.push(table);
+    const taken = new Set(within);
+    rest = rest.filter((word) => !taken.has(word));
+  }
+  const frames = ruledRows.filter(
+    (frame) =>
+      !tables.some((table) => frame.y0 < table.y1 && table.y0 < frame.y1 && frame.x0 < table.x1 && table.x0 < frame.x1),
+  );
+  const aligned = alignedTables(textLines(rest), frames);
+  return {
+    tables: [...tables, ...aligned.tables].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0),
+    lines: aligned.rest,
+  };
+}
