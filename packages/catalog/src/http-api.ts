@@ -60,3 +60,17 @@ export const pdfaReportHeader = {
 
 /** Values of the `X-Compress-Result` header. */
 export const compressResults = ['smaller', 'unchanged'] as const;
+
+/** Repair PDF's report (repair-report.ts): the engine whose copy was kept, its pages and text, what was wrong. */
+export const repairReportHeader = {
+  name: 'X-Repair-Report',
+  description:
+    'JSON: `engine` (`qpdf`, `mupdf` or `ghostscript`: whose repaired copy kept the most pages and text), `pages`, `characters` (text recovered) and `problems`, what was wrong with the upload (`xref`, `stream-length`, `stream-data`, `objects`, `page-tree`, `content`, `other`; empty when nothing was).',
+} as const;
+
+/** Remove hidden data's report (sanitize-report.ts): for each kind of data found, how many and how many removed. */
+export const sanitizeReportHeader = {
+  name: 'X-Sanitize-Report',
+  description:
+    'JSON: `counts`, one per kind of data found in the upload (`javascript`, `attachments`, `metadata`, `hiddenLayers`, `annotations`, `formFields`, `links`), each with `found` and `removed` (0 for a kind left out of the options).',
+} as const;

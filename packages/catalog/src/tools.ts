@@ -5,6 +5,7 @@ import type { ToolEntry } from './tool-entry.js';
 import { comparePdf } from './tools/compare-pdf.js';
 import { compressPdf } from './tools/compress-pdf.js';
 import { deletePages } from './tools/delete-pages.js';
+import { editMetadata } from './tools/edit-metadata.js';
 import { extractImages } from './tools/extract-images.js';
 import { extractPages } from './tools/extract-pages.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
@@ -17,6 +18,9 @@ import { jpgToPdf } from './tools/jpg-to-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
 import { ocrPdf } from './tools/ocr-pdf.js';
 import { organizePdf } from './tools/organize-pdf.js';
+import { cropPdf } from './tools/crop-pdf.js';
+import { nUpPdf } from './tools/n-up-pdf.js';
+import { bookletPdf } from './tools/booklet-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToPng } from './tools/pdf-to-png.js';
@@ -27,9 +31,11 @@ import { pdfToExcel } from './tools/pdf-to-excel.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
 import { redactPdf } from './tools/redact-pdf.js';
+import { repairPdf } from './tools/repair-pdf.js';
 import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
 import { splitPdf } from './tools/split-pdf.js';
+import { sanitizePdf } from './tools/sanitize-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
@@ -49,15 +55,18 @@ export { watermarkPositions } from './tools/watermark-pdf.js';
 export const tools = {
   'compress-pdf': compressPdf,
   'merge-pdf': mergePdf,
+  'repair-pdf': repairPdf,
   'split-pdf': splitPdf,
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
   'redact-pdf': redactPdf,
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
+  'sanitize-pdf': sanitizePdf,
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,
   'fill-pdf': fillPdf,
+  'edit-metadata': editMetadata,
   'flatten-pdf': flattenPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
@@ -73,6 +82,9 @@ export const tools = {
   'extract-pages': extractPages,
   'delete-pages': deletePages,
   'organize-pdf': organizePdf,
+  'crop-pdf': cropPdf,
+  'n-up-pdf': nUpPdf,
+  'booklet-pdf': bookletPdf,
   'extract-text': extractText,
   'extract-images': extractImages,
   'ocr-pdf': ocrPdf,

@@ -1,15 +1,18 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 import type { ToolRunner } from './jobs/tool-runner.js';
 import { compressPdf } from './tools/compress-pdf.js';
+import { repairPdf } from './tools/repair-pdf.js';
 import { mergePdf } from './tools/merge-pdf.js';
 import { splitPdf } from './tools/split-pdf.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
 import { redactPdf } from './tools/redact-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
+import { sanitizePdf } from './tools/sanitize-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
+import { editMetadata } from './tools/edit-metadata.js';
 import { fillPdf } from './tools/fill-pdf.js';
 import { flattenPdf } from './tools/flatten-pdf.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
@@ -27,6 +30,9 @@ import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
 import { extractPages } from './tools/extract-pages.js';
 import { deletePages } from './tools/delete-pages.js';
 import { organizePdf } from './tools/organize-pdf.js';
+import { cropPdf } from './tools/crop-pdf.js';
+import { nUpPdf } from './tools/n-up-pdf.js';
+import { bookletPdf } from './tools/booklet-pdf.js';
 import { extractText } from './tools/extract-text.js';
 import { extractImages } from './tools/extract-images.js';
 import { ocrPdf } from './tools/ocr-pdf.js';
@@ -37,15 +43,18 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'compress-pdf': compressPdf,
   'merge-pdf': mergePdf,
   'split-pdf': splitPdf,
+  'repair-pdf': repairPdf,
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
   'redact-pdf': redactPdf,
 import { comparePdf } from './tools/compare-pdf.js';
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
+  'sanitize-pdf': sanitizePdf,
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,
   'fill-pdf': fillPdf,
+  'edit-metadata': editMetadata,
   'flatten-pdf': flattenPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
@@ -61,6 +70,9 @@ import { comparePdf } from './tools/compare-pdf.js';
   'extract-pages': extractPages,
   'delete-pages': deletePages,
   'organize-pdf': organizePdf,
+  'crop-pdf': cropPdf,
+  'n-up-pdf': nUpPdf,
+  'booklet-pdf': bookletPdf,
   'extract-text': extractText,
   'extract-images': extractImages,
   'ocr-pdf': ocrPdf,

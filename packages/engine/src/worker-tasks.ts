@@ -1,8 +1,10 @@
 import { compareTasks } from './compare/compare-tasks.js';
 import { compressTasks } from './compress/compress-tasks.js';
+import { documentDataTasks } from './document-data/document-data-tasks.js';
 import { formsTasks } from './forms/forms-tasks.js';
 import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
 import { poolTasks } from './mupdf/pool-tasks.js';
+import { pageLayoutTasks } from './page-layout/page-layout-tasks.js';
 import type { TaskTable } from './mupdf/task-table.js';
 import { pdfToWordTasks } from './pdf-to-word/pdf-to-word-tasks.js';
 import { pdfToPowerpointTasks } from './pdf-to-powerpoint/pdf-to-powerpoint-tasks.js';
@@ -25,9 +27,12 @@ export const workerTasks = {
   ...tablesTasks,
   ...pdfToPowerpointTasks,
   ...stampingTasks,
+  ...pageLayoutTasks,
   ...renderTasks,
   ...formsTasks,
   ...redactionTasks,
+  ...documentDataTasks,
+  ...compareTasks,
 } satisfies TaskTable;
 
 export type WorkerTasks = typeof workerTasks;

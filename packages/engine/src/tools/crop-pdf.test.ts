@@ -1,0 +1,153 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseToolOptions } from '@paperknife/catalog/tool-options';
+import { closeMupdfPool } from '../mupdf/pool.js';
+import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
+import { corpusDir, corpusPresent } from '../testing/corpus.js';
+import { assertValidPdf, pdfPageSizes } from '../testing/pdf-assertions.js';
+import { pageBoxes } from '../testing/page-layout-fixtures.js';
+import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { cropPdf } from './crop-pdf.js';
+
+const job = jobPerTest();
+afterAll(async () => {
+  await closeMupdfPool();
+});
+
+const MM = 72 / 25.4;
+
+/** The words of a page with their boxes (`pdftotext -bbox`): points from the top left of its crop box. */
+function wordBoxes(path: string, page: number) {
+  const html = spawnSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), path, '-'], {
+    encoding: 'utf8',
+  }).stdout;
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">/g)].map((match) => ({
+    xMin: Number(match[1]),
+    yMin: Number(match[2]),
+    xMax: Number(match[3]),
+    yMax: Number(match[4]),
+  }));
+}
+
+const run = async (pdf: Uint8Array, raw: Record<string, unknown>) => {
+  const file = await job.input('doc.pdf', pdf);
+  const result = await cropPdf([file], parseToolOptions('crop-pdf', raw), job.context);
+  assertValidPdf(result.path);
+  expect(result.download.name).toBe('cropped-document.pdf');
+  return result.path;
+};
+
+const expectBox = (actual: number[] | undefined, expected: number[], tolerance = 0.01) => {
+  expect(actual, `box ${JSON.stringify(actual)}`).toBeDefined();
+  actual!.forEach((value, index) =>
+    expect(Math.abs(value - expected[index]!), JSON.stringify(actual)).toBeLessThan(tolerance),
+  );
+};
+
+/** A page of nothing but a black rectangle, for trimming. */
+const inkPage = (x: number, y: number, width: number, height: number) => ({
+  text: [],
+  box: { rgb: [0, 0, 0] as [number, number, number], x, y, width, height },
+});
+
+describe('crop-pdf', () => {
+  it('cuts margins in millimetres from each side as the page is shown, on upright and turned pages', async () => {
+    const path = await run(makePdf({ pages: [{}, { rotate: 90 }] }), {
+      mode: 'margins',
+      top: '10',
+      right: '20',
+      bottom: '30',
+      left: '40',
+    });
+    const [upright, turned] = pageBoxes(path);
+    expectBox(upright!.cropBox, [40 * MM, 30 * MM, 612 - 20 * MM, 792 - 10 * MM]);
+    // Turned 90° clockwise: the visible top is the box's left edge, the visible right its top edge.
+    expectBox(turned!.cropBox, [10 * MM, 40 * MM, 612 - 30 * MM, 792 - 20 * MM]);
+    expect(upright!.mediaBox).toEqual([0, 0, 612, 792]);
+    // Viewers show the crop box: poppler reads the new size.
+    const [first] = pdfPageSizes(path);
+    expect(first![0]).toBeCloseTo(612 - 60 * MM, 0);
+    expect(first![1]).toBeCloseTo(792 - 40 * MM, 0);
+  });
+
+  it('trims the white margins around each page content, a box per page', async () => {
+    const pages = [
+      inkPage(100, 200, 300, 150),
+      inkPage(50, 60, 100, 500),
+      { ...inkPage(100, 200, 300, 150), rotate: 270 as const },
+    ];
+    const path = await run(makePdf({ pages }), {});
+    const [first, second, turned] = pageBoxes(path);
+    // The ink plus at most a couple of points for the render's pixels.
+    expectBox(first!.cropBox, [100, 200, 400, 350], 3);
+    expect(first!.cropBox![0]).toBeLessThanOrEqual(100);
+    expect(first!.cropBox![2]).toBeGreaterThanOrEqual(400);
+    expectBox(second!.cropBox, [50, 60, 150, 560], 3);
+    expectBox(turned!.cropBox, [100, 200, 400, 350], 3);
+  });
+
+  it('trims every page by the same margins with one box for all, and only the chosen pages', async () => {
+    const pages = [inkPage(100, 200, 300, 150), inkPage(50, 60, 100, 500), inkPage(300, 300, 10, 10)];
+    const path = await run(makePdf({ pages }), { sameBox: 'true', pages: '1-2' });
+    const [first, second, third] = pageBoxes(path);
+    expectBox(first!.cropBox, [50, 60, 400, 560], 3);
+    expectBox(second!.cropBox, first!.cropBox!, 0.01);
+    expect(third!.cropBox).toBeUndefined();
+  });
+
+  it('keeps the trim and bleed boxes inside the new crop box', async () => {
+    const pdf = writePdfObjects(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /TrimBox [10 10 590 790] /BleedBox [0 0 600 800] /Contents 4 0 R >>',
+        '<< /Length 0 >>\nstream\n\nendstream',
+      ],
+      '/Root 1 0 R',
+    );
+    const [page] = pageBoxes(await run(pdf, { mode: 'margins', left: '100' }));
+    expectBox(page!.cropBox, [100 * MM, 0, 600, 800]);
+    expectBox(page!.trimBox, [100 * MM, 10, 590, 790]);
+    expectBox(page!.bleedBox, [100 * MM, 0, 600, 800]);
+  });
+
+  it('refuses margins that leave nothing of a page, and margins that are all zero', async () => {
+    const file = await job.input('doc.pdf', makePdf({ pages: [{}, { width: 200, height: 200 }] }));
+    const tooWide = cropPdf(
+      [file],
+      parseToolOptions('crop-pdf', { mode: 'margins', left: '40', right: '40' }),
+      job.context,
+    );
+    await expect(tooWide).rejects.toThrow(/page 2/);
+    expect(await toolErrorCode(tooWide)).toBe('invalid_option');
+    const nothing = cropPdf([file], parseToolOptions('crop-pdf', { mode: 'margins' }), job.context);
+    expect(await toolErrorCode(nothing)).toBe('invalid_option');
+  });
+});
+
+describe.skipIf(!corpusPresent())('crop-pdf on a corpus file (skipped without ../shared/corpus)', () => {
+  it('trims the white margins of a LaTeX paper without losing a word', async () => {
+    const path = join(corpusDir, 'pdf', 'sf-pdflatex-4-pages.pdf');
+    if (!existsSync(path)) throw new Error('sf-pdflatex-4-pages.pdf is missing from the corpus');
+    const output = await run(readFileSync(path), {});
+    const boxes = pageBoxes(output);
+    expect(boxes).toHaveLength(4);
+    const SLACK = 3;
+    pdfPageSizes(path).forEach(([width, height], index) => {
+      const [x0, y0, x1, y1] = boxes[index]!.cropBox!;
+      expect((x1 - x0) * (y1 - y0)).toBeLessThan(width * height * 0.8);
+      // Every word of the page inside the crop box: poppler's boxes (from the top left of the uncropped page) reach
+      // the font's ascent and descent, a little past the ink, hence the slack.
+      const words = wordBoxes(path, index + 1);
+      expect(words.length).toBeGreaterThan(20);
+      for (const word of words) {
+        expect(word.xMin).toBeGreaterThanOrEqual(x0 - SLACK);
+        expect(word.xMax).toBeLessThanOrEqual(x1 + SLACK);
+        expect(height - word.yMax).toBeGreaterThanOrEqual(y0 - SLACK);
+        expect(height - word.yMin).toBeLessThanOrEqual(y1 + SLACK);
+      }
+    });
+  });
+});
