@@ -403,7 +403,7 @@ async function checkCode(path: string, context: ToolContext): Promise<number> {
 type Encryption = 'none' | 'owner-only' | 'password';
 
 /** qpdf --requires-password: 0 = needs a password, 3 = encrypted but opens without one, 2 = not encrypted. */
-async function encryptionOf(path: string, context: ToolContext): Promise<Encryption> {
+export async function encryptionOf(path: string, context: ToolContext): Promise<Encryption> {
   try {
     const { code } = await runQpdf(['--requires-password', path], context, { okCodes: [0, 2, 3] });
     if (code === 0) return 'password';
