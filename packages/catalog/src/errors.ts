@@ -31,6 +31,11 @@ export const errorCodes = {
       'This file is password-protected: open it in the program that made it, remove the password, save it and try again.',
   },
   wrong_password: { status: 422, message: 'The password is not correct. Check it and try again.' },
+  invalid_certificate: {
+    status: 422,
+    message:
+      'The certificate could not be read. Export your certificate with its private key as a .p12 or .pfx file and try again.',
+  },
   no_images: {
     status: 422,
     message:

@@ -38,6 +38,7 @@ import { splitPdf } from './tools/split-pdf.js';
 import { sanitizePdf } from './tools/sanitize-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
+import { signPdf } from './tools/sign-pdf.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 
 import { removeBlankPages } from './tools/remove-blank-pages.js';
@@ -62,6 +63,7 @@ export const tools = {
   'redact-pdf': redactPdf,
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
+  'sign-pdf': signPdf,
   'sanitize-pdf': sanitizePdf,
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,

@@ -10,6 +10,7 @@ import { redactPdf } from './tools/redact-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
 import { sanitizePdf } from './tools/sanitize-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
+import { signPdf } from './tools/sign-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { editMetadata } from './tools/edit-metadata.js';
@@ -50,6 +51,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
 import { comparePdf } from './tools/compare-pdf.js';
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
+  'sign-pdf': signPdf,
   'sanitize-pdf': sanitizePdf,
   'page-numbers': pageNumbers,
   'grayscale-pdf': grayscalePdf,

@@ -11,6 +11,7 @@ import { pdfToPowerpointTasks } from './pdf-to-powerpoint/pdf-to-powerpoint-task
 import { preflightTasks } from './preflight/preflight-tasks.js';
 import { redactionTasks } from './redaction/redaction-tasks.js';
 import { renderTasks } from './render/render-tasks.js';
+import { signingTasks } from './signing/signing-tasks.js';
 import { stampingTasks } from './stamping/stamping-tasks.js';
 import { tablesTasks } from './tables/tables-tasks.js';
 
@@ -28,6 +29,7 @@ export const workerTasks = {
   ...pdfToPowerpointTasks,
   ...stampingTasks,
   ...pageLayoutTasks,
+  ...signingTasks,
   ...renderTasks,
   ...formsTasks,
   ...redactionTasks,

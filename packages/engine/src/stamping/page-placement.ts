@@ -107,3 +107,12 @@ export function placeStamp(frame: PageFrame, request: StampRequest): StampPlacem
     ],
   };
 }
+
+/** Upright text whose baseline starts at `at`, a point of the visible page: the page's /Rotate undone. */
+export function placeUpright(frame: PageFrame, at: readonly [number, number], fontSize: number): StampPlacement {
+  const [ux, uy] = visibleToUser(frame, at[0], at[1]);
+  const angle = (normalizeRotate(frame.rotate) * Math.PI) / 180;
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  const [cos, sin] = [round(Math.cos(angle)), round(Math.sin(angle))];
+  return { fontSize, matrix: [cos, sin, -sin, cos, round(ux), round(uy)] };
+}

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import * as mupdf from 'mupdf';
-import { type StampPosition, placeStamp } from './page-placement.js';
+import { type PageFrame, type StampPosition, placeStamp, placeUpright } from './page-placement.js';
 import { subsetFont } from './font-subset.js';
 import { type ShapedLine, fontFileBytes, shapeLine } from './shape-text.js';
 import type { FontFace } from './stamp-fonts.js';
@@ -10,8 +10,11 @@ import { openPdf } from '../mupdf/open-pdf.js';
 export interface StampTextPayload {
   input: string;
   output: string;
-  /** The text for each stamped page (1-based); pages not listed are left alone. */
-  stamps: { page: number; text: string }[];
+  /**
+   * The text for each stamped page (1-based); pages not listed are left alone. `at`: the baseline's start in the
+   * visible page (points from its bottom-left corner), upright and at `fontSize`, instead of `position`.
+   */
+  stamps: { page: number; text: string; at?: [number, number] }[];
   fontSize: number;
   /** RGB, 0..1. */
   color: [number, number, number];
@@ -160,13 +163,59 @@ function numbers(object: mupdf.PDFObject): number[] {
 }
 
 /** A subdictionary of the resources, made when missing. */
-function resourceDictionary(doc: mupdf.PDFDocument, resources: mupdf.PDFObject, key: string): mupdf.PDFObject {
+export function resourceDictionary(doc: mupdf.PDFDocument, resources: mupdf.PDFObject, key: string): mupdf.PDFObject {
   let dictionary = resources.get(key);
   if (!dictionary.isDictionary()) {
     dictionary = doc.newDictionary();
     resources.put(key, dictionary);
   }
   return dictionary;
+}
+
+/** The page's visible frame: its CropBox (or MediaBox) and /Rotate. */
+export function pageFrameOf(page: mupdf.PDFObject): PageFrame {
+  const box = numbers(page.getInheritable('CropBox'));
+  const media = numbers(page.getInheritable('MediaBox'));
+  const frameBox = (box.length === 4 ? box : media.length === 4 ? media : [0, 0, 612, 792]) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const rotateObject = page.getInheritable('Rotate');
+  return { box: frameBox, rotate: rotateObject.isNull() ? 0 : rotateObject.asNumber() };
+}
+
+/** The page's own resources dictionary: inherited resources are copied onto it, so other pages keep theirs. */
+export function ownResources(doc: mupdf.PDFDocument, page: mupdf.PDFObject): mupdf.PDFObject {
+  let resources = page.get('Resources');
+  if (!resources.isDictionary()) {
+    const inherited = page.getInheritable('Resources');
+    resources = doc.newDictionary();
+    if (inherited.isDictionary()) inherited.forEach((value, key) => resources.put(key as string, value));
+    page.put('Resources', resources);
+  }
+  return resources;
+}
+
+/**
+ * Appends `content` after the page's own streams, which `save` (a shared `q` stream) opens; `content` starts with
+ * the matching `Q`, so any graphics state the page leaves cannot move what is drawn on top.
+ */
+export function appendPageContent(
+  doc: mupdf.PDFDocument,
+  page: mupdf.PDFObject,
+  save: mupdf.PDFObject,
+  content: string,
+): void {
+  const stampRef = doc.addStream(content, doc.newDictionary());
+  const contents = page.get('Contents');
+  const list = doc.newArray();
+  list.push(save);
+  if (contents.isArray()) contents.forEach((item) => list.push(item));
+  else if (!contents.isNull()) list.push(contents);
+  list.push(stampRef);
+  page.put('Contents', list);
 }
 
 /**
@@ -206,36 +255,19 @@ export function stampText(payload: StampTextPayload): { stamped: number } {
 
     for (const stamp of payload.stamps) {
       const page = doc.findPage(stamp.page - 1);
-      const box = numbers(page.getInheritable('CropBox'));
-      const media = numbers(page.getInheritable('MediaBox'));
-      const frameBox = (box.length === 4 ? box : media.length === 4 ? media : [0, 0, 612, 792]) as [
-        number,
-        number,
-        number,
-        number,
-      ];
-      const rotateObject = page.getInheritable('Rotate');
-      const rotate = rotateObject.isNull() ? 0 : rotateObject.asNumber();
+      const frame = pageFrameOf(page);
       const line = lines.get(stamp.text)!;
-      const placement = placeStamp(
-        { box: frameBox, rotate },
-        {
-          emWidth: line.emWidth,
-          fontSize: payload.fontSize,
-          position: payload.position,
-          rotation: payload.rotation,
-          margin: payload.margin,
-        },
-      );
+      const placement = stamp.at
+        ? placeUpright(frame, stamp.at, payload.fontSize)
+        : placeStamp(frame, {
+            emWidth: line.emWidth,
+            fontSize: payload.fontSize,
+            position: payload.position,
+            rotation: payload.rotation,
+            margin: payload.margin,
+          });
 
-      let resources = page.get('Resources');
-      if (!resources.isDictionary()) {
-        // Inherited resources are copied onto the page, so other pages keep theirs untouched.
-        const inherited = page.getInheritable('Resources');
-        resources = doc.newDictionary();
-        if (inherited.isDictionary()) inherited.forEach((value, key) => resources.put(key as string, value));
-        page.put('Resources', resources);
-      }
+      const resources = ownResources(doc, page);
       const fontResources = resourceDictionary(doc, resources, 'Font');
       for (const run of line.runs) {
         const font = fonts.get(faceKey(run.face))!;
@@ -246,14 +278,7 @@ export function stampText(payload: StampTextPayload): { stamped: number } {
       const content =
         `\nQ\nq /${STATE_NAME} gs ${r.toFixed(4)} ${g.toFixed(4)} ${b.toFixed(4)} rg BT\n` +
         `${lineOperators(line, fonts, mupdfFonts, placement.fontSize, placement.matrix)}\nET Q\n`;
-      const stampRef = doc.addStream(content, doc.newDictionary());
-      const contents = page.get('Contents');
-      const list = doc.newArray();
-      list.push(save);
-      if (contents.isArray()) contents.forEach((item) => list.push(item));
-      else if (!contents.isNull()) list.push(contents);
-      list.push(stampRef);
-      page.put('Contents', list);
+      appendPageContent(doc, page, save, content);
     }
     // MuPDF's ToUnicode knows only the font's character map; shaped forms (Arabic joining forms, conjuncts) are
     // not in it, so each font gets one made from what its glyphs stood for in the shaped text.
