@@ -32,12 +32,13 @@ import type { InputFile, ToolContext, ToolResult } from './jobs/tool-runner.js';
  * Jobs run SWEEP_CONCURRENCY at a time inside this one process, across tools, on the engines it keeps warm (one
  * LibreOffice, one MuPDF pool), as the server runs its queue. Sampling, to keep `npm test` short on 2 cores
  * (docs/decisions/064), every skipped run counted as "sampled out":
- * - the structural tools (and Word to PDF) get every file;
- * - tools that work on page content (rendering, conversion, stamping) skip PDFs of more than CONTENT_MAX_PAGES pages,
- *   and get every damaged, encrypted and owner-only file but only one in CONTENT_SAMPLE_STRIDE of the other corpus
- *   PDFs, each content tool a different share (contentSample), so every file still goes through some of them;
- * - a tool whose catalogue entry has sampleLimits (OCR, seconds per page) gets the small documents within them.
- * `PAPERKNIFE_SWEEP=full` gives the content tools every file up to CONTENT_MAX_PAGES, for a release check or the
+ * - every tool gets every damaged (broken/), encrypted and owner-only file;
+ * - of the other files of its input's folder, a tool gets one in SAMPLE_STRIDE: one in 2 for the structural tools,
+ *   one in 4 for the tools that read page content (rendering, conversion, stamping), each tool a different share
+ *   (inSample), so every file still goes through several tools of each kind;
+ * - the content tools skip PDFs of more than CONTENT_MAX_PAGES pages, and a tool whose catalogue entry has
+ *   sampleLimits (OCR, seconds per page) gets the small documents within them and no stride.
+ * `PAPERKNIFE_SWEEP=full` gives every tool every file (up to CONTENT_MAX_PAGES), for a release check or the
  * whole table: `PAPERKNIFE_SWEEP=full npx vitest run packages/engine/src/corpus-sweep.test.ts`. `npm test` runs
  * this file in its own process beside the browser tests (scripts/setup.mjs). Skips with a message when
  * ../shared/corpus is absent.
@@ -69,27 +70,22 @@ const SWEEP_CONCURRENCY = 2;
 const FULL_SWEEP = process.env['PAPERKNIFE_SWEEP'] === 'full';
 if (present && FULL_SWEEP) console.warn('Corpus sweep: full (PAPERKNIFE_SWEEP=full)');
 
-/** A content tool gets one plain corpus PDF in this many (and every damaged or encrypted one). */
-const CONTENT_SAMPLE_STRIDE = 3;
-
-/** The tools that read page content, in catalogue order: a tool's place here picks its share of the corpus. */
-const contentTools = toolIds.filter((id) => {
-  const entry: ToolEntry = tools[id];
-  return entry.readsPageContent && !entry.sampleLimits;
-});
+/** A tool gets one plain file of its folder in this many (and every damaged or encrypted one), by kind of work. */
+const SAMPLE_STRIDE = { structural: 2, content: 4 } as const;
 
 /**
- * Whether a content tool runs a file of pdf/: every encrypted or owner-only one; of the others, those whose place
- * in the sorted folder, plus the tool's place among the content tools, is a multiple of CONTENT_SAMPLE_STRIDE. The
- * shares shift by one from tool to tool, so each file goes through a third of the content tools and each tool sees
- * files from every source (the names are grouped by source); the same files each run, so a failure repeats.
+ * Whether a tool runs a corpus file: every damaged, encrypted or owner-only one; of the others, those whose place in
+ * the sorted folder, plus the tool's place in the catalogue, is a multiple of the tool's stride. The shares shift by
+ * one from tool to tool, so each file goes through a share of the tools of each kind and each tool sees files from
+ * every source (the names are grouped by source); the same files each run, so a failure repeats.
  */
-function inContentSample(id: ToolId, path: string, folderFiles: readonly string[]): boolean {
-  const tool = contentTools.indexOf(id);
-  if (FULL_SWEEP || tool < 0 || dirname(path) !== join(corpusDir, 'pdf')) return true;
+function inSample(id: ToolId, path: string, folderFiles: readonly string[]): boolean {
+  const entry: ToolEntry = tools[id];
+  if (FULL_SWEEP || entry.sampleLimits || dirname(path) === join(corpusDir, 'broken')) return true;
   const file = basename(path);
   if (corpusPasswords[file] || ownerOnlyPdfs.has(file)) return true;
-  return (folderFiles.indexOf(path) + tool) % CONTENT_SAMPLE_STRIDE === 0;
+  const stride = entry.readsPageContent ? SAMPLE_STRIDE.content : SAMPLE_STRIDE.structural;
+  return (folderFiles.indexOf(path) + toolIds.indexOf(id)) % stride === 0;
 }
 
 /** The password protect-pdf's sample options set, to check its outputs with. */
@@ -271,15 +267,15 @@ describe.skipIf(!present)('corpus sweep', () => {
     it.concurrent(
       `${id}: every corpus file ends in a valid output or a coded error`,
       async ({ expect }) => {
-        const pdfs = await listFolder('pdf');
-        const files = [...(await corpusInputs[tools[id].input.label]()), ...(await listFolder('broken'))];
+        const inputs = await corpusInputs[tools[id].input.label]();
+        const files = [...inputs, ...(await listFolder('broken'))];
         const runs = await Promise.all(
           files.map((path): Run | Promise<Run> => {
             const file = basename(path);
             if (tools[id].readsPageContent && (pages.get(file) ?? 0) > CONTENT_MAX_PAGES) {
               return { file, outcome: 'sampled out', ms: 0, checkMs: 0 };
             }
-            if (!inContentSample(id, path, pdfs)) return { file, outcome: 'sampled out', ms: 0, checkMs: 0 };
+            if (!inSample(id, path, inputs)) return { file, outcome: 'sampled out', ms: 0, checkMs: 0 };
             const entry: ToolEntry = tools[id];
             const bounds = entry.sampleLimits;
             if (bounds && ((pages.get(file) ?? 0) > bounds.maxPages || statSync(path).size > bounds.maxBytes)) {
@@ -321,7 +317,8 @@ async function runOne(id: ToolId, path: string): Promise<Run> {
       options: unknown,
       context: ToolContext,
     ) => Promise<ToolResult>;
-    const result = await runner(id === 'merge-pdf' ? [input, input] : [input], options, context);
+    // As many copies of the file as the tool needs (Merge two).
+    const result = await runner(Array<InputFile>(Math.max(1, tools[id].files.min)).fill(input), options, context);
     const checkStarted = Date.now();
     const problem = await checkOutput(id, result, workDir);
     checkMs = Date.now() - checkStarted;
