@@ -3,7 +3,7 @@ import { toolIds, toolPaths } from '@paperknife/catalog/tools';
 import { type LocaleCode, localeCodes, localeOf, localizedPath } from '@paperknife/i18n/locales';
 import { isSentence } from '@paperknife/i18n/sentences';
 // Playwright's own `test`: these tests read the server's answers and open no page.
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { contentFolder, englishIndexedPaths, indexedPaths } from '../../apps/web/app/site-routes';
 import { htmlLanguage, languageLinks, pageText } from '../page-text';
 
@@ -21,6 +21,26 @@ const untranslated = (path: string, code: string) => {
   const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
   return slug !== undefined && code !== 'en' && !existsSync(`${contentFolder}translations/${code}/blog/${slug}.md`);
 };
+/** The sentences of each English page, read once per worker for all the languages it checks. */
+const englishPages = new Map<string, Promise<Set<string>>>();
+function englishSentences(request: APIRequestContext, path: string): Promise<Set<string>> {
+  let sentences = englishPages.get(path);
+  if (!sentences) {
+    sentences = request
+      .get(path)
+      .then((response) => response.text())
+      .then(
+        (html) =>
+          new Set(
+            pageText(html)
+              .map((piece) => piece.text)
+              .filter(isSentence),
+          ),
+      );
+    englishPages.set(path, sentences);
+  }
+  return sentences;
+}
 const canonicalOf = (path: string) =>
   toolIds.map((id) => toolPaths(id)).find((p) => p.alias === path)?.canonical ?? path;
 
@@ -64,12 +84,7 @@ for (const code of others) {
     const leftovers: string[] = [];
     for (const path of [...pages.filter((p) => !untranslated(p, code)), '/no-such-page']) {
       const local = localizedPath(path, code);
-      const [english, translated] = await Promise.all([request.get(path), request.get(local)]);
-      const sentences = new Set(
-        pageText(await english.text())
-          .map((piece) => piece.text)
-          .filter(isSentence),
-      );
+      const [sentences, translated] = await Promise.all([englishSentences(request, path), request.get(local)]);
       for (const piece of pageText(await translated.text())) {
         // Marked English on purpose: an article not translated yet, the API's field tables.
         if (piece.lang === 'en') continue;
