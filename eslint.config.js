@@ -3,15 +3,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Dependencies point one way: web -> catalog; server -> engine -> catalog. Nothing imports the apps.
-const forbid = (...packages) => ({
+// Dependencies point one way: web -> catalog; server -> engine -> catalog. Nothing imports the apps. `more` adds
+// a folder's own restricted imports.
+const forbid = (packages, more = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: packages.map((name) => ({
-        group: [name, `${name}/*`],
-        message: 'Imports point one way: web -> catalog; server -> engine -> catalog.',
-      })),
+      patterns: [
+        ...packages.map((name) => ({
+          group: [name, `${name}/*`],
+          message: 'Imports point one way: web -> catalog; server -> engine -> catalog.',
+        })),
+        ...more,
+      ],
     },
   ],
 });
@@ -44,7 +48,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      ...forbid('@paperknife/engine', '@paperknife/server', '@paperknife/web'),
+      ...forbid(['@paperknife/engine', '@paperknife/server', '@paperknife/web']),
     },
   },
   {
@@ -56,10 +60,39 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false, IIFEs: true }],
     },
   },
-  { files: ['apps/server/**/*.ts'], rules: forbid('@paperknife/web', '@paperknife/server') },
-  { files: ['packages/engine/**/*.ts'], rules: forbid('@paperknife/web', '@paperknife/server') },
+  { files: ['apps/server/**/*.ts'], rules: forbid(['@paperknife/web', '@paperknife/server']) },
+  { files: ['packages/engine/**/*.ts'], rules: forbid(['@paperknife/web', '@paperknife/server']) },
+  {
+    files: ['packages/engine/src/**/*.ts'],
+    ignores: [
+      'packages/engine/src/testing/**',
+      'packages/engine/src/**/*.test.ts',
+      'packages/engine/src/jobs/image-library.ts',
+    ],
+    rules: forbid(
+      ['@paperknife/web', '@paperknife/server'],
+      [
+        {
+          // The server imports every runner at start: sharp's native library would be in every fresh server.
+          group: ['sharp'],
+          allowTypeImports: true,
+          message: 'Load sharp when a job needs it: const sharp = await loadSharp() (jobs/image-library.ts).',
+        },
+      ],
+    ),
+  },
   {
     files: ['packages/catalog/**/*.ts'],
-    rules: forbid('@paperknife/web', '@paperknife/server', '@paperknife/engine'),
+    rules: forbid(
+      ['@paperknife/web', '@paperknife/server', '@paperknife/engine'],
+      [
+        {
+          // The server loads the catalogue: lucide's main entry is every icon (src/lucide-icons.d.ts).
+          regex: '^lucide$',
+          allowTypeImports: true,
+          message: "Import each icon from its own module: import Crop from 'lucide/dist/esm/icons/crop.mjs'.",
+        },
+      ],
+    ),
   },
 );

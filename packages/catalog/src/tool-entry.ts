@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient declaration has nothing to import
+/// <reference path="./lucide-icons.d.ts" />
 import { z } from 'zod';
 import type { PageOnlyField } from './form-fields.js';
 import type { ToolCategoryId } from './tool-categories.js';

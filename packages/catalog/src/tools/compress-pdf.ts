@@ -1,4 +1,4 @@
-import { Minimize2 } from 'lucide';
+import Minimize2 from 'lucide/dist/esm/icons/minimize-2.mjs';
 import { z } from 'zod';
 import { compressLevelImages, compressLevels } from '../compress-levels.js';
 import { formFields } from '../form-fields.js';

@@ -1,4 +1,4 @@
-import { FileMinus } from 'lucide';
+import FileMinus from 'lucide/dist/esm/icons/file-minus.mjs';
 import { z } from 'zod';
 import { pagesToPickField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';

@@ -1,4 +1,4 @@
-import { FileSpreadsheet } from 'lucide';
+import FileSpreadsheet from 'lucide/dist/esm/icons/file-spreadsheet.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { booleanField } from '../option-fields.js';

@@ -1,4 +1,4 @@
-import { Images } from 'lucide';
+import Images from 'lucide/dist/esm/icons/images.mjs';
 import { skippedImagesHeader } from '../http-api.js';
 import { type ToolEntry, noOptions, pdfInput, zipDownload } from '../tool-entry.js';
 

@@ -1,4 +1,4 @@
-import { FileOutput } from 'lucide';
+import FileOutput from 'lucide/dist/esm/icons/file-output.mjs';
 import { z } from 'zod';
 import { pagesToPickField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';

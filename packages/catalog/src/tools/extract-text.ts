@@ -1,4 +1,4 @@
-import { Type } from 'lucide';
+import Type from 'lucide/dist/esm/icons/type.mjs';
 import { z } from 'zod';
 import { recognisedPagesHeader } from '../http-api.js';
 import { scannedPageOptions } from '../scanned-pages.js';

@@ -1,4 +1,4 @@
-import { Contrast } from 'lucide';
+import Contrast from 'lucide/dist/esm/icons/contrast.mjs';
 import { type ToolEntry, noOptions, pdfDownload, pdfInput } from '../tool-entry.js';
 
 export const grayscalePdf = {

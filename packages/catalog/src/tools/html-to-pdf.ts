@@ -1,4 +1,4 @@
-import { FileCode } from 'lucide';
+import FileCode from 'lucide/dist/esm/icons/file-code.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { booleanField, enumField } from '../option-fields.js';

@@ -1,4 +1,4 @@
-import { Images } from 'lucide';
+import Images from 'lucide/dist/esm/icons/images.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { booleanField, enumField, numberField } from '../option-fields.js';

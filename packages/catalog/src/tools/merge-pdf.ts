@@ -1,4 +1,4 @@
-import { Combine } from 'lucide';
+import Combine from 'lucide/dist/esm/icons/combine.mjs';
 import { type ToolEntry, noOptions, pdfDownload, pdfInput } from '../tool-entry.js';
 
 export const mergePdf = {

@@ -1,4 +1,4 @@
-import { ScanText } from 'lucide';
+import ScanText from 'lucide/dist/esm/icons/scan-text.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { OCR_MAX_LANGUAGES, ocrLanguageCodes, ocrLanguages, ocrLanguagesField } from '../ocr-languages.js';

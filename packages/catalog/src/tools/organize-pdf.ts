@@ -1,4 +1,4 @@
-import { LayoutGrid } from 'lucide';
+import LayoutGrid from 'lucide/dist/esm/icons/layout-grid.mjs';
 import { z } from 'zod';
 import { ToolError } from '../errors.js';
 import { formFields } from '../form-fields.js';

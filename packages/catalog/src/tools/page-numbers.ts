@@ -1,4 +1,4 @@
-import { Hash } from 'lucide';
+import Hash from 'lucide/dist/esm/icons/hash.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { enumField, numberField, pagesToStampField } from '../option-fields.js';

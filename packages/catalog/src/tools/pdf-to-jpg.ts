@@ -1,4 +1,4 @@
-import { FileImage } from 'lucide';
+import FileImage from 'lucide/dist/esm/icons/file-image.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { brokenImagesHeader } from '../http-api.js';

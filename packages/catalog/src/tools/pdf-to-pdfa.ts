@@ -1,4 +1,4 @@
-import { FileArchive } from 'lucide';
+import FileArchive from 'lucide/dist/esm/icons/file-archive.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { pdfaReportHeader } from '../http-api.js';

@@ -1,4 +1,4 @@
-import { Image } from 'lucide';
+import Image from 'lucide/dist/esm/icons/image.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { brokenImagesHeader } from '../http-api.js';

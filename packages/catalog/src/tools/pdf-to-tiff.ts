@@ -1,4 +1,4 @@
-import { FileStack } from 'lucide';
+import FileStack from 'lucide/dist/esm/icons/file-stack.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { brokenImagesHeader } from '../http-api.js';

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide';
+import FileText from 'lucide/dist/esm/icons/file-text.mjs';
 import { z } from 'zod';
 import { recognisedPagesHeader } from '../http-api.js';
 import { scannedPageOptions } from '../scanned-pages.js';

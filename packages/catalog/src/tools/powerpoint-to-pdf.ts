@@ -1,4 +1,4 @@
-import { Presentation } from 'lucide';
+import Presentation from 'lucide/dist/esm/icons/presentation.mjs';
 import { type ToolEntry, noOptions, pdfDownload, powerpointInput } from '../tool-entry.js';
 
 export const powerpointToPdf = {

@@ -1,4 +1,4 @@
-import { Lock } from 'lucide';
+import Lock from 'lucide/dist/esm/icons/lock.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { booleanField, newPasswordField } from '../option-fields.js';

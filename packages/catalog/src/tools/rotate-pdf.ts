@@ -1,4 +1,4 @@
-import { RotateCw } from 'lucide';
+import RotateCw from 'lucide/dist/esm/icons/rotate-cw.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { optionalPageRange } from '../option-fields.js';

@@ -1,4 +1,4 @@
-import { Scissors } from 'lucide';
+import Scissors from 'lucide/dist/esm/icons/scissors.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { enumField, numberField, optionalPageRange } from '../option-fields.js';

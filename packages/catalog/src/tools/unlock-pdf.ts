@@ -1,4 +1,4 @@
-import { LockOpen } from 'lucide';
+import LockOpen from 'lucide/dist/esm/icons/lock-open.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';

@@ -1,4 +1,4 @@
-import { Stamp } from 'lucide';
+import Stamp from 'lucide/dist/esm/icons/stamp.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { enumField, hexColorField, numberField, pagesToStampField, requiredText } from '../option-fields.js';

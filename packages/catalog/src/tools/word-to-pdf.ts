@@ -1,4 +1,4 @@
-import { FileInput } from 'lucide';
+import FileInput from 'lucide/dist/esm/icons/file-input.mjs';
 import { type ToolEntry, noOptions, pdfDownload, wordInput } from '../tool-entry.js';
 
 export const wordToPdf = {

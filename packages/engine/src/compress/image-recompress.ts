@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, deflate } from 'node:zlib';
-import sharp from 'sharp';
 import { type Fidelity, lumaFidelity } from './image-fidelity.js';
+import { loadSharp } from '../jobs/image-library.js';
 
 /**
  * Encodes resampled image pixels for Compress PDF, on the main thread: sharp (libvips, mozjpeg) and zlib do their
@@ -32,6 +32,7 @@ const deflateAsync = promisify(deflate);
  */
 export async function encodeJpeg(image: RawImage, quality: number): Promise<Buffer> {
   checkSize(image);
+  const sharp = await loadSharp();
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: image.channels },
     // The PDF's own limits bound the size; sharp's default pixel limit would refuse large scans.
@@ -167,6 +168,7 @@ export async function encodeJpegToTarget(
 
 /** A JPEG's pixels with the channels it was written with (sharp would give a gray JPEG three). */
 async function decodeJpeg(jpeg: Buffer, channels: 1 | 3): Promise<Buffer> {
+  const sharp = await loadSharp();
   const pipeline = sharp(jpeg);
   return (channels === 1 ? pipeline.toColourspace('b-w') : pipeline).raw().toBuffer();
 }

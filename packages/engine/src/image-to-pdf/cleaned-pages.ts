@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { ImageType } from '@paperknife/catalog/file-types';
 import { MAX_IMAGE_PIXELS } from '@paperknife/catalog/limits';
@@ -12,6 +12,7 @@ import { type Box, findSheet, greyHistogram, otsuThreshold } from './find-sheet.
 import { decodeHeif } from './heif-decode.js';
 import { reachesEndOfImage, readJpegHeader } from './jpeg-header.js';
 import { type ImagePage, checkPixels, jpegImage } from './pdf-image.js';
+import { loadSharp } from '../jobs/image-library.js';
 
 /** The longer side of the grey copy the sheet is looked for in: enough for a page's edges, quick to walk. */
 const SAMPLE_SIDE = 512;
@@ -42,6 +43,7 @@ export async function* cleanedPages(path: string, type: ImageType, context: Tool
 }
 
 async function* photos(data: Buffer, type: ImageType, upright: boolean): AsyncGenerator<Photo> {
+  const sharp = await loadSharp();
   const limits = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
   if (type === 'bmp') {
     const bmp = readBmp(data);
@@ -75,6 +77,7 @@ async function* photos(data: Buffer, type: ImageType, upright: boolean): AsyncGe
 }
 
 async function cleanedPage({ image, upright, dpi }: Photo): Promise<ImagePage> {
+  const sharp = await loadSharp();
   try {
     const turned = upright ? image.rotate() : image;
     const { data, info } = await turned

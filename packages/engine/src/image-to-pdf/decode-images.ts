@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { ImageType } from '@paperknife/catalog/file-types';
 import { MAX_IMAGE_PIXELS } from '@paperknife/catalog/limits';
@@ -12,6 +12,7 @@ import { decodeHeif } from './heif-decode.js';
 import { reachesEndOfImage, readJpegHeader } from './jpeg-header.js';
 import { DEFAULT_DPI, type ImagePage, type PdfImage, checkPixels, jpegImage, pngImage } from './pdf-image.js';
 import { pngRowsIntact, readPngChunks } from './png-chunks.js';
+import { loadSharp } from '../jobs/image-library.js';
 
 export const dpiOf = (resolution: Resolution | undefined) =>
   resolution && resolution.x > 0 && resolution.y > 0 ? resolution : { x: DEFAULT_DPI, y: DEFAULT_DPI };
@@ -59,6 +60,7 @@ export async function* imagePages(path: string, type: ImageType, context: ToolCo
 
 /** A BMP, read by our own reader (libvips has no BMP loader), written losslessly as any decoded image. */
 async function bmpPage(data: Buffer): Promise<ImagePage> {
+  const sharp = await loadSharp();
   const bmp = readBmp(data);
   const raw = { width: bmp.width, height: bmp.height, channels: bmp.channels };
   const image = sharp(bmp.data, { raw, limitInputPixels: MAX_IMAGE_PIXELS });
@@ -73,6 +75,7 @@ async function bmpPage(data: Buffer): Promise<ImagePage> {
 }
 
 async function* decodedPages(data: Buffer, type: ImageType): AsyncGenerator<ImagePage> {
+  const sharp = await loadSharp();
   const open = (page: number) => sharp(data, { page, pages: 1, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   const first = await readMetadata(open(0));
   // A TIFF's pages are pages; an animation's frames are not: its first frame stands for it.

@@ -1,5 +1,4 @@
 import { readFile, rm } from 'node:fs/promises';
-import sharp from 'sharp';
 import { ToolError } from '@paperknife/catalog/errors';
 import { skippedImagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
@@ -12,6 +11,7 @@ import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
+import { loadSharp } from '../jobs/image-library.js';
 
 const pool = mupdfPool<RenderTasks>();
 
@@ -36,6 +36,7 @@ export const extractImages: ToolRunner<'extract-images'> = async (files, _option
   const stem = uploadStem(file.name);
   const perPage = new Map<number, number>();
   const entries: ZipEntry[] = [];
+  const sharp = await loadSharp();
   for (const image of images) {
     const number = (perPage.get(image.page) ?? 0) + 1;
     perPage.set(image.page, number);

@@ -1,5 +1,4 @@
 import { readFile, rm } from 'node:fs/promises';
-import sharp from 'sharp';
 import { brokenImagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { renderEachPage } from '../render/render-each-page.js';
@@ -9,6 +8,7 @@ import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
+import { loadSharp } from '../jobs/image-library.js';
 
 /**
  * Every page as a JPEG: MuPDF renders (in the worker pool) what a viewer shows, sharp encodes with the chosen
@@ -19,6 +19,7 @@ export const pdfToJpg: ToolRunner<'pdf-to-jpg'> = async (files, options, context
   const input = await preparePdfInput(file, context);
   const tool = tools['pdf-to-jpg'];
   const entries: ZipEntry[] = [];
+  const sharp = await loadSharp();
   const rendered = await renderEachPage(
     input,
     { dpi: options.dpi, pixels: 'rgb' },

@@ -1,5 +1,4 @@
 import { readFile, rm } from 'node:fs/promises';
-import sharp from 'sharp';
 import { brokenImagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { renderEachPage } from '../render/render-each-page.js';
@@ -9,6 +8,7 @@ import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { type ZipEntry, writeZip } from '../jobs/zip-output.js';
+import { loadSharp } from '../jobs/image-library.js';
 
 /**
  * Every page as a PNG, lossless: MuPDF renders (in the worker pool) what a viewer shows, on white or, with
@@ -21,6 +21,7 @@ export const pdfToPng: ToolRunner<'pdf-to-png'> = async (files, options, context
   const tool = tools['pdf-to-png'];
   const channels = options.transparent ? 4 : 3;
   const entries: ZipEntry[] = [];
+  const sharp = await loadSharp();
   const request = { dpi: options.dpi, pixels: options.transparent ? 'rgba' : 'rgb' } as const;
   const rendered = await renderEachPage(input, request, context, async (page, pageCount) => {
     const png = tempPath(context, `page-${page.page}`, '.png');
