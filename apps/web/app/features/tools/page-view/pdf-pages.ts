@@ -1,3 +1,4 @@
+import { type MetadataField, infoKeys, isoFromPdfDate, metadataFields } from '@paperknife/catalog/document-metadata';
 import type * as PdfJsModule from 'pdfjs-dist';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 
@@ -79,6 +80,29 @@ function pdfjs() {
  */
 export function warmUpPdfJs(): void {
   void pdfjs();
+}
+
+/**
+ * The document properties of a PDF, read in the browser (Edit metadata shows them before they are changed): the
+ * Info dictionary's values by the catalogue's field names, dates in the options' ISO form.
+ */
+export async function readDocumentInfo(file: Blob): Promise<Partial<Record<MetadataField, string>>> {
+  const [{ library, worker }, bytes] = await Promise.all([pdfjs(), file.arrayBuffer()]);
+  const task = library.getDocument({ data: new Uint8Array(bytes), worker, isEvalSupported: false });
+  try {
+    const document = await task.promise;
+    const info = (await document.getMetadata()).info as Record<string, unknown>;
+    const values: Partial<Record<MetadataField, string>> = {};
+    for (const field of metadataFields) {
+      const value = info[infoKeys[field]];
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      const text = field === 'creationDate' || field === 'modDate' ? isoFromPdfDate(value) : value;
+      if (text !== undefined) values[field] = text;
+    }
+    return values;
+  } finally {
+    await task.destroy();
+  }
 }
 
 /** A file opened ahead (on drop, while the file row checks it), not yet taken by `loadPdfPages`. */
