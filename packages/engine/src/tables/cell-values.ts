@@ -144,7 +144,9 @@ export function cellValue(raw: string, locale: NumberLocale): CellValue {
   const negative = minuses === 1 || brackets;
   const percent = groups.after === '%';
   const currency = groups.before ?? (percent ? undefined : groups.after);
-  let format = `${read.grouped ? '#,##0' : '0'}${read.decimals > 0 ? `.${'0'.repeat(read.decimals)}` : ''}`;
+  // Grouping shows only from 1,000 up: smaller numbers share the grouped format of their column's larger ones,
+  // while a large number written without separators (a year, a code) keeps showing none.
+  let format = `${read.grouped || (read.value < 1000 && !percent) ? '#,##0' : '0'}${read.decimals > 0 ? `.${'0'.repeat(read.decimals)}` : ''}`;
   if (percent) format += '%';
   if (currency) format = groups.before ? `${quoted(currency)}${format}` : `${format} ${quoted(currency)}`;
   if (brackets) format = `${format};(${format})`;

@@ -1,51 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { type FixtureTable, type TablePage, makeTablePdf } from '../testing/table-fixtures.js';
 import { jobPerTest } from '../testing/test-job.js';
+import { type ReadSheet, readWorkbook } from '../testing/xlsx-cells.js';
 import { pdfToExcel } from './pdf-to-excel.js';
 
 const job = jobPerTest();
 afterAll(async () => {
   await closeMupdfPool();
 });
-
-interface ReadSheet {
-  name: string;
-  /** Cell reference to its value: text, or the number with its format code. */
-  cells: Record<string, string | { number: number; format: string }>;
-  merges: string[];
-  widths: number[];
-}
-
-/** The sheets of an .xlsx as this tool writes them (inline strings, number formats from styles.xml). */
-function readWorkbook(bytes: Uint8Array): ReadSheet[] {
-  const files = unzipSync(bytes);
-  const text = (name: string) => strFromU8(files[name]!);
-  const formats = new Map<number, string>();
-  for (const [, id, code] of text('xl/styles.xml').matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)) {
-    formats.set(Number(id), code!.replace(/&quot;/g, '"'));
-  }
-  const styles = [...text('xl/styles.xml').matchAll(/<xf numFmtId="(\d+)"[^>]*xfId/g)].map((m) => Number(m[1]));
-  const names = [...text('xl/workbook.xml').matchAll(/<sheet name="([^"]*)"/g)].map((m) => m[1]!);
-  return names.map((name, index) => {
-    const xml = text(`xl/worksheets/sheet${index + 1}.xml`);
-    const cells: ReadSheet['cells'] = {};
-    for (const [, ref, style, body] of xml.matchAll(/<c r="([A-Z]+\d+)"(?: s="(\d+)")?[^>]*>(.*?)<\/c>/g)) {
-      const inline = /<t[^>]*>(.*?)<\/t>/.exec(body!);
-      if (inline) cells[ref!] = inline[1]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-      else {
-        const value = Number(/<v>(.*?)<\/v>/.exec(body!)![1]);
-        cells[ref!] = { number: value, format: formats.get(styles[Number(style ?? 0)]!) ?? 'General' };
-      }
-    }
-    const merges = [...xml.matchAll(/<mergeCell ref="([^"]+)"/g)].map((m) => m[1]!);
-    const widths = [...xml.matchAll(/<col [^>]*width="([\d.]+)"/g)].map((m) => Number(m[1]));
-    return { name, cells, merges, widths };
-  });
-}
 
 async function convert(pages: TablePage[], sheets: 'per-page' | 'per-table' = 'per-page') {
   const file = await job.input('tables.pdf', makeTablePdf(pages));
