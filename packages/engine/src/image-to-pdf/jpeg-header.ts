@@ -1,3 +1,4 @@
+import { EOI, SOS, jpegSegments } from '../preflight/jpeg-segments.js';
 import { type Resolution, exifFacts } from './exif-facts.js';
 
 /** What a PDF needs to carry a JPEG's data as it is (/DCTDecode), read from its markers. */
@@ -21,27 +22,12 @@ const ICC_TAG = 'ICC_PROFILE\0';
 
 /** Reads a JPEG's markers up to its first frame header; undefined if the data is not a readable JPEG. */
 export function readJpegHeader(data: Buffer): JpegHeader | undefined {
-  if (data[0] !== 0xff || data[1] !== 0xd8) return undefined;
   let adobe = false;
   let orientation = 1;
   let resolution: Resolution | undefined;
   const iccChunks: { index: number; bytes: Buffer }[] = [];
-  let at = 2;
-  while (at + 4 <= data.length) {
-    if (data[at] !== 0xff) return undefined;
-    const marker = data[at + 1]!;
-    // Fill bytes and markers without a length.
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    const length = data.readUInt16BE(at + 2);
-    const body = data.subarray(at + 4, at + 2 + length);
-    if (length < 2 || body.length !== length - 2) return undefined;
+  for (const { marker, body: bytes } of jpegSegments(data)) {
+    const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (marker === 0xe0 && body.subarray(0, 5).toString('latin1') === 'JFIF\0' && body.length >= 12) {
       resolution ??= jfifResolution(body);
     } else if (marker === 0xe1 && body.subarray(0, 6).toString('latin1') === 'Exif\0\0') {
@@ -71,10 +57,9 @@ export function readJpegHeader(data: Buffer): JpegHeader | undefined {
         resolution,
         icc,
       };
-    } else if (marker === 0xda || marker === 0xd9) {
+    } else if (marker === SOS || marker === EOI) {
       return undefined; // scan data or the end before any frame header
     }
-    at += 2 + length;
   }
   return undefined;
 }
@@ -85,19 +70,8 @@ export function readJpegHeader(data: Buffer): JpegHeader | undefined {
  * thumbnail's own markers do not count; scan data holds no 0xFFD9 (its 0xFF bytes are followed by zero).
  */
 export function reachesEndOfImage(data: Buffer): boolean {
-  let at = 2;
-  while (at + 4 <= data.length && data[at] === 0xff) {
-    const marker = data[at + 1]!;
-    if (marker === 0xff) {
-      at++;
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === 0xda) return data.indexOf(END_OF_IMAGE, at + 2) > 0;
-    at += 2 + data.readUInt16BE(at + 2);
+  for (const { marker, end } of jpegSegments(data)) {
+    if (marker === SOS) return data.indexOf(END_OF_IMAGE, end) > 0;
   }
   return false;
 }

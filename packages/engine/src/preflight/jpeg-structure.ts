@@ -5,14 +5,12 @@
  * check passes (40 of 40 tries on a corpus photo). Conservative: anything this reader does not expect of a plain
  * baseline or progressive JPEG is a problem, and the job goes the repair way, whose full check decides.
  */
+import { EOI, SOS, jpegSegments } from './jpeg-segments.js';
 
 const SOF_BASELINE = 0xc0;
 const SOF_EXTENDED = 0xc1;
 const SOF_PROGRESSIVE = 0xc2;
 const DHT = 0xc4;
-const SOI = 0xd8;
-const EOI = 0xd9;
-const SOS = 0xda;
 const DQT = 0xdb;
 const DRI = 0xdd;
 const COM = 0xfe;
@@ -27,26 +25,17 @@ interface Frame {
 
 /** The first thing in a JPEG's markers and tables that libjpeg would refuse (or this reader doubts), or `undefined`. */
 export function jpegStructureProblem(data: Uint8Array): string | undefined {
-  if (data[0] !== 0xff || data[1] !== SOI) return 'no start of image';
   const dcTables = new Set<number>();
   const acTables = new Set<number>();
   const quantTables = new Set<number>();
   let frame: Frame | undefined;
   let scans = 0;
-  let pos = 2;
-  for (;;) {
-    if (pos + 1 >= data.length) return 'ends without an end-of-image marker';
-    if (data[pos] !== 0xff) return 'data where a marker should be';
-    while (data[pos + 1] === 0xff) pos++;
-    const marker = data[pos + 1]!;
-    pos += 2;
-    if (marker === EOI) return scans > 0 ? undefined : 'no scan';
-    if (pos + 2 > data.length) return 'a segment cut short';
-    const length = (data[pos]! << 8) | data[pos + 1]!;
-    const end = pos + length;
-    if (length < 2 || end > data.length) return 'a segment length past the data';
-    const body = data.subarray(pos + 2, end);
+  const segments = jpegSegments(data);
+  for (let next = segments.next(); ; next = segments.next()) {
+    if (next.done) return next.value;
+    const { marker, body } = next.value;
     let problem: string | undefined;
+    if (marker === EOI) return scans > 0 ? undefined : 'no scan';
     if (marker === SOF_BASELINE || marker === SOF_EXTENDED || marker === SOF_PROGRESSIVE) {
       if (frame) return 'a second frame header';
       const read = readFrame(body, marker === SOF_PROGRESSIVE);
@@ -57,21 +46,15 @@ export function jpegStructureProblem(data: Uint8Array): string | undefined {
     } else if (marker === DQT) {
       problem = readQuantTables(body, quantTables);
     } else if (marker === DRI) {
-      if (length !== 4) problem = 'a restart interval of the wrong length';
+      if (body.length !== 2) problem = 'a restart interval of the wrong length';
     } else if (marker === SOS) {
       if (!frame) return 'a scan before the frame header';
       problem = readScanHeader(body, frame, dcTables, acTables, quantTables);
-      if (problem) return problem;
       scans++;
-      const next = endOfEntropyData(data, end);
-      if (next === undefined) return 'scan data without an end';
-      pos = next;
-      continue;
     } else if (!((marker >= 0xe0 && marker <= 0xef) || marker === COM)) {
       problem = `marker 0x${marker.toString(16)}`;
     }
     if (problem) return problem;
-    pos = end;
   }
 }
 
@@ -180,15 +163,5 @@ function readScanHeader(
   }
   // libjpeg decodes at most ten blocks per unit of an interleaved scan.
   if (count > 1 && blocks > MAX_BLOCKS_IN_UNIT) return 'too many blocks in a unit';
-  return undefined;
-}
-
-/** Where the marker after a scan's entropy-coded data starts (stuffed zeros and restart markers belong to it). */
-function endOfEntropyData(data: Uint8Array, from: number): number | undefined {
-  for (let at = data.indexOf(0xff, from); at >= 0 && at + 1 < data.length; at = data.indexOf(0xff, at + 1)) {
-    const next = data[at + 1]!;
-    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) continue;
-    return at;
-  }
   return undefined;
 }
