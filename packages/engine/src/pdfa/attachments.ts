@@ -9,13 +9,15 @@ import {
   isDict,
   isRef,
   nameOf,
+  reachableDicts,
   readPdfJson,
+  readStreamData,
   resolve,
 } from './pdf-json.js';
 
 /**
  * PDF/A-3 keeps attached files. Ghostscript keeps some (those of a name tree with /Kids) and leaves others out: when
- * the converted file has none, qpdf copies them from the upload. Each is then marked as PDF/A-3 asks (ISO 19005-3,
+ * the converted file has none, qpdf copies them from the upload, and files attached only by an annotation are added. Each is then marked as PDF/A-3 asks (ISO 19005-3,
  * 6.8): a relationship to the document (/AFRelationship, `Unspecified` unless the upload said), a MIME type on the
  * file (`application/octet-stream` unless it had one), and a place in the catalogue's /AF list. Answers the file
  * with the attachments.
@@ -26,6 +28,7 @@ export async function keepAttachments(converted: string, upload: string, context
     copied = tempPath(context, 'with-attachments');
     await runQpdf([converted, '--copy-attachments-from', upload, '--', copied], context);
   }
+  copied = await attachAnnotationFiles(copied, upload, context);
   const pdf = await readPdfJson(copied, context);
   const rootRef = pdf.trailer['/Root'];
   const catalog = resolve(pdf, rootRef);
@@ -72,6 +75,51 @@ export async function keepAttachments(converted: string, upload: string, context
   const marked = tempPath(context, 'pdfa-attachments');
   await runQpdf([copied, `--update-from-json=${update}`, marked], context);
   return marked;
+}
+
+/**
+ * Files the upload attaches only through an annotation (no entry in its embedded-files name tree): Ghostscript leaves
+ * the annotation's file out, so each is added to the converted file's name tree under its own name (numbered when
+ * the name is taken), and kept as an attachment of the document. Answers the file with them.
+ */
+async function attachAnnotationFiles(converted: string, upload: string, context: ToolContext): Promise<string> {
+  const pdf = await readPdfJson(upload, context);
+  const catalog = resolve(pdf, pdf.trailer['/Root']);
+  const names = isDict(catalog) ? resolve(pdf, catalog['/Names']) : undefined;
+  const inTree = new Set(
+    (isDict(names) ? fileSpecPlaces(pdf, names['/EmbeddedFiles']) : []).map(({ value }) => resolve(pdf, value)),
+  );
+  const annotationOnly = reachableDicts(pdf, pdf.trailer['/Root']).filter(
+    (dict) => dict['/EF'] !== undefined && !inTree.has(dict),
+  );
+  if (annotationOnly.length === 0) return converted;
+  const taken = new Set(await attachmentKeys(converted, context));
+  const args: string[] = [];
+  for (const spec of annotationOnly) {
+    const files = resolve(pdf, spec['/EF']);
+    const fileRef = isDict(files) ? (files['/UF'] ?? files['/F']) : undefined;
+    const data = isRef(fileRef) ? await readStreamData(upload, fileRef, context) : undefined;
+    if (!data) continue;
+    const name = textOf(spec['/UF']) ?? textOf(spec['/F']) ?? 'attachment';
+    let key = name;
+    for (let number = 2; taken.has(key); number++) key = `${number}-${name}`;
+    taken.add(key);
+    const path = tempPath(context, 'annotation-file');
+    await writeFile(path, data);
+    args.push('--add-attachment', path, `--key=${key}`, `--filename=${key}`, '--');
+  }
+  if (args.length === 0) return converted;
+  const output = tempPath(context, 'with-annotation-files');
+  await runQpdf([converted, ...args, output], context);
+  return output;
+}
+
+/** The text of a PDF string as `qpdf --json=2` writes it (`u:` text, `b:` bytes as hex, read as Latin-1). */
+function textOf(value: JsonValue | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value.startsWith('u:')) return value.slice(2) || undefined;
+  if (value.startsWith('b:')) return Buffer.from(value.slice(2), 'hex').toString('latin1') || undefined;
+  return undefined;
 }
 
 /**

@@ -3,14 +3,15 @@ import { writePdfObjects } from './make-pdf.js';
 /**
  * Fixtures for PDF to PDF/A: one small document holding what PDF/A forbids or needs fixed, each piece on request:
  * text in Helvetica that is not embedded (always), document JavaScript run on opening and kept in the name tree, a
- * link that launches a program, an attached file (in the name tree and as an annotation), and a box painted at half
- * opacity (transparency, which PDF/A-1 does not allow).
+ * link that launches a program, an attached file (in the name tree and as an annotation), a second one attached only
+ * by its annotation, and a box painted at half opacity (transparency, which PDF/A-1 does not allow).
  */
 
 export interface PdfaFixtureOptions {
   javascript?: boolean;
   launchLink?: boolean;
   attachment?: boolean;
+  annotationAttachment?: boolean;
   transparency?: boolean;
 }
 
@@ -19,6 +20,10 @@ export const PDFA_FIXTURE_TEXT = 'Archive me please';
 
 /** The name of the fixture's attached file. */
 export const PDFA_FIXTURE_ATTACHMENT = 'notes.txt';
+
+/** The name of the file attached only by an annotation, and its content. */
+export const PDFA_FIXTURE_ANNOTATION_ATTACHMENT = 'sketch.txt';
+export const PDFA_FIXTURE_ANNOTATION_CONTENT = 'Attached to the page only.\n';
 
 function stream(dictionary: string, data: string): Buffer {
   const bytes = Buffer.from(data, 'latin1');
@@ -64,6 +69,15 @@ export function pdfaFixture(options: PdfaFixtureOptions = {}): Buffer {
     names.push(`/EmbeddedFiles << /Names [(${PDFA_FIXTURE_ATTACHMENT}) ${spec} 0 R] >>`);
     annotations.push(
       add(`<< /Type /Annot /Subtype /FileAttachment /Rect [400 700 420 720] /FS ${spec} 0 R /Contents (Notes) >>`),
+    );
+  }
+  if (options.annotationAttachment) {
+    const file = add(stream('/Type /EmbeddedFile', PDFA_FIXTURE_ANNOTATION_CONTENT));
+    const name = PDFA_FIXTURE_ANNOTATION_ATTACHMENT;
+    annotations.push(
+      add(
+        `<< /Type /Annot /Subtype /FileAttachment /Rect [430 700 450 720] /FS << /Type /Filespec /F (${name}) /UF (${name}) /EF << /F ${file} 0 R >> >> >>`,
+      ),
     );
   }
   let catalogExtras = '';

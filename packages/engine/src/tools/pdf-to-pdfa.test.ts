@@ -12,7 +12,13 @@ import { runQpdfJob } from '../programs/qpdf.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfEncryption, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { PDFA_FIXTURE_ATTACHMENT, PDFA_FIXTURE_TEXT, pdfaFixture } from '../testing/pdfa-fixtures.js';
+import {
+  PDFA_FIXTURE_ANNOTATION_ATTACHMENT,
+  PDFA_FIXTURE_ANNOTATION_CONTENT,
+  PDFA_FIXTURE_ATTACHMENT,
+  PDFA_FIXTURE_TEXT,
+  pdfaFixture,
+} from '../testing/pdfa-fixtures.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { pdfToPdfa } from './pdf-to-pdfa.js';
 
@@ -93,6 +99,17 @@ describe('pdf-to-pdfa', () => {
     expect(check(report, 'attachments')).toEqual({ id: 'attachments', ok: true, changed: 1 });
     const facts = await readDocumentFacts(result.path, job.context);
     expect(facts).toMatchObject({ pdfaId: { part: 3 }, attachments: 1, unmarkedAttachments: 0 });
+  });
+
+  it('keeps a file attached only by its annotation in PDF/A-3b, as an attachment of the document', async () => {
+    const fixture = pdfaFixture({ attachment: true, annotationAttachment: true });
+    const { result, report } = await convert(await job.input('in.pdf', fixture), '3b');
+    expectArchivable(result.path, PDFA_FIXTURE_TEXT);
+    expect(attachmentNames(result.path).sort()).toEqual([PDFA_FIXTURE_ATTACHMENT, PDFA_FIXTURE_ANNOTATION_ATTACHMENT]);
+    const shown = spawnSync('qpdf', ['--show-attachment=' + PDFA_FIXTURE_ANNOTATION_ATTACHMENT, result.path]);
+    expect(shown.stdout.toString('latin1')).toBe(PDFA_FIXTURE_ANNOTATION_CONTENT);
+    expect(report.conforms).toBe(true);
+    expect(check(report, 'attachments')).toEqual({ id: 'attachments', ok: true, changed: 2 });
   });
 
   it('removes owner-only restrictions and reports it', async () => {
