@@ -29,3 +29,8 @@ export const LazyFilePages = lazy(() => import('./file-pages').then((module) => 
 export const LazyOrganizePages = lazy(() =>
   import('./organize-editor').then((module) => ({ default: module.DroppedFilePages })),
 );
+
+/** Redact PDF's page previews, with the hits and boxes drawn over them: its own chunk, with pdf.js behind it. */
+export const LazyRedactionPages = lazy(() =>
+  import('./redaction-pages').then((module) => ({ default: module.RedactionPages })),
+);
