@@ -62,10 +62,11 @@ export const redactPdf = {
         wide: true,
       }),
       boxes: redactionBoxesField().register(formFields, {
-        label: 'Boxes',
+        label: 'Areas to black out',
         control: { kind: 'text' },
-        hint: 'Drawn on the page previews.',
+        hint: 'The matches you keep and the boxes you draw on the pages.',
         wide: true,
+        whenBlank: 'disables-action',
       }),
       fill: hexColorField('#000000').register(formFields, { label: 'Box colour', control: { kind: 'colour' } }),
       output: enumField('Output', redactOutputs, 'redacted-pdf')
