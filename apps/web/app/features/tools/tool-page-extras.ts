@@ -16,6 +16,10 @@ export interface OptionsPanelProps {
 export interface RunResult {
   /** The answer's values of the response headers the tool's catalogue entry lists, by name; absent ones left out. */
   headers: Readonly<Record<string, string>>;
+  /** The answer's body, as downloaded. */
+  output?: Blob;
+  /** The files sent, in order (the workspace clears them after a success). */
+  files?: readonly File[];
 }
 
 /** What a tool's page has beyond what the catalogue describes: its own sections, layout and follow-ups. */

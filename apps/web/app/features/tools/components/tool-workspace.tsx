@@ -77,12 +77,14 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   const takesPhotos = tool.input.mimeTypes.every((type) => type.startsWith('image/'));
   const ready = files.allReady && files.items.length >= tool.files.min;
   const single = files.items[0];
+  // A tool of a fixed number of files (compare's two) takes no more once it has them.
+  const full = tool.files.max !== null && files.items.length >= tool.files.max;
   const onChange = (name: string, value: string | boolean) =>
     setValues((current) => current && { ...current, [name]: value });
 
   return (
     <div className="grid gap-6">
-      {files.multiple || files.items.length === 0 ? (
+      {(files.multiple && !full) || files.items.length === 0 ? (
         <DropZone
           texts={dropZoneTexts(id, i18n)}
           accept={pickerAccept(tool.input)}
@@ -121,7 +123,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
         />
       ) : null}
 
-      {run.result && AfterSuccess ? <AfterSuccess headers={run.result.headers} /> : null}
+      {run.result && AfterSuccess ? <AfterSuccess {...run.result} /> : null}
     </div>
   );
 }

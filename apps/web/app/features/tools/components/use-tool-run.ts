@@ -92,6 +92,7 @@ export function useToolRun(
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     for (const item of files.items) body.append(files.multiple ? 'files' : 'file', item.file, item.file.name);
 
+    const sent = files.items.map((item) => item.file);
     const uploadBytes = files.items.reduce((sum, item) => sum + item.file.size, 0);
     const asJob = form.runsAsJob(tool, uploadBytes);
     const controller = new AbortController();
@@ -106,7 +107,7 @@ export function useToolRun(
       toast.success(t('run.success'), { description: t(toolMessageKey(id, 'successToast')) });
       files.clear();
       setValues((current) => current && form.valuesAfterSuccess(id, current));
-      setResult({ headers: listedHeaders(tool, response.headers) });
+      setResult({ headers: listedHeaders(tool, response.headers), output: response.blob, files: sent });
     } catch (error) {
       if (controller.signal.aborted) {
         // The server has stopped the run and deleted the upload; the files stay on the page.

@@ -305,3 +305,16 @@ async function openPdfPages(file: Blob, password?: string, firstThumbnailWidth?:
     },
   };
 }
+
+/** The contents of the file attached to a PDF under `name` (Compare PDF's report carries its differences so). */
+export async function readAttachment(file: Blob, name: string): Promise<Uint8Array | undefined> {
+  const [{ library, worker }, bytes] = await Promise.all([pdfjs(), file.arrayBuffer()]);
+  const task = library.getDocument({ data: new Uint8Array(bytes), worker, isEvalSupported: false });
+  try {
+    const document = await task.promise;
+    const attachments = (await document.getAttachments()) as Record<string, { content: Uint8Array }> | null;
+    return attachments?.[name]?.content;
+  } finally {
+    await task.destroy();
+  }
+}
