@@ -111,10 +111,40 @@ describe('readBmp', () => {
     expect([...clear.data]).toEqual([0x11, 0x22, 0x33, 0x80, 0x44, 0x55, 0x66, 0xff]);
   });
 
-  it('refuses compressed or cut-off bitmaps and too many pixels, before reading rows', () => {
-    const rle = bmp({ width: 2, height: 2, bits: 8, rows: [], palette: [[0, 0, 0]] });
-    rle.writeUInt32LE(1, 30);
-    expect(() => readBmp(rle)).toThrow(expect.objectContaining({ code: 'damaged_image' }));
+  it('reads run-length encoded 8 and 4 bits: runs, literal pixels, deltas and line ends, bottom row first', () => {
+    const colours: [number, number, number][] = [
+      [0, 0, 0],
+      [255, 0, 0],
+      [0, 255, 0],
+      [0, 0, 255],
+    ];
+    /** A 4 x 3 bitmap whose pixel data is `codes`, compressed as `compression` (1: RLE8, 2: RLE4). */
+    const encoded = (bits: 4 | 8, codes: number[]) => {
+      const header = bmp({ width: 4, height: 3, bits, rows: [], palette: colours });
+      const offset = header.readUInt32LE(10);
+      const file = Buffer.concat([header.subarray(0, offset), Buffer.from(codes)]);
+      file.writeUInt32LE(bits === 8 ? 1 : 2, 30);
+      return file;
+    };
+    // Bottom row: a run of 3 red, 1 green; middle: literal blue, red, green (padded), then a line end; top: a delta
+    // of 2 pixels right, a run of 2 blue; end of bitmap. The skipped pixels keep index 0 (black).
+    const eight = readBmp(encoded(8, [3, 1, 1, 2, 0, 0, 0, 3, 3, 1, 2, 0, 0, 0, 0, 2, 2, 0, 2, 3, 0, 1]));
+    const pixel = (image: { data: Buffer }, x: number, y: number) => [
+      ...image.data.subarray((y * 4 + x) * 3, (y * 4 + x) * 3 + 3),
+    ];
+    expect([0, 1, 2, 3].map((x) => pixel(eight, x, 2))).toEqual([colours[1], colours[1], colours[1], colours[2]]);
+    expect([0, 1, 2, 3].map((x) => pixel(eight, x, 1))).toEqual([colours[3], colours[1], colours[2], colours[0]]);
+    expect([0, 1, 2, 3].map((x) => pixel(eight, x, 0))).toEqual([colours[0], colours[0], colours[3], colours[3]]);
+    // RLE4: a run alternates its two nibbles; literal nibbles two to a byte.
+    const four = readBmp(encoded(4, [4, 0x12, 0, 0, 0, 3, 0x32, 0x10, 0, 1]));
+    expect([0, 1, 2, 3].map((x) => pixel(four, x, 2))).toEqual([colours[1], colours[2], colours[1], colours[2]]);
+    expect([0, 1, 2].map((x) => pixel(four, x, 1))).toEqual([colours[3], colours[2], colours[1]]);
+  });
+
+  it('refuses bitmaps holding a JPEG, cut-off bitmaps and too many pixels, before reading rows', () => {
+    const jpeg = bmp({ width: 2, height: 2, bits: 24, rows: [] });
+    jpeg.writeUInt32LE(4, 30);
+    expect(() => readBmp(jpeg)).toThrow(expect.objectContaining({ code: 'damaged_image' }));
     const cut = bmp({ width: 100, height: 100, bits: 24, rows: [] }).subarray(0, 500);
     expect(() => readBmp(cut)).toThrow(expect.objectContaining({ code: 'damaged_image' }));
     const huge = bmp({ width: 1, height: 1, bits: 24, rows: [] });
