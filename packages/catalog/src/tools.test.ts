@@ -367,6 +367,7 @@ describe('entry fields', () => {
       'pdf-to-pdfa',
       'extract-text',
       'extract-images',
+      'compare-pdf',
       'ocr-pdf',
     ]);
   });
