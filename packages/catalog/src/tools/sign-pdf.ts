@@ -66,7 +66,6 @@ export const signPdf = {
         control: { kind: 'text' },
         whenBlank: 'disables-action',
         missingTitle: 'No signature',
-        clearedAfterSuccess: true,
       }),
     page: numberField({ label: 'Page', min: 1, max: 100_000, default: 1, integer: true }).register(formFields, {
       label: 'Page',

@@ -22,6 +22,7 @@ const requiredInput: Partial<Record<ToolId, FormValues>> = {
   'extract-pages': { pages: '1' },
   'delete-pages': { pages: '1' },
   'organize-pdf': { order: '2,1' },
+  'sign-pdf': { signature: 'data:image/png;base64,iVBORw0KGgo=' },
 };
 
 const formOf = (id: ToolId, change: FormValues = {}): FormValues => ({ ...initialFormValues(id), ...change });
@@ -237,12 +238,13 @@ describe('actionDisabled', () => {
     expect(actionDisabled('protect-pdf', formOf('protect-pdf'))).toBe(false);
   });
 
-  it.each(toolIds.filter((id) => !['extract-pages', 'delete-pages', 'organize-pdf', 'watermark-pdf'].includes(id)))(
-    '%s: enabled on the untouched form',
-    (id) => {
-      expect(actionDisabled(id, formOf(id))).toBe(false);
-    },
-  );
+  it.each(
+    toolIds.filter(
+      (id) => !['extract-pages', 'delete-pages', 'organize-pdf', 'watermark-pdf', 'sign-pdf'].includes(id),
+    ),
+  )('%s: enabled on the untouched form', (id) => {
+    expect(actionDisabled(id, formOf(id))).toBe(false);
+  });
 });
 
 describe('actionVisible', () => {

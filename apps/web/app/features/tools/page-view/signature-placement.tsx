@@ -1,0 +1,172 @@
+import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { RenderCancelled } from './pdf-pages';
+import { usePdfPages } from './use-pdf-pages';
+import { PagesLoading } from './pages-loading';
+import { useI18n } from '~/i18n/i18n-context';
+
+/** The signature's box as fractions of the visible page, from its top-left corner (the API's x, y, width, height). */
+export interface SignatureBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const PREVIEW_WIDTH = 420;
+const MIN_SIZE = 0.03;
+/** One arrow key press: 1 % of the page. */
+const STEP = 0.01;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The box kept on the page and at least MIN_SIZE large. */
+function insidePage(box: SignatureBox): SignatureBox {
+  const width = clamp(box.width, MIN_SIZE, 1);
+  const height = clamp(box.height, MIN_SIZE, 1);
+  return { x: clamp(box.x, 0, 1 - width), y: clamp(box.y, 0, 1 - height), width, height };
+}
+
+/**
+ * The chosen page drawn with the signature on it: drag the signature to move it, drag its corner to resize it;
+ * with the keyboard, arrow keys move it and Shift with the arrow keys resizes it.
+ */
+export function SignaturePlacement({
+  file,
+  pageNumber,
+  signature,
+  box,
+  onBoxChange,
+  onPageCount,
+}: {
+  file: File;
+  pageNumber: number;
+  signature: string;
+  box: SignatureBox;
+  onBoxChange: (box: SignatureBox) => void;
+  onPageCount: (count: number) => void;
+}) {
+  const { t } = useI18n();
+  const state = usePdfPages(file);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ kind: 'move' | 'resize'; startX: number; startY: number; start: SignatureBox } | null>(null);
+  const [drawn, setDrawn] = useState(false);
+  const hintId = useId();
+  const pages = state.status === 'ready' ? state.pages : undefined;
+  const page = pages ? clamp(pageNumber, 1, pages.pageCount) : 1;
+
+  useEffect(() => {
+    if (pages) onPageCount(pages.pageCount);
+  }, [pages, onPageCount]);
+
+  useEffect(() => {
+    const target = canvas.current;
+    if (!pages || !target) return;
+    setDrawn(false);
+    const rendering = pages.render(page, target, PREVIEW_WIDTH);
+    rendering.done.then(
+      () => setDrawn(true),
+      (error: unknown) => {
+        if (!(error instanceof RenderCancelled)) console.warn(`Page ${page} could not be drawn.`, error);
+      },
+    );
+    return () => rendering.cancel();
+  }, [pages, page]);
+
+  if (!pages) return state.status === 'loading' ? <PagesLoading /> : null;
+
+  const startDrag = (kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { kind, startX: event.clientX, startY: event.clientY, start: box };
+  };
+  const moveDrag = (event: PointerEvent<HTMLElement>) => {
+    const current = drag.current;
+    const rect = frame.current?.getBoundingClientRect();
+    if (!current || !rect) return;
+    const dx = (event.clientX - current.startX) / rect.width;
+    const dy = (event.clientY - current.startY) / rect.height;
+    const { start } = current;
+    onBoxChange(
+      insidePage(
+        current.kind === 'move'
+          ? { ...start, x: start.x + dx, y: start.y + dy }
+          : {
+              ...start,
+              width: clamp(start.width + dx, MIN_SIZE, 1 - start.x),
+              height: clamp(start.height + dy, MIN_SIZE, 1 - start.y),
+            },
+      ),
+    );
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-STEP, 0],
+      ArrowRight: [STEP, 0],
+      ArrowUp: [0, -STEP],
+      ArrowDown: [0, STEP],
+    };
+    const delta = moves[event.key];
+    if (!delta) return;
+    event.preventDefault();
+    const [dx, dy] = delta;
+    onBoxChange(
+      insidePage(
+        event.shiftKey
+          ? { ...box, width: Math.min(box.width + dx, 1 - box.x), height: Math.min(box.height + dy, 1 - box.y) }
+          : { ...box, x: box.x + dx, y: box.y + dy },
+      ),
+    );
+  };
+
+  return (
+    <div className="grid justify-items-center gap-2">
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {t('sign.placeHint')}
+      </p>
+      <div
+        ref={frame}
+        className="relative w-fit touch-none select-none"
+        data-testid="signature-page"
+        data-drawn={drawn || undefined}
+      >
+        <canvas ref={canvas} aria-hidden="true" className="block max-w-full bg-white shadow-sm" />
+        <div
+          role="group"
+          tabIndex={0}
+          aria-label={t('sign.onPage', { page })}
+          aria-describedby={hintId}
+          data-testid="signature-box"
+          className="absolute cursor-move border-2 border-dashed border-primary/70 focus-visible:outline-2 focus-visible:outline-ring"
+          style={{
+            left: `${box.x * 100}%`,
+            top: `${box.y * 100}%`,
+            width: `${box.width * 100}%`,
+            height: `${box.height * 100}%`,
+          }}
+          onPointerDown={startDrag('move')}
+          onPointerMove={moveDrag}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          onKeyDown={onKey}
+        >
+          <img src={signature} alt="" draggable={false} className="pointer-events-none size-full object-contain" />
+          <span
+            aria-hidden="true"
+            title={t('sign.resize')}
+            data-testid="signature-resize"
+            className="absolute -right-2 -bottom-2 size-4 cursor-nwse-resize rounded-sm border-2 border-primary bg-background"
+            onPointerDown={startDrag('resize')}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={endDrag}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
