@@ -11,16 +11,32 @@ export interface ToolCategory {
 }
 
 export const toolCategories = [
-  { id: 'organize', title: 'Organize', description: 'Combine, split and rearrange the pages of your PDFs.' },
-  { id: 'optimize', title: 'Optimize', description: 'Make PDFs smaller, simpler to print and searchable.' },
+  {
+    id: 'organize',
+    title: 'Organize',
+    description: 'Combine, split, rearrange and lay out the pages of your PDFs.',
+  },
+  {
+    id: 'optimize',
+    title: 'Optimize',
+    description: 'Make PDFs smaller, simpler to print and searchable, and repair damaged ones.',
+  },
   { id: 'convert-to-pdf', title: 'Convert to PDF', description: 'Turn documents from other formats into PDFs.' },
   {
     id: 'convert-from-pdf',
     title: 'Convert from PDF',
-    description: 'Get images, Word documents and text out of your PDFs.',
+    description: 'Get images, text, and Word, Excel or PowerPoint files out of your PDFs.',
   },
-  { id: 'edit', title: 'Edit', description: 'Add watermarks, page numbers and more to your pages.' },
-  { id: 'security', title: 'Security', description: 'Add or remove password protection.' },
+  {
+    id: 'edit',
+    title: 'Edit',
+    description: 'Add watermarks and page numbers, fill in forms, crop and compare your PDFs.',
+  },
+  {
+    id: 'security',
+    title: 'Security',
+    description: 'Protect, unlock, sign and redact your PDFs, or remove hidden data.',
+  },
 ] as const satisfies readonly ToolCategory[];
 
 export type ToolCategoryId = (typeof toolCategories)[number]['id'];
