@@ -34,3 +34,8 @@ export const LazyOrganizePages = lazy(() =>
 export const LazyRedactionPages = lazy(() =>
   import('./redaction-pages').then((module) => ({ default: module.RedactionPages })),
 );
+
+/** Fill PDF forms' page preview with the focused field outlined: its own chunk, with pdf.js behind it. */
+export const LazyFormFieldPreview = lazy(() =>
+  import('./form-field-preview').then((module) => ({ default: module.FormFieldPreview })),
+);
