@@ -31,6 +31,8 @@ interface Parted<W extends Word> {
 const MAX_ROW_GAP = 1.8;
 /** At most this many lines of one cell in a row between other rows (a section heading, a note). */
 const MAX_SINGLE_RUN = 2;
+/** Lines closer than this share of their height are lines of one paragraph or cell. */
+const TIGHT_GAP = 0.5;
 /** Gutters narrower than this (points) are not column gaps. */
 const MIN_GUTTER = 1;
 
@@ -86,14 +88,17 @@ const columnOf = (segment: Box, columns: readonly number[]) => {
   return first;
 };
 
-/** Whether the columns hold running text (two wide columns of long lines) rather than cells. */
+/** Columns of running text are at least this wide (points) ... */
+const MIN_PROSE_COLUMN = 120;
+/** ... and their lines hold this many words or more, where cells mostly hold a word or two. */
+const MIN_PROSE_WORDS = 4;
+
+/** Whether the columns hold running text (two wide columns of sentences) rather than cells. */
 function isProse(rows: readonly Parted<Word>[], columns: readonly number[]): boolean {
-  const width = columns.at(-1)! - columns[0]!;
   if (columns.length !== 3) return false;
-  const wide = [0, 1].every((column) => columns[column + 1]! - columns[column]! >= 0.3 * width);
-  if (!wide) return false;
-  const lengths = rows.flatMap((row) => row.segments.map((segment) => widthOf(segment)));
-  return median(lengths) >= 0.25 * width;
+  const wide = [0, 1].every((column) => columns[column + 1]! - columns[column]! >= MIN_PROSE_COLUMN);
+  const words = rows.flatMap((row) => row.segments.map((segment) => segment.words.length));
+  return wide && median(words) >= MIN_PROSE_WORDS;
 }
 
 /** One row's cells: each segment in the columns it covers, merged where it covers several and nothing else does. */
@@ -128,7 +133,7 @@ const occupied = (parts: readonly Segment[], columns: readonly number[]) =>
 
 /**
  * Lines grouped into rows: a line continues the row above when it fills only columns that row fills, fewer of
- * them, not its first, and sits closer to it than the table's rows sit to each other; with `breaks` (rule
+ * them, and sits closer to it than the table's rows sit to each other; with `breaks` (rule
  * positions), lines between two rules are one row when the rules part most rows.
  */
 function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonly number[], breaks: readonly number[]) {
@@ -145,18 +150,20 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
     return rows;
   }
   const gaps = lines.slice(1).map((parted, index) => parted.line.y0 - lines[index]!.line.y1);
-  const isContinuation = (index: number, row: readonly Parted<W>[]) => {
-    const above = new Set(row.flatMap(({ segments: parts }) => [...occupied(parts, columns)]));
+  // A line filling only some of the columns the line above fills may continue its cells.
+  const fewer = (index: number, above: ReadonlySet<number>) => {
     const here = occupied(lines[index]!.segments, columns);
-    const first = Math.min(...above);
-    return here.size < above.size && [...here].every((column) => above.has(column) && column !== first);
+    return here.size < above.size && [...here].every((column) => above.has(column));
   };
-  // The gap rows leave: between lines that start a row of their own.
+  // The gap rows leave: above lines that fill a column the line above leaves empty, or every column.
   const rowGaps = gaps.filter((_, index) => {
+    const above = occupied(lines[index]!.segments, columns);
     const here = occupied(lines[index + 1]!.segments, columns);
-    return here.has(Math.min(...occupied(lines[index]!.segments, columns)));
+    return here.size === columns.length - 1 || [...here].some((column) => !above.has(column));
   });
   const rowGap = rowGaps.length > 0 ? median(rowGaps) : 0;
+  const isContinuation = (index: number, row: readonly Parted<W>[]) =>
+    fewer(index, new Set(row.flatMap(({ segments: parts }) => [...occupied(parts, columns)])));
   lines.forEach((parted, index) => {
     const last = rows.at(-1);
     const sameBand = last && bandOf(last[0]!.line) === bandOf(parted.line);
@@ -168,7 +175,10 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
 }
 
 /** A table from lines standing in columns, or undefined when they do not form one. */
-function tableOf<W extends Word>(lines: readonly Parted<W>[], ruled: RuledRows | undefined): Table<W> | undefined {
+function tableOf<W extends Word>(
+  lines: readonly Parted<W>[],
+  ruled: RuledRows | undefined,
+): { table: Table<W>; used: Parted<W>[] } | undefined {
   const multi = lines.filter(({ segments: parts }) => parts.length >= 2);
   if (multi.length < 2) return undefined;
   const usual = usualCount(multi);
@@ -184,6 +194,10 @@ function tableOf<W extends Word>(lines: readonly Parted<W>[], ruled: RuledRows |
   if (isProse(multi, columns)) return undefined;
   const breaks = ruled ? ruled.rules : [];
   const grouped = groupRows(lines, columns, breaks);
+  // Lines of one cell after the last row that did not join it as its continuation are text below the table.
+  while (!ruled && grouped.length > 0 && grouped.at(-1)!.every(({ segments: parts }) => parts.length < 2)) {
+    grouped.pop();
+  }
   if (grouped.length < 2) return undefined;
   const cells = grouped.flatMap((row, index) =>
     rowCells(
@@ -201,7 +215,7 @@ function tableOf<W extends Word>(lines: readonly Parted<W>[], ruled: RuledRows |
   const top = ruled ? Math.min(ruled.y0, boxes[0]!.y0) : boxes[0]!.y0;
   const bottom = ruled ? Math.max(ruled.y1, boxes.at(-1)!.y1) : boxes.at(-1)!.y1;
   const rows = [top, ...boxes.slice(1).map((box, index) => (boxes[index]!.y1 + box.y0) / 2), bottom];
-  return {
+  const table: Table<W> = {
     kind: ruled ? 'partly-ruled' : 'borderless',
     x0: left,
     y0: top,
@@ -211,6 +225,7 @@ function tableOf<W extends Word>(lines: readonly Parted<W>[], ruled: RuledRows |
     rows,
     cells,
   };
+  return { table, used: grouped.flat() };
 }
 
 /**
@@ -222,7 +237,8 @@ function candidateRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[]
   let run: Parted<W>[] = [];
   let singles: Parted<W>[] = [];
   const close = () => {
-    if (run.length > 0) runs.push(run);
+    // Lines of one cell right after the run may continue its last row's cells (tableOf lets go of those that do not).
+    if (run.length > 0) runs.push([...run, ...singles]);
     run = [];
     singles = [];
   };
@@ -235,7 +251,12 @@ function candidateRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[]
       singles = [];
     } else if (run.length > 0) {
       singles.push(parted);
-      if (singles.length > MAX_SINGLE_RUN) close();
+      // Lines set as close as a paragraph's continue a wrapping cell, however many there are.
+      const loose = singles.filter((single, index) => {
+        const before = index > 0 ? singles[index - 1]! : run.at(-1)!;
+        return single.line.y0 - before.line.y1 > TIGHT_GAP * heightOf(single.line);
+      });
+      if (loose.length > MAX_SINGLE_RUN) close();
     }
   }
   close();
@@ -260,17 +281,17 @@ export function alignedTables<W extends Word>(
         line.x0 >= frame.x0 - 0.05 * widthOf(frame) &&
         line.x1 <= frame.x1 + 0.05 * widthOf(frame),
     );
-    const table = inside.length >= 2 ? tableOf(inside, frame) : undefined;
-    if (!table) continue;
-    tables.push(table);
-    const taken = new Set(inside);
+    const found = inside.length >= 2 ? tableOf(inside, frame) : undefined;
+    if (!found) continue;
+    tables.push(found.table);
+    const taken = new Set(found.used);
     pool = pool.filter((parted) => !taken.has(parted));
   }
   for (const run of candidateRuns(pool)) {
-    const table = tableOf(run, undefined);
-    if (!table) continue;
-    tables.push(table);
-    const taken = new Set(run);
+    const found = tableOf(run, undefined);
+    if (!found) continue;
+    tables.push(found.table);
+    const taken = new Set(found.used);
     pool = pool.filter((parted) => !taken.has(parted));
   }
   return { tables, rest: pool.map(({ line }) => line) };

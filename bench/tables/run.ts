@@ -1,0 +1,352 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Table detection and PDF to Excel: `node --import tsx bench/tables/run.ts [--tables=N] [--seed=S] [--only=name]
+ * [--keep]`. Three parts, one run, each printing a table; asserts nothing.
+ *
+ * 1. Generated tables (generated-tables.ts): N seeded tables of every shape (ruled, partly ruled, borderless,
+ *    merged header cells, wrapping cells, over a page break with the header repeated, pages turned by /Rotate), each
+ *    converted with one sheet per table; a table counts as found when a sheet holds exactly its cells (same places,
+ *    same values, same merges). Target: >= 98 % of each kind.
+ * 2. The corpus's spreadsheets through our Excel to PDF, then back through our PDF to Excel, beside LibreOffice's
+ *    own `soffice --convert-to xlsx` of the same PDF: cell accuracy (the share of the original's non-empty cells,
+ *    as LibreOffice prints them, that the workbook holds with the same text or value) and sheets found with the
+ *    original's row and column counts, time and peak memory. Target: cell accuracy >= 0.95.
+ * 3. A generated 50-page table-heavy PDF: time and peak memory of the conversion in a process of its own. Target:
+ *    under 5 s and 300 MB.
+ */
+
+if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
+  const self = fileURLToPath(import.meta.url);
+  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 1);
+}
+
+const { defaultLimits } = await import('@paperknife/catalog/limits');
+const { parseToolOptions } = await import('@paperknife/catalog/tool-options');
+const { ToolError } = await import('@paperknife/catalog/errors');
+const { closeLibreOffice, closeMupdfPool, engineTools } = await import('@paperknife/engine');
+const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
+const { makeTablePdf } = await import('@paperknife/engine/testing/table-fixtures');
+const { readWorkbook } = await import('@paperknife/engine/testing/xlsx-cells');
+const { cellValue, documentLocale } = await import('../../packages/engine/src/tables/cell-values.js');
+const { writeExcelWorkbook } = await import('../../packages/engine/src/tables/excel-workbook-task.js');
+const { caseKinds, generatedCase } = await import('./generated-tables.js');
+const { onlyArgument, requirePrograms } = await import('../engine/measure.js');
+const { table } = await import('../table.js');
+
+type ReadSheet = ReturnType<typeof readWorkbook>[number];
+type Value = ReturnType<typeof cellValue>;
+
+requirePrograms(['soffice', '/usr/bin/time']);
+const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const count = Number(argument('tables') ?? 700);
+const seed = Number(argument('seed') ?? 1);
+const only = onlyArgument();
+const keep = process.argv.includes('--keep');
+const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-tables-'));
+const convertScript = fileURLToPath(new URL('./convert.ts', import.meta.url));
+const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
+const signal = new AbortController().signal;
+
+interface Measured {
+  ok: boolean;
+  seconds: number;
+  peakMb: number;
+}
+
+/** Runs a command under /usr/bin/time: wall seconds and the peak RSS of it and its children. */
+function timedRun(command: string, args: string[]): Promise<Measured> {
+  return new Promise((resolve) => {
+    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => {
+      const match = /TIME ([\d.]+) (\d+)/.exec(output);
+      resolve({
+        ok: code === 0,
+        seconds: match ? Number(match[1]) : NaN,
+        peakMb: match ? Number(match[2]) / 1024 : NaN,
+      });
+    });
+  });
+}
+
+const sameValue = (a: Value, b: string | { number: number; format: string } | undefined) => {
+  if (b === undefined) return a.kind === 'text' && a.text === '';
+  if (a.kind === 'text') return typeof b === 'string' && b.replace(/\s+/g, ' ').trim() === a.text;
+  return typeof b !== 'string' && Math.abs(a.value - b.number) <= 1e-9 * Math.max(1, Math.abs(a.value));
+};
+
+const ref = (row: number, column: number) => `${String.fromCharCode(65 + column)}${row + 1}`;
+const percent = (part: number, whole: number) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`);
+
+// 1. Generated tables.
+{
+  const found = new Map(caseKinds.map((kind) => [kind, { found: 0, total: 0, failed: [] as number[] }]));
+  const folder = join(scratch, 'generated');
+  await mkdir(folder, { recursive: true });
+  const started = performance.now();
+  for (let index = 0; index < count; index++) {
+    const generated = generatedCase(seed, index);
+    const input = join(folder, `table-${index}.pdf`);
+    const output = join(folder, `table-${index}.xlsx`);
+    await writeFile(input, makeTablePdf(generated.pages));
+    await writeExcelWorkbook({ input, output, sheets: 'per-table' });
+    const sheets = readWorkbook(readFileSync(output));
+    const locale = documentLocale(generated.cells.flat());
+    const expectedMerges = generated.merges.map(
+      (merge) =>
+        `${ref(merge.row, merge.column)}:${ref(merge.row + merge.rowSpan - 1, merge.column + merge.columnSpan - 1)}`,
+    );
+    const exact = (sheet: ReadSheet) => {
+      const expected = generated.cells.flatMap((row, r) =>
+        row.map((text, c) => ({ at: ref(r, c), value: cellValue(text, locale) })),
+      );
+      const filled = expected.filter(({ value }) => value.kind === 'number' || value.text !== '').length;
+      return (
+        Object.keys(sheet.cells).length === filled &&
+        expected.every(({ at, value }) => sameValue(value, sheet.cells[at])) &&
+        [...sheet.merges].sort().join() === [...expectedMerges].sort().join()
+      );
+    };
+    const score = found.get(generated.kind)!;
+    score.total++;
+    if (sheets.some(exact)) score.found++;
+    else score.failed.push(index);
+    if (!keep) await Promise.all([rm(input), rm(output)]);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rows = [...found].map(([kind, score]) => [
+    kind,
+    String(score.total),
+    String(score.found),
+    percent(score.found, score.total),
+    score.failed.slice(0, 6).join(' '),
+  ]);
+  const all = [...found.values()].reduce(
+    (sum, score) => ({ found: sum.found + score.found, total: sum.total + score.total }),
+    {
+      found: 0,
+      total: 0,
+    },
+  );
+  rows.push(['all', String(all.total), String(all.found), percent(all.found, all.total), '']);
+  console.log(`\nGenerated tables (seed ${seed}, ${seconds.toFixed(1)} s): found with the exact grid\n`);
+  console.log(table(['kind', 'tables', 'exact', 'share', 'first missed (case numbers)'], rows));
+}
+
+/** A CSV file's rows (RFC 4180 quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else if (char !== '\r') cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** An original sheet's non-empty cells as LibreOffice prints them, and its used rows and columns. */
+interface OriginalSheet {
+  cells: string[];
+  rows: number;
+  columns: number;
+}
+
+/** Each sheet of a spreadsheet as CSV of its displayed text (LibreOffice's all-sheets CSV export). */
+async function originalSheets(path: string, folder: string): Promise<OriginalSheet[]> {
+  const out = join(folder, 'csv');
+  spawnSync('soffice', [
+    `-env:UserInstallation=file://${join(scratch, 'lo-profile')}`,
+    '--headless',
+    '--convert-to',
+    'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1',
+    '--outdir',
+    out,
+    path,
+  ]);
+  if (!existsSync(out)) return [];
+  return readdirSync(out)
+    .sort()
+    .map((name) => {
+      const rows = parseCsv(readFileSync(join(out, name), 'utf8')).map((row) => row.map((cell) => cell.trim()));
+      const used = rows.filter((row) => row.some((cell) => cell !== ''));
+      const columns = Math.max(0, ...used.map((row) => row.reduce((last, cell, i) => (cell !== '' ? i + 1 : last), 0)));
+      return { cells: used.flat().filter((cell) => cell !== ''), rows: used.length, columns };
+    });
+}
+
+/** Share of the original's cells the workbook holds (each of its cells matched once), and sheets of the same shape. */
+function score(originals: readonly OriginalSheet[], workbook: readonly ReadSheet[]) {
+  const all = originals.flatMap((sheet) => sheet.cells);
+  const locale = documentLocale(all);
+  const pool = workbook.flatMap((sheet) => Object.values(sheet.cells));
+  const used = new Set<number>();
+  let matched = 0;
+  for (const text of all) {
+    const value = cellValue(text, locale);
+    const at = pool.findIndex((cell, index) => !used.has(index) && sameValue(value, cell));
+    if (at < 0) continue;
+    used.add(at);
+    matched++;
+  }
+  const shape = (sheet: ReadSheet) => {
+    const refs = Object.keys(sheet.cells).map((key) => /([A-Z]+)(\d+)/.exec(key)!);
+    const rows = new Set(refs.map((match) => Number(match[2])));
+    const columns = Math.max(0, ...refs.map((match) => match[1]!.charCodeAt(0) - 64));
+    return `${rows.size}x${columns}`;
+  };
+  const shapes = workbook.map(shape);
+  const tables = originals.filter(
+    (sheet) => sheet.rows > 0 && shapes.includes(`${sheet.rows}x${sheet.columns}`),
+  ).length;
+  return {
+    accuracy: all.length === 0 ? NaN : matched / all.length,
+    tables,
+    sheets: originals.filter((s) => s.rows > 0).length,
+  };
+}
+
+// 2. The corpus's spreadsheets, round trip.
+if (corpusPresent()) {
+  const folder = join(corpusDir, 'office');
+  const names = readdirSync(folder)
+    .filter((name) => ['.xlsx', '.xls', '.ods', '.csv'].includes(extname(name)))
+    .filter((name) => !only || only.includes(basename(name, extname(name))))
+    .sort();
+  const rows: string[][] = [];
+  const sums = { ours: [] as number[], libreoffice: [] as number[] };
+  let libreofficeImports = false;
+  for (const name of names) {
+    const work = join(scratch, basename(name, extname(name)));
+    await mkdir(work, { recursive: true });
+    const originals = await originalSheets(join(folder, name), work);
+    let pdf: string;
+    try {
+      const upload = join(folder, name);
+      const file = { path: upload, name, size: (await stat(upload)).size };
+      const result = await engineTools['excel-to-pdf']([file], parseToolOptions('excel-to-pdf', {}), {
+        workDir: work,
+        limits,
+        signal,
+      });
+      pdf = result.path;
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      rows.push([name, `excel-to-pdf: ${error.code}`]);
+      continue;
+    }
+    const oursPath = join(work, 'ours.xlsx');
+    const ours = await timedRun(process.execPath, [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      convertScript,
+      pdf,
+      oursPath,
+      'per-table',
+    ]);
+    const libreofficeFolder = join(work, 'libreoffice');
+    const libreoffice = await timedRun('soffice', [
+      `-env:UserInstallation=file://${join(scratch, 'lo-profile')}`,
+      '--headless',
+      '--convert-to',
+      'xlsx',
+      '--outdir',
+      libreofficeFolder,
+      pdf,
+    ]);
+    const libreofficePath = join(libreofficeFolder, `${basename(pdf, '.pdf')}.xlsx`);
+    const oursScore = ours.ok ? score(originals, readWorkbook(readFileSync(oursPath))) : undefined;
+    const libreofficeScore =
+      libreoffice.ok && existsSync(libreofficePath)
+        ? score(originals, readWorkbook(readFileSync(libreofficePath)))
+        : undefined;
+    libreofficeImports ||= libreofficeScore !== undefined;
+    if (oursScore && Number.isFinite(oursScore.accuracy)) sums.ours.push(oursScore.accuracy);
+    if (libreofficeScore && Number.isFinite(libreofficeScore.accuracy))
+      sums.libreoffice.push(libreofficeScore.accuracy);
+    const cells = originals.reduce((sum, sheet) => sum + sheet.cells.length, 0);
+    rows.push([
+      name,
+      String(cells),
+      oursScore ? oursScore.accuracy.toFixed(3) : 'failed',
+      oursScore ? `${oursScore.tables}/${oursScore.sheets}` : '-',
+      `${ours.seconds.toFixed(1)} s`,
+      `${Math.round(ours.peakMb)} MB`,
+      libreofficeScore ? libreofficeScore.accuracy.toFixed(3) : 'no import',
+      libreofficeScore ? `${libreofficeScore.tables}/${libreofficeScore.sheets}` : '-',
+    ]);
+  }
+  const mean = (values: number[]) =>
+    values.length === 0 ? '-' : (values.reduce((a, b) => a + b, 0) / values.length).toFixed(3);
+  rows.push(['mean', '', mean(sums.ours), '', '', '', mean(sums.libreoffice), '']);
+  console.log('\nCorpus spreadsheets: our Excel to PDF, then our PDF to Excel beside LibreOffice\n');
+  console.log(
+    table(
+      ['file', 'cells', 'ours: cell accuracy', 'sheets found', 'time', 'peak', 'LibreOffice: accuracy', 'sheets found'],
+      rows,
+    ),
+  );
+  if (!libreofficeImports) {
+    console.log(
+      '\nLibreOffice has no PDF import for spreadsheets: `soffice --convert-to xlsx` of a PDF writes nothing.',
+    );
+  }
+} else console.warn(`\nNo corpus at ${corpusDir}: the round trip is left out.`);
+
+// 3. A 50-page table-heavy PDF.
+{
+  const pages = Array.from({ length: 50 }, (_, index) => generatedCase(seed + 7, index * 7 + (index % 3)).pages[0]!);
+  const input = join(scratch, 'fifty-pages.pdf');
+  await writeFile(input, makeTablePdf(pages));
+  const output = join(scratch, 'fifty-pages.xlsx');
+  const run = await timedRun(process.execPath, [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    convertScript,
+    input,
+    output,
+    'per-page',
+  ]);
+  console.log('\nA 50-page table PDF, one conversion in its own process (targets: < 5 s, < 300 MB)\n');
+  console.log(
+    table(
+      ['pages', 'converted', 'time', 'peak memory'],
+      [['50', run.ok ? 'yes' : 'no', `${run.seconds.toFixed(2)} s`, `${Math.round(run.peakMb)} MB`]],
+    ),
+  );
+}
+
+await closeMupdfPool();
+await closeLibreOffice();
+if (keep) console.log(`\nFiles kept in ${scratch}`);
+else await rm(scratch, { recursive: true, force: true });
