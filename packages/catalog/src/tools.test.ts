@@ -365,6 +365,7 @@ describe('entry fields', () => {
       'pdf-to-tiff',
       'pdf-to-word',
       'pdf-to-pdfa',
+      'crop-pdf',
       'extract-text',
       'extract-images',
       'compare-pdf',

@@ -1,4 +1,4 @@
-import type { ToolOptions } from '@paperknife/catalog/tools';
+import type { pagesPerSheet, sheetOrders, sheetOrientations } from '@paperknife/catalog/tools/n-up-pdf';
 import type { Rect, Size } from './page-geometry.js';
 
 /**
@@ -19,11 +19,15 @@ export interface Sheet {
   borders: boolean;
 }
 
-/** The N-up options as the catalogue gives them (order across: rows first; down: columns first), the paper in points. */
-export type NUpLayout = Omit<ToolOptions<'n-up-pdf'>, 'paper'> & {
+export interface NUpLayout {
+  perSheet: (typeof pagesPerSheet)[number];
   /** The paper, portrait, in points. */
   paper: Size;
-};
+  orientation: (typeof sheetOrientations)[number];
+  /** across: rows first (left to right, then down); down: columns first. */
+  order: (typeof sheetOrders)[number];
+  borders: boolean;
+}
 
 /** Outer margin and gap between cells on an N-up sheet, in points (5 mm): room for a printer's unprintable edge. */
 export const SHEET_MARGIN = (5 * 72) / 25.4;
