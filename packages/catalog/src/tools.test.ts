@@ -364,6 +364,7 @@ describe('entry fields', () => {
       'pdf-to-png',
       'pdf-to-tiff',
       'pdf-to-word',
+      'pdf-to-excel',
       'pdf-to-pdfa',
       'crop-pdf',
       'extract-text',

@@ -16,7 +16,7 @@ export const pdfToExcel = {
   category: 'convert-from-pdf',
   searchKeywords: ['xlsx', 'xls', 'spreadsheet', 'sheet', 'table', 'office', 'convert'],
   popular: false,
-  inMenu: true,
+  inMenu: false,
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
