@@ -187,14 +187,42 @@ const builds = [
   },
 ];
 
-function ensureBuilt() {
-  for (const build of builds) {
-    const fingerprint = treeFingerprint(build.sources, build.extra);
-    if (existsSync(join(root, build.output)) && readState(`build-${build.name}`) === fingerprint) continue;
+/** Whether a build's output is there and its sources unchanged since it was made; its fingerprint either way. */
+function buildState(build) {
+  const fingerprint = treeFingerprint(build.sources, build.extra);
+  const current = existsSync(join(root, build.output)) && readState(`build-${build.name}`) === fingerprint;
+  return { current, fingerprint };
+}
+
+function ensureBuilt(names) {
+  for (const build of builds.filter((candidate) => names.includes(candidate.name))) {
+    const { current, fingerprint } = buildState(build);
+    if (current) continue;
     step(`building the ${build.name}`);
     run(...build.command);
     writeState(`build-${build.name}`, fingerprint);
   }
+}
+
+/**
+ * Builds in a process of its own while other work goes on; its output is kept and printed only if it fails.
+ * Answers when it is done, with the status to exit with (0 when it built, or had nothing to build).
+ */
+async function buildBeside(name) {
+  const build = builds.find((candidate) => candidate.name === name);
+  const { current, fingerprint } = buildState(build);
+  if (current) return 0;
+  step(`building the ${build.name} beside the unit tests`);
+  const [command, args] = build.command;
+  const result = await timed(command, args, process.env, { quiet: true });
+  if (result.status !== 0) {
+    process.stdout.write(result.output);
+    console.error(`[setup] failed: ${command} ${args.join(' ')}`);
+    return result.status;
+  }
+  writeState(`build-${build.name}`, fingerprint);
+  step(`built the ${build.name} in ${result.seconds.toFixed(0)} s`);
+  return 0;
 }
 
 function handOver(command, args, env = process.env) {
@@ -206,7 +234,8 @@ function handOver(command, args, env = process.env) {
 const started = Date.now();
 ensureSystemPackages();
 ensureNodeModules();
-ensureBuilt();
+// `npm test` builds the website beside the unit tests, which read the sources, not the site (decision 064).
+ensureBuilt(mode === 'start' ? ['server', 'website'] : ['server']);
 step(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 // Memory the server hands back after big jobs (docs/decisions/025); read before the process starts, so set here (the
@@ -216,34 +245,39 @@ const serverMemoryEnvironment = JSON.parse(readFileSync(join(root, 'scripts/serv
 if (mode === 'start') {
   handOver(process.execPath, ['apps/server/dist/server.js'], { ...serverMemoryEnvironment, ...process.env });
 } else {
-  // Unit and integration tests first (fast feedback), then the browser tests against the built site, with the
-  // cluster tests and the corpus sweep beside them (docs/decisions/064). Each suite's reporter writes its files' times
-  // to timesDir, for the table of all suites at the end.
+  // Unit and integration tests first (fast feedback), the website built beside them, then the browser tests against
+  // the built site, with the deployment tests (cluster, read-only root) and the corpus sweep beside them
+  // (docs/decisions/064). Each suite's reporter writes its files' times to timesDir, for the table of all suites at
+  // the end.
   const timesDir = join(stateDir, 'test-times');
   rmSync(timesDir, { recursive: true, force: true });
   mkdirSync(timesDir, { recursive: true });
   const env = { ...process.env, PAPERKNIFE_TEST_TIMES_DIR: timesDir };
   const sweepFile = 'packages/engine/src/corpus-sweep.test.ts';
   // An exclude glob is matched from each project's own folder, hence not the path from the root.
-  const unit = await timed('npx', ['vitest', 'run', '--exclude', '**/corpus-sweep.test.ts'], env);
+  const [unit, website] = await Promise.all([
+    timed('npx', ['vitest', 'run', '--exclude', '**/corpus-sweep.test.ts'], env),
+    buildBeside('website'),
+  ]);
+  if (website !== 0) process.exit(website);
   // The browser tests leave much of the 2 cores idle while pages wait on the server: the corpus sweep (every corpus
-  // file through every tool, a few minutes of qpdf, Ghostscript and LibreOffice in one process) and the cluster tests
-  // (replicas behind HAProxy with PostgreSQL and Redis; they skip themselves, saying why, when one is missing) run
-  // beside them. Their output is printed when all have ended, so the suites' lines do not mix.
-  const [sweep, cluster, e2e] = await Promise.all([
+  // file through every tool, a few minutes of qpdf, Ghostscript and LibreOffice in one process) and the deployment
+  // tests (replicas behind HAProxy with PostgreSQL and Redis, and the image's read-only root; each skips itself, saying
+  // why, when what it needs is missing) run beside them. Their output is printed when all have ended, so the suites' lines do not mix.
+  const [sweep, deployment, e2e] = await Promise.all([
     timed('npx', ['vitest', 'run', '--project', 'engine', sweepFile], env, { quiet: true }),
-    timed('npm', ['run', 'test:cluster'], env, { quiet: true }),
+    timed('npm', ['run', 'test:deployment'], env, { quiet: true }),
     timed('npm', ['run', 'test:e2e'], env),
   ]);
   process.stdout.write(sweep.output);
-  process.stdout.write(cluster.output);
+  process.stdout.write(deployment.output);
   printSlowestFiles(timesDir);
   const seconds = (suite) =>
     `${suite.seconds.toFixed(0)} s${suite.status === 0 ? '' : ` (failed, exit ${suite.status})`}`;
   step(
-    `unit and API tests ${seconds(unit)}; browser tests ${seconds(e2e)}, beside them corpus sweep ${seconds(sweep)} and cluster ${seconds(cluster)}; in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `unit and API tests ${seconds(unit)}; browser tests ${seconds(e2e)}, beside them corpus sweep ${seconds(sweep)} and deployment ${seconds(deployment)}; in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  process.exit(unit.status || sweep.status || cluster.status || e2e.status || 0);
+  process.exit(unit.status || sweep.status || deployment.status || e2e.status || 0);
 }
 
 /**

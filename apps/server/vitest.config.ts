@@ -6,8 +6,9 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    // Its own command, `npm run test:cluster` (vitest.cluster.config.ts): it starts services and server processes.
-    exclude: [...configDefaults.exclude, 'src/cluster.test.ts'],
+    // Their own command, `npm run test:deployment` (vitest.deployment.config.ts): they start services and server
+    // processes from the built app.
+    exclude: [...configDefaults.exclude, 'src/cluster.test.ts', 'src/read-only-root.test.ts'],
     // Real engines behind the API on 2 shared cores: a job can take several seconds under load.
     testTimeout: 30_000,
     hookTimeout: 30_000,
