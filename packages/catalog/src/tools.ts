@@ -89,6 +89,7 @@ export const tools = {
   'booklet-pdf': bookletPdf,
   'extract-text': extractText,
   'extract-images': extractImages,
+  'compare-pdf': comparePdf,
   'ocr-pdf': ocrPdf,
 } as const satisfies Record<string, ToolEntry>;
 
@@ -111,7 +112,6 @@ export function toolByFunction(name: string): ToolId | undefined {
 export function isToolId(value: string): value is ToolId {
   return Object.hasOwn(tools, value);
 }
-  'compare-pdf': comparePdf,
 
 /** The API path of a tool's function. */
 export function functionPath(id: ToolId): string {

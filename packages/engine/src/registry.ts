@@ -77,8 +77,8 @@ import { comparePdf } from './tools/compare-pdf.js';
   'booklet-pdf': bookletPdf,
   'extract-text': extractText,
   'extract-images': extractImages,
+  'compare-pdf': comparePdf,
   'ocr-pdf': ocrPdf,
 };
-  'compare-pdf': comparePdf,
   'pdf-to-powerpoint': pdfToPowerpoint,
   'remove-blank-pages': removeBlankPages,

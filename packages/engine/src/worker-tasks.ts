@@ -38,4 +38,3 @@ export const workerTasks = {
 } satisfies TaskTable;
 
 export type WorkerTasks = typeof workerTasks;
-  ...compareTasks,
