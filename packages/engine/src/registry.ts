@@ -36,6 +36,7 @@ import { nUpPdf } from './tools/n-up-pdf.js';
 import { bookletPdf } from './tools/booklet-pdf.js';
 import { extractText } from './tools/extract-text.js';
 import { extractImages } from './tools/extract-images.js';
+import { comparePdf } from './tools/compare-pdf.js';
 import { ocrPdf } from './tools/ocr-pdf.js';
 
 import { removeBlankPages } from './tools/remove-blank-pages.js';
@@ -48,7 +49,6 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
   'redact-pdf': redactPdf,
-import { comparePdf } from './tools/compare-pdf.js';
   'unlock-pdf': unlockPdf,
   'watermark-pdf': watermarkPdf,
   'sign-pdf': signPdf,
