@@ -4,6 +4,7 @@ import type { PageRect, RedactionBox } from '@paperknife/catalog/redaction';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { fillBoxes } from './fill-boxes.js';
 import { pageHits } from './find-hits-task.js';
+import { scrubMarkedContent } from './marked-content.js';
 import { readPageText } from './page-text.js';
 import { scrubDocumentStrings } from './scrub-strings.js';
 import { type RedactionSearch, scrubbed, searchPatterns, wordsInside } from './text-matches.js';
@@ -70,7 +71,16 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
         page.destroy();
       }
     }
-    const elsewhere = scrubDocumentStrings(doc, (value) => scrubbed(value, [...strings], patterns));
+    const scrub = (value: string) => scrubbed(value, [...strings], patterns);
+    let elsewhere = scrubDocumentStrings(doc, scrub);
+    for (const [pageNumber] of areas) {
+      const page = doc.loadPage(pageNumber - 1);
+      try {
+        elsewhere += scrubMarkedContent(page, scrub);
+      } finally {
+        page.destroy();
+      }
+    }
     // garbage=4: objects no longer used (old contents, replaced images) are left out of the new file.
     writeFileSync(payload.output, doc.saveToBuffer('garbage=4,compress').asUint8Array());
     return { areas, elsewhere };

@@ -18,7 +18,7 @@ export function readPageText(page: mupdf.PDFPage): PageText {
     rects.push(null);
     lines.push(line);
   };
-  const structured = page.toStructuredText('preserve-whitespace,preserve-spans');
+  const structured = page.toStructuredText('preserve-whitespace');
   try {
     structured.walk({
       beginTextBlock: () => {

@@ -5,10 +5,11 @@ export type Scrub = (value: string) => string | undefined;
 
 /**
  * Removes redacted strings from the places a document keeps text beside its pages: bookmark titles, the Info
- * dictionary, the XMP metadata, annotation notes and form values. Answers how many of them changed.
+ * dictionary, the XMP metadata, the structure tree's replacement texts, annotation notes and form values. Answers
+ * how many of them changed.
  */
 export function scrubDocumentStrings(doc: mupdf.PDFDocument, scrub: Scrub): number {
-  let changed = scrubOutline(doc, scrub) + scrubInfo(doc, scrub) + scrubXmp(doc, scrub);
+  let changed = scrubOutline(doc, scrub) + scrubInfo(doc, scrub) + scrubXmp(doc, scrub) + scrubStructure(doc, scrub);
   for (let index = 0; index < doc.countPages(); index++) {
     const page = doc.loadPage(index);
     try {
@@ -44,6 +45,28 @@ function scrubOutline(doc: mupdf.PDFDocument, scrub: Scrub): number {
     }
     if (scrubEntry(doc, item, 'Title', scrub)) changed++;
     stack.push(item.get('Next'), item.get('First'));
+  }
+  return changed;
+}
+
+/** The replacement and alternate texts of the structure tree (tagged PDF), which readers take for the glyphs'. */
+function scrubStructure(doc: mupdf.PDFDocument, scrub: Scrub): number {
+  let changed = 0;
+  const seen = new Set<number>();
+  const stack: mupdf.PDFObject[] = [doc.getTrailer().get('Root', 'StructTreeRoot')];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.isIndirect()) {
+      if (seen.has(node.asIndirect())) continue;
+      seen.add(node.asIndirect());
+    }
+    if (node.isArray()) {
+      node.forEach((child) => stack.push(child));
+      continue;
+    }
+    if (!node.isDictionary()) continue;
+    for (const key of ['ActualText', 'Alt', 'E', 'T']) if (scrubEntry(doc, node, key, scrub)) changed++;
+    stack.push(node.get('K'));
   }
   return changed;
 }

@@ -3,8 +3,9 @@ import { writePdfObjects } from './make-pdf.js';
 
 /**
  * A two-page PDF for Redact PDF's tests that names one secret word everywhere a document can: in page text beside
- * other words, over an image, in an invisible OCR-style layer, and in a bookmark, the Info dictionary, the XMP
- * metadata, an annotation's note and a form field's value and appearance. A blue rectangle (a vector path) and a
+ * other words, over an image, in an invisible OCR-style layer, as a tagged word's /ActualText, and in a bookmark, the
+ * Info dictionary, the XMP metadata, the structure tree, an annotation's note and a form field's value and
+ * appearance. A blue rectangle (a vector path) and a
  * red image give the boxes something to remove. Coordinates in `redactionFixture` are top-left based points.
  */
 export const redactionFixture = {
@@ -20,8 +21,13 @@ export const redactionFixture = {
   /** The red image, top-left based, and a part of it with no text on it. */
   image: [300, 136, 428, 232],
   imageCorner: [392, 196, 428, 232],
-  /** The secret's hits per page: the first line, over the image, the invisible layer; then page 2. */
+  /**
+   * The secret's hits per page: the first line, over the image, the invisible layer; then page 2. The tagged word's
+   * /ActualText is no hit (MuPDF reads the glyphs), yet must go from the content stream.
+   */
   hitsPerPage: [3, 1],
+  /** Bookmark, Info title and subject, XMP, note, form value, the structure tree's /Alt, the tagged /ActualText. */
+  elsewhere: 8,
 } as const;
 
 function stream(dictionary: string, content: string | Buffer): Buffer {
@@ -62,6 +68,7 @@ export async function makeRedactionPdf(): Promise<Buffer> {
         `BT /F1 12 Tf 72 650 Td (Contact ${redactionFixture.email} or ${redactionFixture.phone}) Tj ET`,
         `BT /F1 12 Tf 310 600 Td (${secret}) Tj ET`,
         `BT 3 Tr /F1 12 Tf 72 400 Td (Hidden ${secret} layer) Tj ET`,
+        `BT /F1 12 Tf 72 350 Td /Span <</ActualText (${secret})>> BDC (Tagged) Tj EMC ET`,
       ].join('\n'),
     ),
   );
@@ -91,9 +98,12 @@ export async function makeRedactionPdf(): Promise<Buffer> {
       `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">${secret} report</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`,
     ),
   );
+  const structRoot = reserve();
+  const figure = add(`<< /Type /StructElem /S /Figure /P ${structRoot} 0 R /Alt (Picture of ${secret}) >>`);
+  objects[structRoot - 1] = `<< /Type /StructTreeRoot /K [${figure} 0 R] >>`;
   const acroForm = add(`<< /Fields [${field} 0 R] /DA (/Helv 12 Tf 0 g) /DR << /Font << /Helv ${font} 0 R >> >> >>`);
   objects[catalog - 1] =
-    `<< /Type /Catalog /Pages ${pages} 0 R /Outlines ${outlines} 0 R /Metadata ${xmp} 0 R /AcroForm ${acroForm} 0 R >>`;
+    `<< /Type /Catalog /Pages ${pages} 0 R /Outlines ${outlines} 0 R /Metadata ${xmp} 0 R /AcroForm ${acroForm} 0 R /StructTreeRoot ${structRoot} 0 R >>`;
   const info = add(`<< /Title (${secret} report) /Author (Jane Roe) /Subject (About ${secret}) >>`);
   return writePdfObjects(objects, `/Root ${catalog} 0 R /Info ${info} 0 R`);
 }
