@@ -357,6 +357,8 @@ describe('entry fields', () => {
   it('marks the tools that read what pages draw', () => {
     expect(toolIds.filter((id) => tools[id].readsPageContent)).toEqual([
       'compress-pdf',
+      'repair-pdf',
+      'sanitize-pdf',
       'watermark-pdf',
       'page-numbers',
       'grayscale-pdf',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compressTasks } from './compress/compress-tasks.js';
+import { documentDataTasks } from './document-data/document-data-tasks.js';
 import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
 import { poolTasks } from './mupdf/pool-tasks.js';
 import { pdfToWordTasks } from './pdf-to-word/pdf-to-word-tasks.js';
@@ -18,6 +19,7 @@ describe('worker tasks', () => {
       pdfToWordTasks,
       stampingTasks,
       renderTasks,
+      documentDataTasks,
     ];
     const names = families.flatMap((family) => Object.keys(family));
     expect(new Set(names).size).toBe(names.length);

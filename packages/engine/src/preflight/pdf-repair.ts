@@ -7,9 +7,9 @@ import type { ToolContext } from '../jobs/tool-runner.js';
 const pool = mupdfPool<PreflightTasks>();
 
 /**
- * Rewrites a damaged PDF with MuPDF (the `repair-pdf` task): it reads broken streams and content leniently, and
- * `sanitize` rewrites every content stream from what it understood, which fixes files whose content qpdf can only
- * copy as it is.
+ * Rewrites a damaged PDF with MuPDF (the `rebuild-damaged-pdf` task): it reads broken streams and content
+ * leniently, and `sanitize` rewrites every content stream from what it understood, which fixes files whose content
+ * qpdf can only copy as it is. Repair PDF uses it too, as one of its three engines.
  *
  * It runs in the MuPDF pool with the job's time limit, which terminates a worker a hostile file holds (MuPDF's
  * calls are synchronous); a worker whose heap the file grew past the pool's bound is replaced after it, as after any
@@ -19,7 +19,7 @@ const pool = mupdfPool<PreflightTasks>();
 export async function repairWithMupdf(input: string, output: string, context: ToolContext): Promise<void> {
   const payload: RepairPdfPayload = { input, output };
   try {
-    await pool.run('repair-pdf', payload, {
+    await pool.run('rebuild-damaged-pdf', payload, {
       signal: context.signal,
       timeoutMs: context.limits.jobTimeoutMs,
     });

@@ -2,5 +2,5 @@ import type { TaskTable } from '../mupdf/task-table.js';
 import { repairPdf } from './repair-pdf-task.js';
 
 /** The preflight's work in the MuPDF worker, by task name: its last repair. */
-export const preflightTasks = { 'repair-pdf': repairPdf } satisfies TaskTable;
+export const preflightTasks = { 'rebuild-damaged-pdf': repairPdf } satisfies TaskTable;
 export type PreflightTasks = typeof preflightTasks;
