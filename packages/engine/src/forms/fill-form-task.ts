@@ -55,21 +55,22 @@ function applyValues(doc: mupdf.PDFDocument, values: ReadonlyMap<string, string>
     for (const widget of page.getWidgets()) {
       const value = values.get(widget.getName());
       if (value === undefined) continue;
-      setWidget(widget, value);
+      setWidget(doc, widget, value);
       widget.update();
     }
     page.destroy();
   }
 }
 
-function setWidget(widget: mupdf.PDFWidget, value: string): void {
+function setWidget(doc: mupdf.PDFDocument, widget: mupdf.PDFWidget, value: string): void {
   if (widget.isCheckbox() || widget.isRadioButton()) {
-    const on = onState(widget);
-    const state = entry(widget.getObject(), 'AS');
-    const isOn = state?.isName() === true && state.asName() === on;
-    // A radio group's value names the button to turn on; each of its widgets is one button, and turning one on
-    // turns the others off.
-    if ((value === on) !== isOn) widget.toggle();
+    // The states are written directly rather than toggled: toggling follows the file's current state, which some
+    // forms leave inconsistent (a group's /V naming one button while another shows as on).
+    const own = widget.getObject();
+    const state = value === onState(widget) ? value : 'Off';
+    own.put('AS', doc.newName(state));
+    const field = entry(own, 'T') ? own : entry(own, 'Parent');
+    field?.put('V', doc.newName(value === '' ? 'Off' : value));
     return;
   }
   if (widget.isChoice()) widget.setChoiceValue(value);

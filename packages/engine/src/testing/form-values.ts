@@ -3,7 +3,7 @@ import * as mupdf from 'mupdf';
 
 /** A PDF's form values by field name, as MuPDF reads them back (checkboxes and radios: the state, or `Off`). */
 export function formValuesOf(path: string): Record<string, string> {
-  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF();
+  const doc: mupdf.PDFDocument | null = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF();
   if (!doc) throw new Error(`${path} is not a PDF`);
   const values: Record<string, string> = {};
   try {
@@ -20,7 +20,7 @@ export function formValuesOf(path: string): Record<string, string> {
 
 /** How many widgets (form fields' boxes) the PDF's pages hold. */
 export function widgetCount(path: string): number {
-  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF();
+  const doc: mupdf.PDFDocument | null = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF();
   if (!doc) throw new Error(`${path} is not a PDF`);
   let count = 0;
   try {

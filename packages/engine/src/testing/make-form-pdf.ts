@@ -19,6 +19,8 @@ export interface FormFixtureOptions {
   secondPage?: boolean;
   /** Writes an /XFA entry and no fields: a form only an XFA viewer fills. */
   xfaOnly?: boolean;
+  /** A value for the name field, with no appearance: /NeedAppearances asks the viewer to draw it. */
+  filledName?: string;
 }
 
 const box = (rect: readonly number[]) => `/Rect [${rect.join(' ')}]`;
@@ -54,7 +56,8 @@ export function makeFormPdf(options: FormFixtureOptions = {}): Buffer {
     return ref;
   };
   if (!options.xfaOnly) {
-    field(`/FT /Tx /T (name) /TU (${f.name.label}) ${da} ${box(f.name.rect)}`);
+    const value = options.filledName === undefined ? '' : ` /V (${options.filledName})`;
+    field(`/FT /Tx /T (name) /TU (${f.name.label})${value} ${da} ${box(f.name.rect)}`);
     field(`/FT /Tx /T (address) /Ff 4096 ${da} ${box(f.address.rect)}`);
     field(`/FT /Tx /T (zip) /Ff ${2 ** 24 + 2 ** 23} /MaxLen ${f.zip.maxLength} ${da} ${box(f.zip.rect)}`);
     field(
@@ -80,8 +83,9 @@ export function makeFormPdf(options: FormFixtureOptions = {}): Buffer {
   const xfa = options.xfaOnly
     ? ` /XFA ${add(stream('', '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template/></xdp:xdp>'))} 0 R`
     : '';
+  const needAppearances = options.filledName === undefined ? '' : ' /NeedAppearances true';
   const acroForm = add(
-    `<< /Fields [${fields.map((ref) => `${ref} 0 R`).join(' ')}] /DR << /Font << /Helv ${font} 0 R >> >> /DA (/Helv 10 Tf 0 g)${xfa} >>`,
+    `<< /Fields [${fields.map((ref) => `${ref} 0 R`).join(' ')}] /DR << /Font << /Helv ${font} 0 R >> >> /DA (/Helv 10 Tf 0 g)${xfa}${needAppearances} >>`,
   );
   const content = add(stream('', 'BT /Helv 14 Tf 72 740 Td (Application form) Tj ET'));
   const resources = `/Resources << /Font << /Helv ${font} 0 R >> >>`;

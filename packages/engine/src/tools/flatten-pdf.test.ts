@@ -27,6 +27,13 @@ describe('flatten-pdf', () => {
     expect(text).toContain('Application form');
   });
 
+  it('draws the values of a form that leaves drawing them to the viewer (NeedAppearances)', async () => {
+    const form = await job.input('filled.pdf', makeFormPdf({ filledName: 'Katherine Johnson' }));
+    const result = await flattenPdf([form], {}, job.context);
+    expect(widgetCount(result.path)).toBe(0);
+    expect(pdfPageTexts(result.path)[0]).toContain('Katherine Johnson');
+  });
+
   it('refuses a password-protected PDF', async () => {
     const { spawnSync } = await import('node:child_process');
     const { readFileSync, writeFileSync } = await import('node:fs');

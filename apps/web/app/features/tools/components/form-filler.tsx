@@ -19,7 +19,7 @@ type FieldsState =
   | { status: 'failed'; code: string; message: string };
 
 /** The dropped form's fields, from the API's field listing (the server reads them as Fill PDF forms does). */
-function useFormFields(file: File | undefined): FieldsState {
+function useFormFields(file: File | undefined): FieldsState | undefined {
   const [state, setState] = useState<FieldsState>({ status: 'loading' });
   useEffect(() => {
     if (!file) return;
@@ -45,10 +45,21 @@ function useFormFields(file: File | undefined): FieldsState {
       });
     return () => controller.abort();
   }, [file]);
-  return state;
+  return file ? state : undefined;
 }
 
-type Filled = Record<string, string | boolean>;
+type Filled = Record<string, string | boolean | number>;
+
+/** The values JSON as the form holds it; what does not parse (being typed) counts as nothing filled. */
+function filledOf(raw: string | boolean | undefined): Filled {
+  if (typeof raw !== 'string' || raw.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Filled) : {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Fill PDF forms' options: the form's own fields as inputs (labelled by their tooltips), the page with the focused
@@ -59,34 +70,28 @@ export function FormFiller({ tool, values, onChange, file }: OptionsPanelProps) 
   const i18n = useI18n();
   const { t } = i18n;
   const state = useFormFields(file);
-  const [filled, setFilled] = useState<Filled>({});
+  const filled = filledOf(values['values']);
   const [focused, setFocused] = useState<string | undefined>();
-  const [rows, setRows] = useState<File | undefined>();
   const rowsId = useId();
   useEffect(() => () => setDataFile(tool, undefined), [tool]);
-  useEffect(() => {
-    setFilled({});
-    setFocused(undefined);
-  }, [file]);
+  useEffect(() => setFocused(undefined), [file]);
 
-  const setField = (name: string, value: string | boolean) => {
-    const next = { ...filled, [name]: value };
-    setFilled(next);
-    onChange('values', JSON.stringify(next));
-  };
+  const setField = (name: string, value: string | boolean) =>
+    onChange('values', JSON.stringify({ ...filled, [name]: value }));
   const control = (name: string) => {
     const found = formControls(tool).find((candidate) => candidate.name === name);
     if (!found) throw new Error(`${tool} has no ${name} option`);
     return translatedMeta(tool, found, i18n);
   };
+  const valuesJson = control('values');
   const flatten = control('flatten');
   const bulkOutput = control('bulkOutput');
   const nameColumn = control('nameColumn');
-  const focusedField = state.status === 'ready' ? state.fields.find((field) => field.name === focused) : undefined;
+  const focusedField = state?.status === 'ready' ? state.fields.find((field) => field.name === focused) : undefined;
 
   return (
     <div className="grid gap-6">
-      {state.status === 'loading' ? (
+      {state === undefined ? null : state.status === 'loading' ? (
         <p className="text-sm text-muted-foreground" role="status">
           {t('fill.loading')}
         </p>
@@ -128,6 +133,13 @@ export function FormFiller({ tool, values, onChange, file }: OptionsPanelProps) 
         </div>
       )}
 
+      <TextField
+        label={valuesJson.label}
+        value={typeof values['values'] === 'string' ? values['values'] : ''}
+        onChange={(next) => onChange('values', next)}
+        {...(valuesJson.placeholder ? { placeholder: valuesJson.placeholder } : {})}
+      />
+
       <CheckboxField
         label={flatten.label}
         checked={values['flatten'] === true}
@@ -144,31 +156,25 @@ export function FormFiller({ tool, values, onChange, file }: OptionsPanelProps) 
             aria-describedby={`${rowsId}-hint`}
             className="text-sm"
             onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              setRows(chosen);
-              setDataFile(tool, chosen);
+              setDataFile(tool, event.target.files?.[0]);
             }}
           />
           <p id={`${rowsId}-hint`} className="text-xs text-muted-foreground">
             {t('fill.rowsHint')}
           </p>
         </div>
-        {rows ? (
-          <>
-            <SelectField
-              label={bulkOutput.label}
-              value={String(values['bulkOutput'] ?? '')}
-              onChange={(next) => onChange('bulkOutput', next)}
-              options={bulkOutput.control.kind === 'select' ? (bulkOutput.control.choices ?? []) : []}
-            />
-            <TextField
-              label={nameColumn.label}
-              value={String(values['nameColumn'] ?? '')}
-              onChange={(next) => onChange('nameColumn', next)}
-              {...(nameColumn.hint ? { hint: nameColumn.hint } : {})}
-            />
-          </>
-        ) : null}
+        <SelectField
+          label={bulkOutput.label}
+          value={String(values['bulkOutput'] ?? '')}
+          onChange={(next) => onChange('bulkOutput', next)}
+          options={bulkOutput.control.kind === 'select' ? (bulkOutput.control.choices ?? []) : []}
+        />
+        <TextField
+          label={nameColumn.label}
+          value={String(values['nameColumn'] ?? '')}
+          onChange={(next) => onChange('nameColumn', next)}
+          {...(nameColumn.hint ? { hint: nameColumn.hint } : {})}
+        />
       </div>
     </div>
   );
@@ -183,18 +189,21 @@ function FieldInput({
   onChange,
 }: {
   field: FormField;
-  value: string | boolean | undefined;
+  value: string | boolean | number | undefined;
   onChange: (value: string | boolean) => void;
 }) {
   const { t } = useI18n();
   const disabled = field.readOnly || field.type === 'signature' || field.type === 'button';
-  const text = typeof value === 'string' ? value : typeof value === 'boolean' ? '' : field.value;
+  const text =
+    typeof value === 'string' || typeof value === 'number' ? String(value) : value === undefined ? field.value : '';
   switch (field.type) {
     case 'checkbox':
       return (
         <CheckboxField
           label={field.label}
-          checked={typeof value === 'boolean' ? value : field.value !== 'Off' && field.value !== ''}
+          checked={
+            value === undefined ? field.value !== 'Off' && field.value !== '' : value === true || value === 'true'
+          }
           onChange={onChange}
         />
       );
@@ -248,7 +257,7 @@ function FieldInput({
             <Input
               id={id}
               type={field.type === 'date' ? 'date' : 'text'}
-              value={field.type === 'date' && typeof value !== 'string' ? '' : text}
+              value={field.type === 'date' && value === undefined ? '' : text}
               disabled={disabled}
               aria-describedby={hintId}
               {...(field.maxLength ? { maxLength: field.maxLength } : {})}
