@@ -8,8 +8,8 @@ import { REGION_DPI, type PageContent } from './compare-model.js';
 import { writeCompareReport } from './compare-report.js';
 import { matchPages } from './page-matching.js';
 import { pageTextChanges } from './page-text-changes.js';
-import { type PixelBox, changedRegions } from './pixel-regions.js';
-import { pageThumbnail, readPageContent, renderGray } from './read-pages.js';
+import { type GrayPixels, type PixelBox, changedRegions } from './pixel-regions.js';
+import { readPageContent, renderGray, thumbnailOf } from './read-pages.js';
 
 export interface CompareDocumentsPayload {
   /** The preflighted original and changed PDFs. */
@@ -36,6 +36,30 @@ const toPixels = (box: PageBox): PixelBox =>
 const toPoints = (box: PixelBox): PageBox =>
   box.map((value) => Math.round(value * POINTS_PER_PIXEL * 100) / 100) as PageBox;
 
+/** Renders drawn while matching pages (those without text), kept within a memory budget until their pair is compared. */
+class KeptRenders {
+  private static readonly BUDGET_BYTES = 64 * 1024 * 1024;
+  private readonly kept = new Map<mupdf.PDFDocument, Map<number, GrayPixels>>();
+  private bytes = 0;
+
+  keep(doc: mupdf.PDFDocument, index: number, pixels: GrayPixels): void {
+    if (this.bytes + pixels.pixels.length > KeptRenders.BUDGET_BYTES) return;
+    this.bytes += pixels.pixels.length;
+    const pages = this.kept.get(doc) ?? new Map<number, GrayPixels>();
+    pages.set(index, pixels);
+    this.kept.set(doc, pages);
+  }
+
+  /** The page's render: the kept one (given up, as each page is compared once), or drawn now. */
+  take(doc: mupdf.PDFDocument, index: number): GrayPixels {
+    const pixels = this.kept.get(doc)?.get(index);
+    if (!pixels) return renderGray(doc, index, REGION_DPI);
+    this.kept.get(doc)!.delete(index);
+    this.bytes -= pixels.pixels.length;
+    return pixels;
+  }
+}
+
 /**
  * Compares two PDFs page pair by page pair: pages matched (moved ones found by their text), words diffed, then the
  * pages rendered small to find what else is drawn differently. Writes the PDF report when asked.
@@ -46,10 +70,15 @@ export function compareDocuments(payload: CompareDocumentsPayload, report?: Repo
   try {
     const contentA = readDocument(original);
     const contentB = readDocument(changed);
-    const signature = (doc: mupdf.PDFDocument) => (content: PageContent, index: number) => ({
-      words: content.words.map((word) => word.text),
-      thumbnail: content.words.length > 0 ? new Uint8Array(0) : pageThumbnail(doc, index),
-    });
+    const renders = new KeptRenders();
+    const signature = (doc: mupdf.PDFDocument) => (content: PageContent, index: number) => {
+      if (content.words.length > 0)
+        return { words: content.words.map((word) => word.text), thumbnail: new Uint8Array(0) };
+      // A page without text is matched by its look: its render is kept for the regions, not drawn twice.
+      const pixels = renderGray(doc, index, REGION_DPI);
+      renders.keep(doc, index, pixels);
+      return { words: [], thumbnail: thumbnailOf(pixels) };
+    };
     const matches = matchPages(contentA.map(signature(original)), contentB.map(signature(changed)));
 
     const pages = matches.map((match, done): PagePair => {
@@ -68,8 +97,8 @@ export function compareDocuments(payload: CompareDocumentsPayload, report?: Repo
       if (!a || !b) return pair;
       const text = pageTextChanges(a.words, b.words);
       pair.textChanges = text.changes;
-      const renderA = renderGray(original, match.original!, REGION_DPI);
-      const renderB = renderGray(changed, match.changed!, REGION_DPI);
+      const renderA = renders.take(original, match.original!);
+      const renderB = renders.take(changed, match.changed!);
       pair.regions = changedRegions(renderA, renderB, text.explained.map(toPixels)).map(toPoints);
       return pair;
     });

@@ -63,18 +63,16 @@ export function renderGray(doc: mupdf.PDFDocument, index: number, dpi: number): 
   }).value;
 }
 
-/** A THUMBNAIL_SIDE-square picture of the page, each cell the mean gray of its part of a coarse render. */
-export function pageThumbnail(doc: mupdf.PDFDocument, index: number): Uint8Array {
-  const coarse = renderGray(doc, index, 12);
+/** A THUMBNAIL_SIDE-square picture of a rendered page, each cell the mean gray of its part of the page. */
+export function thumbnailOf(page: GrayPixels): Uint8Array {
   const thumbnail = new Uint8Array(THUMBNAIL_SIDE * THUMBNAIL_SIDE);
   const sums = new Float64Array(thumbnail.length);
   const counts = new Uint32Array(thumbnail.length);
-  for (let y = 0; y < coarse.height; y++) {
-    for (let x = 0; x < coarse.width; x++) {
-      const cell =
-        Math.floor((y * THUMBNAIL_SIDE) / coarse.height) * THUMBNAIL_SIDE +
-        Math.floor((x * THUMBNAIL_SIDE) / coarse.width);
-      sums[cell]! += coarse.pixels[y * coarse.width + x]!;
+  for (let y = 0; y < page.height; y++) {
+    const row = Math.floor((y * THUMBNAIL_SIDE) / page.height) * THUMBNAIL_SIDE;
+    for (let x = 0; x < page.width; x++) {
+      const cell = row + Math.floor((x * THUMBNAIL_SIDE) / page.width);
+      sums[cell]! += page.pixels[y * page.width + x]!;
       counts[cell]!++;
     }
   }
