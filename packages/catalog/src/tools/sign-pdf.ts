@@ -40,7 +40,7 @@ export const signPdf = {
   title: 'Sign PDF',
   shortDescription: 'Draw, type or upload your signature',
   description:
-    'Sign a PDF with a signature you draw with the mouse, a pen or your finger, type in a handwriting font or upload as a picture. Place it on the page by dragging, on one page or as initials on every page, with the date if you like. The signature becomes part of the page, so every viewer shows it. With your own certificate (.p12 or .pfx) the file also gets a digital signature that PDF readers can check. Changing a PDF that is already signed breaks its earlier signatures.',
+    'Sign a PDF with a signature you draw with the mouse, a pen or your finger, type in a handwriting font or upload as a picture. Place it on the page by dragging, on one page or as initials on every page, with the date if you like. The signature becomes part of the page, so every viewer shows it. With your own certificate (.p12 or .pfx) the file also gets a digital signature that PDF readers can check. A PDF that is already signed keeps its earlier signatures: the new one is added as an update.',
   keywords: ['sign pdf', 'esign pdf', 'add signature to pdf', 'digital signature pdf', 'sign pdf online'],
   category: 'security',
   searchKeywords: ['signature', 'esign', 'initials', 'certificate', 'handwriting'],

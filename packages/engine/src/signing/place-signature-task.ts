@@ -85,11 +85,26 @@ function readImage(bytes: Uint8Array): mupdf.Image {
   }
 }
 
+/** Whether the document holds a signed signature field, which a rewrite of the file would break. */
+function hasSignatures(doc: mupdf.PDFDocument): boolean {
+  const form = doc.getTrailer().get('Root').get('AcroForm');
+  const fields = form.isDictionary() ? form.get('Fields') : undefined;
+  let signed = false;
+  const visit = (field: mupdf.PDFObject, depth: number) => {
+    if (signed || depth > 32 || !field.isDictionary()) return;
+    if (field.get('FT').asName() === 'Sig' && field.get('V').isDictionary()) signed = true;
+    const kids = field.get('Kids');
+    if (kids.isArray()) kids.forEach((kid) => visit(kid, depth + 1));
+  };
+  if (fields?.isArray()) fields.forEach((field) => visit(field, 0));
+  return signed;
+}
+
 /**
  * Draws the signature picture on the pages as page content (an image XObject with a soft mask), upright in the
  * visible page, as large as fits the box while keeping its proportions, centred in it.
  */
-export function placeSignature(payload: PlaceSignaturePayload): { placed: PlacedSignature[] } {
+export function placeSignature(payload: PlaceSignaturePayload): { placed: PlacedSignature[]; incremental: boolean } {
   const picture = inkOnly(readImage(payload.image));
   const doc = openPdf(payload.input);
   try {
@@ -131,8 +146,10 @@ export function placeSignature(payload: PlaceSignaturePayload): { placed: Placed
         ],
       });
     }
-    writeFileSync(payload.output, doc.saveToBuffer('compress').asUint8Array());
-    return { placed };
+    // A signed document gets the signature as an incremental update: its earlier signatures stay valid.
+    const incremental = hasSignatures(doc);
+    writeFileSync(payload.output, doc.saveToBuffer(incremental ? 'incremental' : 'compress').asUint8Array());
+    return { placed, incremental };
   } finally {
     doc.destroy();
   }

@@ -15,7 +15,7 @@ export function hexToRgb(hex: string): [number, number, number] {
 
 /**
  * Stamps text on pages in the MuPDF pool, then rewrites the result losslessly with qpdf (object streams, and a
- * file that passes qpdf --check). Returns the output path.
+ * file that passes qpdf --check), unless the stamps are an incremental update. Returns the output path.
  */
 export async function stampPages(
   payload: Omit<StampTextPayload, 'output'>,
@@ -28,6 +28,8 @@ export async function stampPages(
     { ...payload, output: stamped },
     { signal: context.signal, timeoutMs: context.limits.jobTimeoutMs },
   );
+  // An incremental update stays one: qpdf's rewrite would break the signatures it keeps.
+  if (payload.incremental) return stamped;
   const output = tempPath(context, label);
   await optimizeLossless(stamped, output, context);
   return output;

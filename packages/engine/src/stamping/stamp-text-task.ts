@@ -22,6 +22,8 @@ export interface StampTextPayload {
   position: StampPosition;
   rotation: number;
   margin: number;
+  /** Appended as an incremental update, leaving every earlier byte (and so earlier signatures) as it was. */
+  incremental?: boolean;
 }
 
 const FONT_NAME = 'PaperKnifeStampFont';
@@ -287,7 +289,7 @@ export function stampText(payload: StampTextPayload): { stamped: number } {
       if (font.glyphText.size === 0 || !descendant.isArray()) continue;
       font.ref.put('ToUnicode', doc.addStream(toUnicodeCMap(font.glyphText), doc.newDictionary()));
     }
-    writeFileSync(payload.output, doc.saveToBuffer('compress').asUint8Array());
+    writeFileSync(payload.output, doc.saveToBuffer(payload.incremental ? 'incremental' : 'compress').asUint8Array());
     for (const font of mupdfFonts.values()) font.destroy();
     return { stamped: payload.stamps.length };
   } finally {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,34 @@ describe('sign-pdf', () => {
     expect(report).toMatch(/ETSI\.CAdES\.detached/);
     expect(report).toContain('Total document signed');
     expect(inkIn(path, 1, inside)).toBeGreaterThan(50);
+  });
+
+  it('signs an already signed document as an incremental update: the earlier signature stays valid', async () => {
+    const certificate = selfSignedP12(certificates, 'test-pass-2').toString('base64');
+    const signed = await run(makePdf({ pageCount: 1 }), {
+      signature,
+      ...box,
+      certificate,
+      certificatePassword: 'test-pass-2',
+    });
+    const first = readFileSync(signed);
+    const again = await run(first, {
+      signature,
+      x: '0.1',
+      y: '0.1',
+      width: '0.4',
+      height: '0.15',
+      date: '28 November 2026',
+      certificate,
+      certificatePassword: 'test-pass-2',
+    });
+    // Every byte of the signed file is kept; the new signature and picture come after it.
+    expect(readFileSync(again).subarray(0, first.length).equals(first)).toBe(true);
+    const report = pdfsigReport(again);
+    expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+    expect(inkIn(again, 1, inside)).toBeGreaterThan(50);
+    expect(inkIn(again, 1, { x: 0.1, y: 0.1, width: 0.4, height: 0.15 })).toBeGreaterThan(50);
+    expect(pdfPageTexts(again)[0]).toContain('28 November 2026');
   });
 
   it('refuses a wrong certificate password, a malformed certificate and an unreadable picture with their codes', async () => {

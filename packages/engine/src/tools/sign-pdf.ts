@@ -27,7 +27,8 @@ function dateStamp(placed: PlacedSignature, text: string) {
 
 /**
  * The signature picture drawn as page content on one page or every page, the date written under it, and with a
- * certificate a digital signature over the result.
+ * certificate a digital signature over the result. A document that is already signed gets all of it as
+ * incremental updates, so its earlier signatures stay valid.
  */
 export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) => {
   const input = await preparePdfInput(requireOneFile(files), context);
@@ -41,7 +42,7 @@ export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) =
   if (certificate && certificate.length === 0) throw new ToolError('invalid_certificate');
   const pages = options.everyPage ? Array.from({ length: input.pageCount }, (_, i) => i + 1) : [options.page];
   const withPicture = tempPath(context, 'signature-placed');
-  const { placed } = await pool.run(
+  const { placed, incremental } = await pool.run(
     'place-signature',
     {
       input: input.path,
@@ -66,10 +67,13 @@ export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) =
         position: 'bottom-left',
         rotation: 0,
         margin: 0,
+        incremental,
       },
       'signed-document',
       context,
     );
+  } else if (incremental) {
+    output = withPicture;
   } else {
     output = tempPath(context, 'signed-document');
     await optimizeLossless(withPicture, output, context);
