@@ -17,6 +17,7 @@ import {
   functionSchemaTransform,
   openApiHead,
 } from './function-schemas.js';
+import { formFieldRoutes } from './form-field-routes.js';
 import { jobRoutes } from './job-routes.js';
 import type { JobStore } from './job-store.js';
 import type { RequestFolder, TempFolders } from './temp-folders.js';
@@ -112,6 +113,9 @@ export const functionRoutes: FastifyPluginAsync<FunctionRoutesOptions> = async (
       (request, reply) => handle(id, request, reply),
     );
   }
+
+  // Fill PDF forms' field listing: POST /pdf-form-fields.
+  await app.register(formFieldRoutes, { config, queue, temp, bodyLimit: jsonBodyLimit(config), refuseEarly });
 
   // The same functions as jobs: POST /jobs/{function}, then follow, download or cancel (docs/decisions/120).
   await app.register(jobRoutes, {

@@ -4,6 +4,7 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 import { z } from 'zod';
 import { errorCodeList, errorCodes } from '@paperknife/catalog/errors';
 import { formatMegabytes } from '@paperknife/catalog/limits';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type JsonSchema, optionsJsonSchema, toolResponseHeaders } from '@paperknife/catalog/tool-options';
 import { type ToolId, maxFilesFor, toolDownloads, tools } from '@paperknife/catalog/tools';
 import type { ServerConfig } from './env.js';
@@ -29,7 +30,7 @@ export const apiErrorSchema = z
 const binary: JsonSchema = { type: 'string', format: 'binary' };
 const binaryFile = z.string().meta({ format: 'binary' });
 
-const base64File: JsonSchema = {
+export const base64File: JsonSchema = {
   type: 'object',
   required: ['data'],
   properties: {
@@ -70,17 +71,31 @@ function multipartFileFields(id: ToolId, config: ServerConfig): { properties: Js
   };
 }
 
+/** A tool's second upload (Fill PDF forms' rows), in its own field. */
+function dataFileField(id: ToolId): { multipart: JsonSchema; json: JsonSchema } {
+  const spec = (tools[id] as ToolEntry).dataFile;
+  if (!spec) return { multipart: {}, json: {} };
+  const description =
+    `Optional: rows of values (${spec.extensions.join(' or ')}), one filled copy per row; ` +
+    `at most ${formatMegabytes(spec.maxBytes)}.`;
+  return {
+    multipart: { [spec.field]: { ...binary, description } },
+    json: { [spec.field]: { ...base64File, description } },
+  };
+}
+
 /** The request body a tool accepts: multipart/form-data, or JSON with base64 files; its options either way. */
 export function requestBody(id: ToolId, config: ServerConfig): JsonSchema {
   const tool = tools[id];
   const options = optionsJsonSchema(id);
   const files = multipartFileFields(id, config);
+  const data = dataFileField(id);
   return {
     content: {
       'multipart/form-data': {
         schema: {
           type: 'object',
-          properties: { ...files.properties, ...options.properties },
+          properties: { ...files.properties, ...data.multipart, ...options.properties },
           required: [...files.required, ...options.required],
         },
       },
@@ -95,6 +110,7 @@ export function requestBody(id: ToolId, config: ServerConfig): JsonSchema {
               maxItems: maxFilesFor(id, config.limits),
             },
             ...(tool.files.max === 1 ? { file: { ...base64File, description: 'Same as files[0].' } } : {}),
+            ...data.json,
             ...options.properties,
           },
           required: options.required,

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeList } from '@paperknife/catalog/errors';
 import { OPENAPI_PATH, sizeHeaders } from '@paperknife/catalog/http-api';
+import { FORM_FIELDS_PATH } from '@paperknife/catalog/pdf-form-fields';
 import { functionNames } from '@paperknife/catalog/tools';
 import { type TestApp, makeTestApp } from './testing/test-app.js';
 
@@ -39,6 +40,7 @@ describe('GET /functions/v1/openapi.json', () => {
         ...functionNames.map((name) => `/functions/v1/${name}`),
         ...functionNames.map((name) => `/functions/v1/jobs/${name}`),
         ...jobPaths,
+        FORM_FIELDS_PATH,
       ].sort(),
     );
   });

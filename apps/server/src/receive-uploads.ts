@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ToolError } from '@paperknife/catalog/errors';
 import { acceptedTypes } from '@paperknife/catalog/file-types';
 import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
+import type { DataFileInput, ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, maxFilesFor, tools } from '@paperknife/catalog/tools';
 import { type InputFile, identifyFileAt } from '@paperknife/engine';
 
@@ -103,20 +104,30 @@ export async function receiveMultipart(
   const files: InputFile[] = [];
   const fields: Record<string, unknown> = {};
   const meter = new UploadMeter(limits);
+  const dataField = dataFileOf(id)?.field;
+  let dataFile: InputFile | undefined;
   const parts = request.parts({
     limits: {
       fileSize: limits.maxFileBytes,
-      files: maxFilesFor(id, limits),
+      files: maxFilesFor(id, limits) + (dataField ? 1 : 0),
       fields: MAX_FIELDS,
       fieldSize: MAX_FIELD_BYTES,
-      parts: maxFilesFor(id, limits) + MAX_FIELDS,
+      parts: maxFilesFor(id, limits) + (dataField ? 1 : 0) + MAX_FIELDS,
     },
   });
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (FILE_FIELDS.has(part.fieldname)) continue; // a text value where a file belongs: counts as no file
+        if (FILE_FIELDS.has(part.fieldname) || part.fieldname === dataField) continue; // a text value: no file
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname === dataField) {
+        if (dataFile) throw new ToolError('too_many_files', `Send one file in the "${dataField}" field.`);
+        const path = join(folder, 'data-file');
+        await pipeline(part.file, meter.meter(), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+        if (part.file.truncated) throw fileTooLarge(limits);
+        dataFile = checkDataFile(id, { path, name: cleanName(part.filename, 0), size: part.file.bytesRead });
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {
@@ -147,7 +158,23 @@ export async function receiveMultipart(
     throw error;
   }
   checkCount(id, files, limits);
-  return { files, fields };
+  return { files: dataFile ? [...files, dataFile] : files, fields };
+}
+
+/** The tool's second upload (Fill PDF forms' rows), if it takes one. */
+function dataFileOf(id: ToolId): DataFileInput | undefined {
+  const tool: ToolEntry = tools[id];
+  return tool.dataFile;
+}
+
+/** A data file within its own size limit; an empty one counts as none. Its content is read by the tool. */
+function checkDataFile(id: ToolId, file: InputFile): InputFile | undefined {
+  const spec = dataFileOf(id);
+  if (!spec || file.size === 0) return undefined;
+  if (file.size > spec.maxBytes) {
+    throw new ToolError('file_too_large', `The "${spec.field}" file can be at most ${formatLimit(spec.maxBytes)}.`);
+  }
+  return file;
 }
 
 const jsonFile = z.object({
@@ -174,6 +201,9 @@ export async function receiveJson(body: unknown, folder: string, id: ToolId, lim
   const parsed = jsonBody.safeParse(body);
   if (!parsed.success) throw new ToolError('invalid_option', parsed.error.issues[0]?.message);
   const { files: listed, file, ...fields } = parsed.data;
+  const dataField = dataFileOf(id)?.field;
+  const dataUpload = dataField === undefined ? undefined : fields[dataField];
+  if (dataField !== undefined) delete fields[dataField];
   const uploads = listed ?? (file ? [file] : []);
   if (uploads.length > maxFilesFor(id, limits)) throw tooManyFiles(id, limits);
 
@@ -196,7 +226,13 @@ export async function receiveJson(body: unknown, folder: string, id: ToolId, lim
     files.push({ path, name: cleanName(upload.name, index + 1), size });
   }
   checkCount(id, files, limits);
-  return { files, fields };
+  if (dataUpload === undefined) return { files, fields };
+  const data = jsonFile.safeParse(dataUpload);
+  if (!data.success) throw new ToolError('invalid_option', `"${dataField}" must be a {"name", "data"} object.`);
+  const path = join(folder, 'data-file');
+  const size = await writeBase64(data.data.data, path);
+  const dataFile = checkDataFile(id, { path, name: cleanName(data.data.name, 0), size });
+  return { files: dataFile ? [...files, dataFile] : files, fields };
 }
 
 async function writeBase64(data: string, path: string): Promise<number> {
