@@ -358,6 +358,7 @@ describe('entry fields', () => {
     expect(toolIds.filter((id) => tools[id].readsPageContent)).toEqual([
       'compress-pdf',
       'repair-pdf',
+      'redact-pdf',
       'sanitize-pdf',
       'watermark-pdf',
       'page-numbers',

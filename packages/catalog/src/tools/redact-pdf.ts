@@ -15,6 +15,12 @@ export const redactOutputs = ['redacted-pdf', 'hits'] as const;
 
 const searchGroup = 'Search options';
 
+/**
+ * The search fields go to the API only when asking for hits: on the page the search panel sends them itself with
+ * `output=hits`, and the run sends the reviewed boxes alone, so a match dropped in the review is not redacted.
+ */
+const whenSearching = { field: 'output', equals: 'hits' } as const;
+
 export const redactPdf = {
   functionName: 'redact-pdf',
   title: 'Redact PDF',
@@ -25,7 +31,7 @@ export const redactPdf = {
   category: 'security',
   searchKeywords: ['redaction', 'black out', 'censor', 'hide text', 'anonymize', 'privacy', 'gdpr'],
   popular: false,
-  inMenu: true,
+  inMenu: false,
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z
@@ -41,16 +47,19 @@ export const redactPdf = {
           control: { kind: 'text' },
           placeholder: 'Jane Doe',
           wide: true,
+          shownWhen: whenSearching,
         }),
       regex: booleanField('Regular expression', false).register(formFields, {
         label: 'Search with a regular expression',
         control: { kind: 'checkbox' },
         group: searchGroup,
+        shownWhen: whenSearching,
       }),
       caseSensitive: booleanField('Match case', false).register(formFields, {
         label: 'Match upper and lower case',
         control: { kind: 'checkbox' },
         group: searchGroup,
+        shownWhen: whenSearching,
       }),
       presets: redactionPresetsField().register(formFields, {
         label: 'Also find',
@@ -60,6 +69,7 @@ export const redactPdf = {
           joiner: ',',
         },
         wide: true,
+        shownWhen: whenSearching,
       }),
       boxes: redactionBoxesField().register(formFields, {
         label: 'Areas to black out',
@@ -83,6 +93,7 @@ export const redactPdf = {
               { value: 'hits', label: 'Matches only (JSON)' },
             ],
           },
+          shownWhen: whenSearching,
         }),
     })
     .superRefine((options, ctx) => {

@@ -8,8 +8,9 @@ import {
 } from '@paperknife/catalog/redaction';
 import type { ToolId } from '@paperknife/catalog/tools';
 import { Loader2, Search } from 'lucide-react';
-import { type FormEvent, Suspense, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { Textarea } from '~/components/ui/textarea';
 import { ToolRequestError, callTool } from '~/features/tools/api/api-client';
 import { errorWords } from '~/features/tools/api/error-words';
 import { LazyRedactionPages } from '~/features/tools/page-view/lazy';
@@ -76,6 +77,7 @@ export function RedactionPanel({ tool, values, onChange, file }: OptionsPanelPro
   }, [sent, values, onChange]);
 
   const fillMeta = meta(FILL);
+  const boxesMeta = meta(BOXES);
   const fill = typeof values[FILL] === 'string' ? values[FILL] : '#000000';
   const marks: PageMark[] = [
     ...hits.flatMap((hit, index) =>
@@ -126,12 +128,37 @@ export function RedactionPanel({ tool, values, onChange, file }: OptionsPanelPro
       <div className="max-w-xs">
         <ColorField label={fillMeta.label} value={fill} onChange={(next) => onChange(FILL, next)} fallback="#000000" />
       </div>
+      <SentBoxes label={boxesMeta.label} hint={boxesMeta.hint} value={sent} />
       {file ? (
         <Suspense fallback={<PagesLoading />}>
           <LazyRedactionPages file={file} marks={marks} onDraw={onDraw} />
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** What the run sends as `boxes`, for those who want to see it or reuse it with the API; read-only. */
+function SentBoxes({ label, hint, value }: { label: string; hint: string | undefined; value: string }) {
+  const hintId = useId();
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-muted-foreground">{label}</summary>
+      <div className="mt-2 grid gap-2">
+        {hint ? (
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+        <Textarea
+          readOnly
+          aria-label={label}
+          aria-describedby={hint ? hintId : undefined}
+          value={value}
+          className="font-mono text-xs"
+        />
+      </div>
+    </details>
   );
 }
 

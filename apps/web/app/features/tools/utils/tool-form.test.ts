@@ -23,6 +23,7 @@ const requiredInput: Partial<Record<ToolId, FormValues>> = {
   'delete-pages': { pages: '1' },
   'organize-pdf': { order: '2,1' },
   'sign-pdf': { signature: 'data:image/png;base64,iVBORw0KGgo=' },
+  'redact-pdf': { boxes: '[{"page":1,"rect":[72,72,144,90]}]' },
 };
 
 const formOf = (id: ToolId, change: FormValues = {}): FormValues => ({ ...initialFormValues(id), ...change });
@@ -240,7 +241,8 @@ describe('actionDisabled', () => {
 
   it.each(
     toolIds.filter(
-      (id) => !['extract-pages', 'delete-pages', 'organize-pdf', 'watermark-pdf', 'sign-pdf'].includes(id),
+      (id) =>
+        !['extract-pages', 'delete-pages', 'organize-pdf', 'watermark-pdf', 'sign-pdf', 'redact-pdf'].includes(id),
     ),
   )('%s: enabled on the untouched form', (id) => {
     expect(actionDisabled(id, formOf(id))).toBe(false);
