@@ -1,5 +1,7 @@
 import { type ErrorCode, errorCodeList, errorCodes } from '@paperknife/catalog/errors';
 import { type Limits, formatMegabytes } from '@paperknife/catalog/limits';
+import { FORM_FIELDS_PATH } from '@paperknife/catalog/pdf-form-fields';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { optionsJsonSchema, toolResponseHeaders } from '@paperknife/catalog/tool-options';
 import {
   type ToolId,
@@ -97,6 +99,20 @@ function fileField(id: ToolId, limits: Limits): ApiField {
   };
 }
 
+/** A tool's second upload in its own field (Fill PDF forms' rows), when it takes one. */
+function dataFileFields(id: ToolId): ApiField[] {
+  const spec = (tools[id] as ToolEntry).dataFile;
+  if (!spec) return [];
+  return [
+    {
+      name: spec.field,
+      type: 'file',
+      required: false,
+      description: `Rows of values (${spec.extensions.join(' or ')}, up to ${formatMegabytes(spec.maxBytes)}): one filled copy per row. A CSV's first line, or each JSON object's keys, name the fields; \`POST ${FORM_FIELDS_PATH}\` lists them.`,
+    },
+  ];
+}
+
 const shellQuote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
 /** The curl example's sample files, by the kind of file a tool takes: one file, and two for tools that take several. */
@@ -130,7 +146,7 @@ export function apiFunctions(siteUrl: string, limits: Limits): ApiFunction[] {
       description: tool.description,
       path: functionPath(id),
       pagePath: toolPaths(id).canonical,
-      fields: [fileField(id, limits), ...optionFields(id)],
+      fields: [fileField(id, limits), ...dataFileFields(id), ...optionFields(id)],
       downloads: downloads.map(({ name, contentType }) => ({ name, contentType })),
       extraHeaders: [...toolResponseHeaders(id)],
       curl: curlExample(id, siteUrl),
