@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import type * as mupdf from 'mupdf';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { entry } from './read-form-fields.js';
 
@@ -14,6 +15,11 @@ export interface FlattenPayload {
 export function flattenDocument(payload: FlattenPayload): void {
   const doc = openPdf(payload.input);
   try {
+    // Nothing to bake: the document is written back as it came, without MuPDF reading every page.
+    if (!hasAnnotations(doc)) {
+      copyFileSync(payload.input, payload.output);
+      return;
+    }
     const needAppearances = entry(doc.getTrailer(), 'Root', 'AcroForm', 'NeedAppearances');
     if (needAppearances?.isBoolean() && needAppearances.asBoolean()) {
       for (let index = 0; index < doc.countPages(); index++) {
@@ -27,4 +33,13 @@ export function flattenDocument(payload: FlattenPayload): void {
   } finally {
     doc.destroy();
   }
+}
+
+/** Whether any page lists annotations (form fields' widgets among them), read from the page objects only. */
+function hasAnnotations(doc: mupdf.PDFDocument): boolean {
+  for (let index = 0; index < doc.countPages(); index++) {
+    const annots = entry(doc.findPage(index), 'Annots');
+    if (annots?.isArray() && annots.length > 0) return true;
+  }
+  return false;
 }

@@ -9,6 +9,9 @@ import type { FormField, FormFieldList, FormFieldType } from '@paperknife/catalo
 export function readFormFields(doc: mupdf.PDFDocument): FormFieldList {
   const fields = new Map<string, FormField>();
   const pages = doc.countPages();
+  // No fields in the form dictionary: no page needs loading (a long book without a form answers at once).
+  const listed = entry(doc.getTrailer(), 'Root', 'AcroForm', 'Fields');
+  if (!listed?.isArray() || listed.length === 0) return { pages, fields: [] };
   for (let index = 0; index < pages; index++) {
     const page = doc.loadPage(index);
     for (const widget of page.getWidgets()) {

@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { widgetCount } from '../testing/form-values.js';
 import { makeFormPdf } from '../testing/make-form-pdf.js';
+import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { fillPdf } from './fill-pdf.js';
@@ -34,9 +37,13 @@ describe('flatten-pdf', () => {
     expect(pdfPageTexts(result.path)[0]).toContain('Katherine Johnson');
   });
 
+  it('gives back a PDF without fields or annotations as it came', async () => {
+    const plain = await job.input('plain.pdf', makePdf({ pageCount: 2 }));
+    const result = await flattenPdf([plain], {}, job.context);
+    expect(readFileSync(result.path).equals(readFileSync(plain.path))).toBe(true);
+  });
+
   it('refuses a password-protected PDF', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const { readFileSync, writeFileSync } = await import('node:fs');
     const source = `${job.context.workDir}/source.pdf`;
     writeFileSync(source, makeFormPdf());
     spawnSync('qpdf', ['--encrypt', 'pw1234', 'pw1234', '256', '--', source, `${job.context.workDir}/locked.pdf`]);
