@@ -5,7 +5,8 @@ import type { SlideLine, SlideRectangle } from './slide-model.js';
 /**
  * The vector drawing of a page as PowerPoint gets it: plain filled rectangles and straight lines become shapes,
  * and whatever else the page draws besides its text and images (curves, shadings, clipped or transparent paths) is
- * rendered into one picture of the page behind them. Text and images are left out: the layout reading has them.
+ * rendered into one picture of the page behind them. Text is left out, and images unless asked for: the layout
+ * reading has them.
  */
 
 /** The background picture's resolution. */
@@ -76,15 +77,21 @@ function rectangleOf(subpaths: mupdf.Point[][]): [number, number, number, number
 }
 
 /**
- * Reads the page's drawing: shapes for the simple paths, and the rest drawn into `backgroundFile` when there is
- * any. Paths inside a clip, a mask, a group or a tile are always rendered: as shapes they would lose what limits them.
+ * Reads the page's drawing: shapes for the simple paths, and the rest (with `withImages`, the images too) drawn into
+ * `backgroundFile` when there is any. Paths inside a clip, a mask, a group or a tile are always rendered: as shapes they would lose what limits them.
  */
-export function readSlideDrawing(page: mupdf.PDFPage, backgroundFile: string): SlideDrawing {
-  const drawing = drawPage(page, backgroundFile, true);
-  return drawing.shapes.length > MAX_SHAPES ? drawPage(page, backgroundFile, false) : drawing;
+export function readSlideDrawing(page: mupdf.PDFPage, backgroundFile: string, withImages: boolean): SlideDrawing {
+  const drawing = drawPage(page, backgroundFile, { withImages, withShapes: true });
+  return drawing.shapes.length > MAX_SHAPES
+    ? drawPage(page, backgroundFile, { withImages, withShapes: false })
+    : drawing;
 }
 
-function drawPage(page: mupdf.PDFPage, backgroundFile: string, withShapes: boolean): SlideDrawing {
+function drawPage(
+  page: mupdf.PDFPage,
+  backgroundFile: string,
+  { withImages, withShapes }: { withImages: boolean; withShapes: boolean },
+): SlideDrawing {
   const shapes: (SlideRectangle | SlideLine)[] = [];
   const [left, top, right, bottom] = page.getBounds();
   const scale = BACKGROUND_DPI / 72;
@@ -101,6 +108,8 @@ function drawPage(page: mupdf.PDFPage, backgroundFile: string, withShapes: boole
   let nested = 0;
   let painted = false;
   const plain = () => withShapes && nested === 0;
+  // Paths, texts, stroke states and colour spaces come kept for the callback and are let go here; shades and
+  // images come borrowed and are left alone.
   const device = new mupdf.Device({
     fillPath(path, evenOdd, ctm, colorSpace, color, alpha) {
       try {
@@ -169,7 +178,6 @@ function drawPage(page: mupdf.PDFPage, backgroundFile: string, withShapes: boole
     clipImageMask(image, ctm) {
       nested++;
       draw.clipImageMask(image, ctm);
-      image.destroy();
     },
     popClip() {
       nested--;
@@ -178,12 +186,10 @@ function drawPage(page: mupdf.PDFPage, backgroundFile: string, withShapes: boole
     fillShade(shade, ctm, alpha) {
       draw.fillShade(shade, ctm, alpha);
       painted = true;
-      shade.destroy();
     },
     fillImageMask(image, ctm, colorSpace, color, alpha) {
       draw.fillImageMask(image, ctm, colorSpace, asColor(color), alpha);
       painted = true;
-      image.destroy();
       colorSpace.destroy();
     },
     fillText: (text) => text.destroy(),
@@ -192,7 +198,11 @@ function drawPage(page: mupdf.PDFPage, backgroundFile: string, withShapes: boole
       stroke.destroy();
     },
     ignoreText: (text) => text.destroy(),
-    fillImage: (image) => image.destroy(),
+    fillImage(image, ctm, alpha) {
+      if (!withImages) return;
+      draw.fillImage(image, ctm, alpha);
+      painted = true;
+    },
     beginMask(area, luminosity, colorSpace, color) {
       nested++;
       draw.beginMask(area, luminosity, colorSpace, asColor(color));

@@ -30,6 +30,8 @@ export interface PdfToPowerpointResult {
   scannedPages: number[];
 }
 
+/** More pictures than this on a page go into the picture behind the slide. */
+const MAX_PICTURES = 40;
 /** Each page as a picture is drawn at this resolution. */
 const PAGE_PICTURE_DPI = 150;
 
@@ -50,11 +52,14 @@ function textItems(block: LayoutBlock): SlideText[] {
 
 /** A page read into a slide: its vector drawing behind, then its pictures, then its text on top. */
 function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): { slide: Slide; scanned: boolean } {
-  const { layout, scanned } = readPage(doc, index, folder);
+  const { layout, scanned } = readPage(doc, index, folder, { drawingsAsPictures: false });
+  const images = layout.blocks.filter((block) => block.kind === 'image');
+  // A page drawn from many small images (tiles, a texture) is one picture behind the slide, not hundreds.
+  const imagesInBackground = images.length > MAX_PICTURES;
   const page = doc.loadPage(index) as mupdf.PDFPage;
   let drawing;
   try {
-    drawing = readSlideDrawing(page, join(folder, `slide-${index + 1}-background.png`));
+    drawing = readSlideDrawing(page, join(folder, `slide-${index + 1}-background.png`), imagesInBackground);
   } finally {
     page.destroy();
   }
@@ -64,9 +69,7 @@ function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): {
     items.push({ kind: 'picture', x0: 0, y0: 0, x1: width, y1: height, file: drawing.background, format: 'png' });
   }
   items.push(...drawing.shapes);
-  for (const block of layout.blocks) {
-    if (block.kind === 'image') items.push({ ...block, kind: 'picture' });
-  }
+  if (!imagesInBackground) for (const image of images) items.push({ ...image, kind: 'picture' });
   for (const block of layout.blocks) items.push(...textItems(block));
   return { slide: { width, height, items }, scanned };
 }

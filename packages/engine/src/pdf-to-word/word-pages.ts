@@ -518,8 +518,22 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
 /** A picture covering this share of the page under invisible text is the scan the text was read from. */
 const SCAN_COVERAGE = 0.5;
 
+/**
+ * How a page is read. `drawingsAsPictures` (the default): a drawing (a chart, a diagram) becomes a picture of its
+ * part of the page, its labels included, as Word has no shapes of ours; PDF to PowerPoint draws the shapes itself and
+ * keeps every label as text.
+ */
+export interface ReadOptions {
+  drawingsAsPictures: boolean;
+}
+
 /** The text blocks, pictures and tables of a page, as the viewer shows the page. */
-export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: number): PageLayout {
+export function readLayout(
+  page: mupdf.PDFPage,
+  folder: string,
+  pageIndex: number,
+  options: ReadOptions = { drawingsAsPictures: true },
+): PageLayout {
   const [left, top, right, bottom] = page.getBounds();
   const pageArea = (right - left) * (bottom - top);
   const drawn = readDrawing(page);
@@ -642,7 +656,9 @@ export function readLayout(page: mupdf.PDFPage, folder: string, pageIndex: numbe
   const tables = tablesWithText(ruledTables(drawn.rules), lines);
   // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
   const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));
-  const drawings = drawingRegions([...drawn.shapes, ...looseRules], { width, height }, lines, tables);
+  const drawings = options.drawingsAsPictures
+    ? drawingRegions([...drawn.shapes, ...looseRules], { width, height }, lines, tables)
+    : [];
   if (drawings.length === 0) return { width, height, blocks: placeTables(blocks, tables) };
 
   // A drawing is a picture of its part of the page, its labels and the images in it included.
@@ -712,10 +728,10 @@ export interface ReadPage {
  * Page `index` of `doc` read into its layout. MuPDF's objects for the page (the page, its display list and
  * structured text) are let go before this returns: only the layout is kept.
  */
-export function readPage(doc: mupdf.Document, index: number, folder: string): ReadPage {
+export function readPage(doc: mupdf.Document, index: number, folder: string, options?: ReadOptions): ReadPage {
   const page = doc.loadPage(index) as mupdf.PDFPage;
   try {
-    const layout = readLayout(page, folder, index);
+    const layout = readLayout(page, folder, index, options);
     const scanned = !layout.blocks.some((block) => block.kind !== 'image') && looksScanned(page);
     return { layout, scanned };
   } finally {
