@@ -100,6 +100,25 @@ function hasSignatures(doc: mupdf.PDFDocument): boolean {
   return signed;
 }
 
+/** The document with its changes appended, or undefined when that would give a file MuPDF must repair to read. */
+function incrementalUpdate(doc: mupdf.PDFDocument): Uint8Array | undefined {
+  if (!doc.canBeSavedIncrementally()) return undefined;
+  let saved: Uint8Array;
+  try {
+    // A copy: the view into MuPDF's memory goes stale when opening the update below grows that memory.
+    saved = doc.saveToBuffer('incremental').asUint8Array().slice();
+  } catch {
+    return undefined;
+  }
+  // A file that opened with its offsets off by some bytes takes the update, then needs a repair to open again.
+  const reopened = mupdf.Document.openDocument(saved, 'application/pdf').asPDF();
+  try {
+    return reopened && !reopened.wasRepaired() ? saved : undefined;
+  } finally {
+    reopened?.destroy();
+  }
+}
+
 /**
  * Draws the signature picture on the pages as page content (an image XObject with a soft mask), upright in the
  * visible page, as large as fits the box while keeping its proportions, centred in it.
@@ -146,9 +165,16 @@ export function placeSignature(payload: PlaceSignaturePayload): { placed: Placed
         ],
       });
     }
-    // A signed document gets the signature as an incremental update: its earlier signatures stay valid.
-    const incremental = hasSignatures(doc);
-    writeFileSync(payload.output, doc.saveToBuffer(incremental ? 'incremental' : 'compress').asUint8Array());
+    // An incremental update: every earlier byte stays, so earlier signatures stay valid, and a large document is
+    // not written again. A file MuPDF has to repair (now, or when the next step opens the update) is rewritten,
+    // unless it holds signatures the rewrite would break.
+    let saved = incrementalUpdate(doc);
+    const incremental = saved !== undefined;
+    if (!saved) {
+      if (hasSignatures(doc)) throw new ToolError('damaged_pdf');
+      saved = doc.saveToBuffer('compress').asUint8Array();
+    }
+    writeFileSync(payload.output, saved);
     return { placed, incremental };
   } finally {
     doc.destroy();

@@ -27,8 +27,8 @@ function dateStamp(placed: PlacedSignature, text: string) {
 
 /**
  * The signature picture drawn as page content on one page or every page, the date written under it, and with a
- * certificate a digital signature over the result. A document that is already signed gets all of it as
- * incremental updates, so its earlier signatures stay valid.
+ * certificate a digital signature over the result, each as an incremental update of the document: earlier
+ * signatures stay valid and a large file is not rewritten.
  */
 export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) => {
   const input = await preparePdfInput(requireOneFile(files), context);
