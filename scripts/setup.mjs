@@ -29,6 +29,8 @@ const aptPackages = [
   'python3-uno',
   'chromium',
   'poppler-utils',
+  // Sign PDF: openssl reads the user's .p12 and makes the CMS signature; pdfsig (poppler-utils) checks it in tests.
+  'openssl',
   // JPG to PDF: heif-info and heif-convert read HEIC phone photos (HEVC), which sharp's own libheif cannot.
   'libheif-examples',
   'fonts-dejavu-core',
