@@ -1,7 +1,7 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import type { FormValues } from '@paperknife/catalog/pdf-form-fields';
 import { tools } from '@paperknife/catalog/tools';
-import { fillFormCopies } from '../forms/fill-forms.js';
+import { fillFormCopies } from '../forms/forms-pool.js';
 import { readFormRows } from '../forms/form-rows.js';
 import { padPage, uploadStem } from '../jobs/output-names.js';
 import { tempPath } from '../jobs/temp-path.js';

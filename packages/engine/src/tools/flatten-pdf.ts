@@ -1,5 +1,5 @@
 import { tools } from '@paperknife/catalog/tools';
-import { flattenDocument } from '../forms/fill-forms.js';
+import { flattenPages } from '../forms/forms-pool.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
@@ -9,6 +9,6 @@ import { preparePdfInput } from '../preflight/pdf-input.js';
 export const flattenPdf: ToolRunner<'flatten-pdf'> = async (files, _options, context) => {
   const input = await preparePdfInput(requireOneFile(files), context);
   const output = tempPath(context, 'flattened-document');
-  await flattenDocument(input.path, output, context);
+  await flattenPages(input.path, output, context);
   return { path: output, download: tools['flatten-pdf'].download };
 };

@@ -5,7 +5,7 @@ import type { FormsTasks } from './forms-tasks.js';
 
 const pool = mupdfPool<FormsTasks>();
 
-/** Calls into the MuPDF worker for the forms family, under the job's signal and time limit. */
+/** The forms family's calls into the MuPDF worker pool, under the job's signal and time limit. */
 
 export function fillFormCopies(
   input: string,
@@ -25,7 +25,7 @@ export function fillFormCopies(
   );
 }
 
-export function flattenDocument(input: string, output: string, context: ToolContext): Promise<void> {
+export function flattenPages(input: string, output: string, context: ToolContext): Promise<void> {
   return pool.run(
     'flatten-document',
     { input, output },
