@@ -6,23 +6,31 @@ import { dropFiles, expectFilesReady, expectToast, pdfFixture, runAndDownload } 
 /** Crop, N-up and Booklet from their pages: drop a PDF, set an option, press the action, check the download. */
 
 const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ text: [`Page ${i + 1}`] }));
-const MM = 72 / 25.4;
-
 test.describe('page layout tools', () => {
-  test('crop-pdf: margins in millimetres set the crop box of every page', async ({ page }) => {
+  test('crop-pdf: the area drawn on the first page sets the margins and the crop box of every page', async ({
+    page,
+  }) => {
     await page.goto('/crop-pdf');
     await dropFiles(page, pdfFixture('letter.pdf', { pages: pages(2) }));
     await expectFilesReady(page, 1);
     await page.getByRole('radio', { name: /^Margins/ }).check();
-    await page.getByLabel('Top margin (mm)').fill('20');
-    await page.getByLabel('Left margin (mm)').fill('10');
+    const preview = page.locator('[data-testid="crop-page"][data-drawn]');
+    const frame = (await preview.boundingBox())!;
+    await page.mouse.move(frame.x + frame.width * 0.25, frame.y + frame.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width * 0.5, frame.y + frame.height * 0.5, { steps: 4 });
+    await page.mouse.move(frame.x + frame.width * 0.75, frame.y + frame.height * 0.8, { steps: 4 });
+    await page.mouse.up();
+    // Letter is 215.9 × 279.4 mm: a fifth of its height is about 56 mm.
+    expect(Number(await page.getByLabel('Top margin (mm)').inputValue())).toBeCloseTo(55.9, -1);
     const result = await runAndDownload(page, 'Crop PDF');
     expect(result.name).toBe('cropped-document.pdf');
     assertValidPdf(result.path);
     await expectToast(page, 'Success!', 'Your PDF has been cropped successfully.');
     for (const boxes of pageBoxes(result.path)) {
       const [x0, y0, x1, y1] = boxes.cropBox!;
-      expect([x0, y0, x1, y1].map(Math.round)).toEqual([Math.round(10 * MM), 0, 612, Math.round(792 - 20 * MM)]);
+      const expected = [0.25 * 612, 0.2 * 792, 0.75 * 612, 0.8 * 792];
+      [x0, y0, x1, y1].forEach((value, index) => expect(Math.abs(value - expected[index]!)).toBeLessThan(10));
     }
   });
 
