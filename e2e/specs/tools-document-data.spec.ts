@@ -47,7 +47,7 @@ test('sanitize-pdf: form fields flattened too, links kept, and the report lists 
   await expect(report.getByTestId('sanitize-links')).toHaveText('Links: 1 found, kept.');
 });
 
-test('edit-metadata: the current title is shown, changed and saved in Info and XMP', async ({ page }) => {
+test('edit-metadata: the current properties are shown, one changed, one emptied, in Info and XMP', async ({ page }) => {
   await page.goto('/edit-metadata');
   await dropFiles(page, fixture('properties.pdf', hiddenDataPdf()));
   await expectFilesReady(page, 1);
@@ -55,10 +55,14 @@ test('edit-metadata: the current title is shown, changed and saved in Info and X
   await expect(title).toHaveValue('Secret title');
   await expect(page.getByLabel('Author')).toHaveValue('Jane Roe');
   await title.fill('Published title');
+  // Emptying a property removes it: the page lists it for removal.
+  await page.getByLabel('Author').fill('');
+  await expect(page.getByLabel('Properties to remove')).toHaveValue('author');
   const result = await runAndDownload(page, 'Save metadata');
   expect(result.name).toBe('edited-document.pdf');
   assertValidPdf(result.path);
-  expect(pdfInfo(result.path)).toMatchObject({ Title: 'Published title', Author: 'Jane Roe' });
+  expect(pdfInfo(result.path)).toMatchObject({ Title: 'Published title', Producer: 'Fixture' });
+  expect(pdfInfo(result.path)['Author']).toBeUndefined();
   expect(pdfXmp(result.path)).toContain('<rdf:li xml:lang="x-default">Published title</rdf:li>');
   await expectToast(page, 'Success!', 'The metadata of your PDF has been updated.');
 });

@@ -1,6 +1,6 @@
 import FilePen from 'lucide/dist/esm/icons/file-pen.mjs';
 import { z } from 'zod';
-import { ISO_DATE, type MetadataField, pdfDateFromIso } from '../document-metadata.js';
+import { ISO_DATE, type MetadataField, metadataFields, pdfDateFromIso } from '../document-metadata.js';
 import { formFields } from '../form-fields.js';
 import { booleanField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';
@@ -33,6 +33,28 @@ const dateField = (label: string) =>
     })
     .register(formFields, { label, control: { kind: 'text' }, placeholder: '2024-05-31T14:30:00+02:00' });
 
+/** Properties to remove, by field name, comma-separated; left out, none. */
+const clearField = () =>
+  z
+    .string({ error: 'The properties to remove must be text.' })
+    .trim()
+    .max(200, 'The properties to remove are too long.')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(metadataFields, { error: `Properties to remove are among: ${metadataFields.join(', ')}.` })))
+    .optional()
+    .meta({ description: `Properties to remove, comma-separated, among: ${metadataFields.join(', ')}.` })
+    .register(formFields, {
+      label: 'Properties to remove',
+      control: { kind: 'text' },
+      placeholder: 'keywords, producer',
+      hint: 'The names of the properties to remove, separated by commas.',
+    });
+
 export const editMetadata = {
   functionName: 'edit-metadata',
   title: 'Edit metadata',
@@ -55,12 +77,13 @@ export const editMetadata = {
     producer: textField('Producer (PDF software)'),
     creationDate: dateField('Created'),
     modDate: dateField('Modified'),
+    clear: clearField(),
     removeAll: booleanField('Remove all metadata', false).register(formFields, {
       label: 'Remove all metadata',
       control: { kind: 'checkbox' },
       hint: 'Removes every property and the XMP metadata; the fields above are ignored.',
     }),
-  } satisfies Record<MetadataField | 'removeAll', unknown>),
+  } satisfies Record<MetadataField | 'clear' | 'removeAll', unknown>),
   formColumns: 2,
   actionLabel: 'Save metadata',
   busyLabel: 'Saving metadata...',

@@ -8,6 +8,8 @@ export interface WriteMetadataPayload {
   output: string;
   /** New values by field (dates as PDF date strings); fields left out keep the document's own. */
   values: Partial<Record<MetadataField, string>>;
+  /** Fields to remove; a value given for one of them is written. */
+  cleared: readonly MetadataField[];
   /** Remove the information dictionary and the XMP packet; `values` are not written. */
   removeAll: boolean;
 }
@@ -31,6 +33,7 @@ export function writeMetadata(payload: WriteMetadataPayload): void {
         // Adding an object gives the document a new trailer.
         doc.getTrailer().put('Info', info);
       }
+      for (const field of payload.cleared) if (!info.get(infoKeys[field]).isNull()) info.delete(infoKeys[field]);
       for (const field of metadataFields) {
         const value = payload.values[field];
         if (value !== undefined) info.put(infoKeys[field], doc.newString(value));

@@ -51,6 +51,20 @@ describe('edit-metadata', () => {
     expect(pdfXmp(path)).toBe('');
   });
 
+  it('removes the properties listed in clear, from Info and XMP alike', async () => {
+    const path = await edit({ clear: 'author, producer', subject: 'Kept and new' });
+    const info = pdfInfo(path);
+    expect(info['Author']).toBeUndefined();
+    expect(info['Producer']).toBeUndefined();
+    expect(info['Title']).toBe('Secret title');
+    expect(info['Subject']).toBe('Kept and new');
+    const xmp = pdfXmp(path);
+    expect(xmp).not.toContain('Old Author');
+    expect(xmp).not.toContain('dc:creator');
+    expect(xmp).toContain('Kept and new');
+    expect(() => parseToolOptions('edit-metadata', { clear: 'author, colour' })).toThrow(/among: title/);
+  });
+
   it('removes every property and the XMP packet', async () => {
     const path = await edit({ removeAll: 'true', title: 'ignored' });
     const info = pdfInfo(path);

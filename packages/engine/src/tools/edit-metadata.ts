@@ -12,7 +12,7 @@ import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /**
- * Writes the properties given (the others stay) or removes them all, in the information dictionary and the XMP
+ * Writes the properties given, removes those listed in `clear` (the others stay), or removes them all, in the information dictionary and the XMP
  * packet alike. MuPDF writes the file, so the output is checked with `qpdf --check` (decision 115).
  */
 export const editMetadata: ToolRunner<'edit-metadata'> = async (files, options, context) => {
@@ -27,7 +27,10 @@ export const editMetadata: ToolRunner<'edit-metadata'> = async (files, options, 
     outputs: (output) => [{ path: output }],
     run: async ({ sources: [input], context: attemptContext }) => {
       const output = tempPath(context, 'edited-document');
-      await writeMetadataInPool({ input: input!.path, output, values, removeAll: options.removeAll }, attemptContext);
+      await writeMetadataInPool(
+        { input: input!.path, output, values, cleared: options.clear ?? [], removeAll: options.removeAll },
+        attemptContext,
+      );
       return output;
     },
   });
