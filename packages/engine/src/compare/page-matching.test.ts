@@ -32,3 +32,14 @@ describe('matchPages', () => {
     ]);
   });
 });
+
+describe('matchPages on long documents', () => {
+  it('weighs only nearby pages when every pair would be too many, and stays quick', () => {
+    const original = Array.from({ length: 600 }, (_, i) => text(`old page ${i} alpha beta gamma`));
+    const changed = Array.from({ length: 600 }, (_, i) => text(`new page ${i} alpha beta gamma`));
+    const started = Date.now();
+    const matches = matchPages(original, changed);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(matches.every((match, i) => match.original === i && match.changed === i && !match.moved)).toBe(true);
+  });
+});

@@ -19,6 +19,9 @@ export interface PageMatch {
 
 /** Pages at least this similar are the same page, edited. */
 const SAME_PAGE = 0.5;
+/** Past this many page pairs to weigh, only pages within NEAR places of each other are weighed. */
+const MAX_PAIRS = 250_000;
+const NEAR = 50;
 
 /** Share of words two pages have in common (Dice's coefficient over the words as multisets). */
 export function wordSimilarity(a: readonly string[], b: readonly string[]): number {
@@ -97,12 +100,16 @@ export function matchPages(original: readonly PageSignature[], changed: readonly
     if (b !== undefined) pair(a, b);
   });
 
-  // Edited pages: the most similar pairs first, the nearer one on a tie.
+  // Edited pages: the most similar pairs first, the nearer one on a tie. Between two long, mostly different
+  // documents every pair would be too many: then only pages at most NEAR places apart are compared.
+  const freeA = original.filter((_, a) => partnerOfA[a]! < 0).length;
+  const freeB = changed.filter((_, b) => partnerOfB[b]! < 0).length;
+  const near = freeA * freeB > MAX_PAIRS ? NEAR : Infinity;
   const candidates: { a: number; b: number; score: number }[] = [];
   original.forEach((pageA, a) => {
     if (partnerOfA[a]! >= 0) return;
     changed.forEach((pageB, b) => {
-      if (partnerOfB[b]! >= 0) return;
+      if (partnerOfB[b]! >= 0 || Math.abs(a - b) > near) return;
       const score = similarity(pageA, pageB);
       if (score >= SAME_PAGE) candidates.push({ a, b, score });
     });
