@@ -1,10 +1,18 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { ToolError } from '@paperknife/catalog/errors';
 import { POINTS_PER_MM } from '@paperknife/catalog/paper-sizes';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { inkBox } from './ink-box.js';
 import { innerBoxes, pageFrame, pageRect, rectObject } from './page-frames.js';
-import { type PageFrame, type Rect, type Sides, insetBox, intersectRects, marginsAround } from './page-geometry.js';
+import {
+  type PageFrame,
+  type Rect,
+  type Sides,
+  insetBox,
+  intersectRects,
+  marginsAround,
+  visibleSize,
+} from './page-geometry.js';
 
 export interface CropPagesPayload {
   input: string;
@@ -14,8 +22,10 @@ export interface CropPagesPayload {
   crop: { kind: 'margins'; margins: Sides } | { kind: 'trim-white'; sameBox: boolean };
 }
 
-const sizeInMm = (frame: PageFrame) =>
-  `${Math.round((frame.box[2] - frame.box[0]) / POINTS_PER_MM)} × ${Math.round((frame.box[3] - frame.box[1]) / POINTS_PER_MM)} mm`;
+function sizeInMm(frame: PageFrame): string {
+  const { width, height } = visibleSize(frame);
+  return `${Math.round(width / POINTS_PER_MM)} × ${Math.round(height / POINTS_PER_MM)} mm`;
+}
 
 /** The margins of `page` that `margins` leave something of, or the refusal naming the page. */
 function cutMargins(frame: PageFrame, margins: Sides, page: number): Rect {
@@ -27,6 +37,21 @@ function cutMargins(frame: PageFrame, margins: Sides, page: number): Rect {
     );
   }
   return box;
+}
+
+/**
+ * Whether the file starts with its header. Readers allow bytes before `%PDF-` and count offsets from the header;
+ * MuPDF's incremental update would count them from the file's start, so such a file is written whole instead.
+ */
+function startsWithHeader(path: string): boolean {
+  const head = Buffer.alloc(5);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 5, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return head.toString('latin1') === '%PDF-';
 }
 
 const smallest = (all: readonly Sides[]): Sides => ({
@@ -42,7 +67,7 @@ const smallest = (all: readonly Sides[]): Sides => ({
  * trim, bleed or art box is cut to the new crop box, which it must not exceed (docs/decisions/183). Trim white
  * finds each page's ink in a low-resolution render; with `sameBox` every page loses the margins the fullest page
  * allows. A page without ink keeps its box when trimmed alone. The update is appended to the file (incremental
- * save), so nothing else in it is rewritten.
+ * save), so nothing else in it is rewritten, unless the file has bytes before its header.
  */
 export function cropPages(payload: CropPagesPayload): { cropped: number } {
   const doc = openPdf(payload.input);
@@ -55,7 +80,13 @@ export function cropPages(payload: CropPagesPayload): { cropped: number } {
       boxes = frames.map((frame, index) => cutMargins(frame, crop.margins, pages[index]!.number));
     } else {
       const inks = pages.map(({ number }, index) => {
-        const ink = inkBox(doc.loadPage(number - 1));
+        const page = doc.loadPage(number - 1);
+        let ink: Rect | undefined;
+        try {
+          ink = inkBox(page);
+        } finally {
+          page.destroy();
+        }
         const inside = ink && intersectRects(ink, frames[index]!.box);
         return inside && marginsAround(frames[index]!, inside);
       });
@@ -80,7 +111,8 @@ export function cropPages(payload: CropPagesPayload): { cropped: number } {
       }
       cropped += 1;
     });
-    const saved = doc.saveToBuffer(doc.canBeSavedIncrementally() ? 'incremental' : 'compress');
+    const incremental = doc.canBeSavedIncrementally() && startsWithHeader(payload.input);
+    const saved = doc.saveToBuffer(incremental ? 'incremental' : 'compress');
     writeFileSync(payload.output, saved.asUint8Array());
     return { cropped };
   } finally {

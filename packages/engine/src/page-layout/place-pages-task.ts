@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { openPdf } from '../mupdf/open-pdf.js';
+import { rawStreamData } from '../mupdf/pdf-objects.js';
 import { pageFrame, rectObject } from './page-frames.js';
 import { type Matrix, type PageFrame, fitInSlot, visibleSize } from './page-geometry.js';
 import { type NUpLayout, type Sheet, bookletSheets, nUpSheets } from './sheet-plan.js';
@@ -44,7 +45,7 @@ function pageForm(
       const value = contents.get(key);
       if (!value.isNull()) form.put(key, graft.graftObject(value));
     }
-    return output.addRawStream(contents.readRawStream(), form);
+    return output.addRawStream(rawStreamData(contents), form);
   }
   const parts: Buffer[] = [];
   if (contents.isArray()) {

@@ -113,6 +113,12 @@ describe('crop-pdf', () => {
     expectBox(page!.bleedBox, [100 * MM, 0, 600, 800]);
   });
 
+  it('writes a valid file from one with bytes before its header, which an appended update would misplace', async () => {
+    const pdf = Buffer.concat([Buffer.from('% produced by a mail gateway\n'), makePdf({ pageCount: 2 })]);
+    const [first] = pageBoxes(await run(pdf, { mode: 'margins', bottom: '10' }));
+    expectBox(first!.cropBox, [0, 10 * MM, 612, 792]);
+  });
+
   it('refuses margins that leave nothing of a page, and margins that are all zero', async () => {
     const file = await job.input('doc.pdf', makePdf({ pages: [{}, { width: 200, height: 200 }] }));
     const tooWide = cropPdf(
