@@ -127,12 +127,15 @@ function TypePad({ onSignature }: { onSignature: (png: string | undefined) => vo
   const { t } = useI18n();
   const [name, setName] = useState('');
   const [font, setFont] = useState<string>(FONTS[0].value);
+  // The latest callback, without drawing again each time the form hands a new one.
+  const report = useRef(onSignature);
+  report.current = onSignature;
 
   useEffect(() => {
     let current = true;
     const text = name.trim();
     if (!text) {
-      onSignature(undefined);
+      report.current(undefined);
       return;
     }
     const css = `96px "${font}"`;
@@ -149,12 +152,12 @@ function TypePad({ onSignature }: { onSignature: (png: string | undefined) => vo
       drawing.fillStyle = INK;
       drawing.textBaseline = 'middle';
       drawing.fillText(text, 20, 80);
-      onSignature(signaturePng(canvas, canvas.width, canvas.height));
+      report.current(signaturePng(canvas, canvas.width, canvas.height));
     });
     return () => {
       current = false;
     };
-  }, [name, font, onSignature]);
+  }, [name, font]);
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
