@@ -369,6 +369,8 @@ describe('entry fields', () => {
       'pdf-to-word',
       'pdf-to-excel',
       'pdf-to-pdfa',
+      'pdf-to-powerpoint',
+      'remove-blank-pages',
       'crop-pdf',
       'extract-text',
       'extract-images',

@@ -16,7 +16,7 @@ export const pdfToPowerpoint = {
   category: 'convert-from-pdf',
   searchKeywords: ['pptx', 'ppt', 'slides', 'presentation', 'editable', 'office', 'convert'],
   popular: false,
-  inMenu: true,
+  inMenu: false,
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
