@@ -4,7 +4,7 @@ import type { CompareDifferences, PageBox, PagePair } from '@paperknife/catalog/
 import { pairDiffers } from '@paperknife/catalog/compare-differences';
 import { openPdf } from '../mupdf/open-pdf.js';
 import type { ReportProgress } from '../mupdf/task-table.js';
-import { REGION_DPI, type PageContent } from './compare-model.js';
+import { type PageContent, regionScale } from './compare-model.js';
 import { writeCompareReport } from './compare-report.js';
 import { matchPages } from './page-matching.js';
 import { pageTextChanges } from './page-text-changes.js';
@@ -30,33 +30,38 @@ function readDocument(doc: mupdf.PDFDocument): PageContent[] {
   });
 }
 
-const POINTS_PER_PIXEL = 72 / REGION_DPI;
-const toPixels = (box: PageBox): PixelBox =>
-  box.map((value, i) => value / POINTS_PER_PIXEL + (i < 2 ? -1 : 1)) as PixelBox;
-const toPoints = (box: PixelBox): PageBox =>
-  box.map((value) => Math.round(value * POINTS_PER_PIXEL * 100) / 100) as PageBox;
+const toPixels =
+  (scale: number) =>
+  (box: PageBox): PixelBox =>
+    box.map((value, i) => value * scale + (i < 2 ? -1 : 1)) as PixelBox;
+const toPoints =
+  (scale: number) =>
+  (box: PixelBox): PageBox =>
+    box.map((value) => Math.round((value / scale) * 100) / 100) as PageBox;
 
 /** Renders drawn while matching pages (those without text), kept within a memory budget until their pair is compared. */
 class KeptRenders {
   private static readonly BUDGET_BYTES = 64 * 1024 * 1024;
-  private readonly kept = new Map<mupdf.PDFDocument, Map<number, GrayPixels>>();
+  private readonly kept = new Map<mupdf.PDFDocument, Map<number, { pixels: GrayPixels; scale: number }>>();
   private bytes = 0;
 
-  keep(doc: mupdf.PDFDocument, index: number, pixels: GrayPixels): void {
+  keep(doc: mupdf.PDFDocument, index: number, pixels: GrayPixels, scale: number): void {
     if (this.bytes + pixels.pixels.length > KeptRenders.BUDGET_BYTES) return;
     this.bytes += pixels.pixels.length;
-    const pages = this.kept.get(doc) ?? new Map<number, GrayPixels>();
-    pages.set(index, pixels);
+    const pages = this.kept.get(doc) ?? new Map<number, { pixels: GrayPixels; scale: number }>();
+    pages.set(index, { pixels, scale });
     this.kept.set(doc, pages);
   }
 
-  /** The page's render: the kept one (given up, as each page is compared once), or drawn now. */
-  take(doc: mupdf.PDFDocument, index: number): GrayPixels {
-    const pixels = this.kept.get(doc)?.get(index);
-    if (!pixels) return renderGray(doc, index, REGION_DPI);
-    this.kept.get(doc)!.delete(index);
-    this.bytes -= pixels.pixels.length;
-    return pixels;
+  /** The page's render at `scale`: the kept one (given up, as each page is compared once), or drawn now. */
+  take(doc: mupdf.PDFDocument, index: number, scale: number): GrayPixels {
+    const kept = this.kept.get(doc)?.get(index);
+    if (kept) {
+      this.kept.get(doc)!.delete(index);
+      this.bytes -= kept.pixels.pixels.length;
+      if (kept.scale === scale) return kept.pixels;
+    }
+    return renderGray(doc, index, scale);
   }
 }
 
@@ -75,8 +80,9 @@ export function compareDocuments(payload: CompareDocumentsPayload, report?: Repo
       if (content.words.length > 0)
         return { words: content.words.map((word) => word.text), thumbnail: new Uint8Array(0) };
       // A page without text is matched by its look: its render is kept for the regions, not drawn twice.
-      const pixels = renderGray(doc, index, REGION_DPI);
-      renders.keep(doc, index, pixels);
+      const scale = regionScale(content.size);
+      const pixels = renderGray(doc, index, scale);
+      renders.keep(doc, index, pixels, scale);
       return { words: [], thumbnail: thumbnailOf(pixels) };
     };
     const matches = matchPages(contentA.map(signature(original)), contentB.map(signature(changed)));
@@ -97,9 +103,11 @@ export function compareDocuments(payload: CompareDocumentsPayload, report?: Repo
       if (!a || !b) return pair;
       const text = pageTextChanges(a.words, b.words);
       pair.textChanges = text.changes;
-      const renderA = renders.take(original, match.original!);
-      const renderB = renders.take(changed, match.changed!);
-      pair.regions = changedRegions(renderA, renderB, text.explained.map(toPixels)).map(toPoints);
+      // Both pages at one scale, so their pixels line up.
+      const scale = regionScale(a.size, b.size);
+      const renderA = renders.take(original, match.original!, scale);
+      const renderB = renders.take(changed, match.changed!, scale);
+      pair.regions = changedRegions(renderA, renderB, text.explained.map(toPixels(scale))).map(toPoints(scale));
       return pair;
     });
 

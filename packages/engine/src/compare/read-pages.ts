@@ -44,10 +44,9 @@ export function readPageContent(page: mupdf.PDFPage): PageContent {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const rounded = (word: PageWord): PageWord => ({ text: word.text, box: word.box.map(round2) as PageBox });
 
-/** Page `index` drawn in 8-bit gray at `dpi`, as a viewer shows it (an image that cannot be decoded left out). */
-export function renderGray(doc: mupdf.PDFDocument, index: number, dpi: number): GrayPixels {
+/** Page `index` drawn in 8-bit gray, `scale` pixels a point, as a viewer shows it (an image that cannot be decoded left out). */
+export function renderGray(doc: mupdf.PDFDocument, index: number, scale: number): GrayPixels {
   return drawTolerantPage(doc, index, (page) => {
-    const scale = dpi / 72;
     const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
     try {
       const width = pixmap.getWidth();

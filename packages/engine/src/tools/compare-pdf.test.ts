@@ -91,6 +91,20 @@ describe('compare-pdf', () => {
     expect(differences.summary).toMatchObject({ addedPages: 1, removedPages: 1, movedPages: 0 });
   });
 
+  it('finds a region on a poster-sized page, rendered at less than the usual resolution', async () => {
+    const poster = (rgb: [number, number, number]) =>
+      makePdf({
+        pages: [
+          { width: 14400, height: 14400, text: ['Poster'], box: { rgb, x: 7000, y: 7000, width: 1000, height: 1000 } },
+        ],
+      });
+    const differences = await compare(poster([0, 0, 1]), poster([1, 0, 0]));
+    const [region, ...others] = differences.pages[0]!.regions;
+    expect(others).toEqual([]);
+    // The box in points from the top-left: x 7000-8000, y 14400-8000 = 6400 to 7400; within a few render pixels.
+    region!.forEach((value, i) => expect(Math.abs(value - [7000, 6400, 8000, 7400][i]!)).toBeLessThan(60));
+  });
+
   it('finds no difference between a file and its own qpdf rewrite', async () => {
     const { original } = await comparePair();
     const source = await job.input('original.pdf', original);
