@@ -133,29 +133,35 @@ export async function signDigitally(request: DigitalSignatureRequest, context: T
     await writeFile(keyPath, pem.key, { mode: 0o600 });
     await writeFile(signerPath, pem.signer);
     await writeFile(chainPath, pem.chain);
-    await openssl(
-      [
-        'cms',
-        '-sign',
-        '-binary',
-        '-cades',
-        '-md',
-        'sha256',
-        '-nosmimecap',
-        '-outform',
-        'DER',
-        '-in',
-        signedBytesPath,
-        '-out',
-        cmsPath,
-        '-signer',
-        signerPath,
-        '-inkey',
-        keyPath,
-        ...(pem.chain.includes('CERTIFICATE') ? ['-certfile', chainPath] : []),
-      ],
-      context,
-    );
+    try {
+      await openssl(
+        [
+          'cms',
+          '-sign',
+          '-binary',
+          '-cades',
+          '-md',
+          'sha256',
+          '-nosmimecap',
+          '-outform',
+          'DER',
+          '-in',
+          signedBytesPath,
+          '-out',
+          cmsPath,
+          '-signer',
+          signerPath,
+          '-inkey',
+          keyPath,
+          ...(pem.chain.includes('CERTIFICATE') ? ['-certfile', chainPath] : []),
+        ],
+        context,
+      );
+    } catch (error) {
+      // A key that does not belong to the certificate, or a key type openssl cannot sign with.
+      if (error instanceof ProcessFailure) throw new ToolError('invalid_certificate', undefined, { cause: error });
+      throw error;
+    }
     const cms = await readFile(cmsPath);
     if (cms.length > RESERVED_BYTES) {
       throw new ToolError('invalid_certificate', 'The certificate chain is too long to fit in the signature.');
