@@ -33,15 +33,36 @@ const writers: Record<RepairEngine, (input: string, output: string, context: Too
 };
 
 /**
+ * Once one engine has a copy, the others get this long, or three times what the first took if more, before they are
+ * stopped: on a file that holds one of them for the whole time limit (a decompression bomb), the copies at hand
+ * are kept rather than the job timing out.
+ */
+const GRACE_MS = 10_000;
+
+/**
  * A copy of `input` from each engine that succeeds, in `repairEngines` order, with its pages and text; copies that
- * do not pass `qpdf --check` or whose page tree is unsound are left out. Refuses a copy over the page limit.
+ * do not pass `qpdf --check` or whose page tree is unsound, or that come after the others' grace, are left out.
+ * Refuses a copy over the page limit.
  */
 export async function repairedCopies(
   input: string,
   context: ToolContext,
   engines: readonly RepairEngine[] = repairEngines,
 ): Promise<RepairedCopy[]> {
-  const copies = await Promise.all(engines.map((engine) => settle(repairedCopy(engine, input, context))));
+  const started = Date.now();
+  const grace = new AbortController();
+  let graceTimer: NodeJS.Timeout | undefined;
+  const engineContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, grace.signal]) };
+  const copies = await Promise.all(
+    engines.map(async (engine) => {
+      const copy = await settle(repairedCopy(engine, input, engineContext));
+      if (copy.ok && copy.value && !graceTimer) {
+        graceTimer = setTimeout(() => grace.abort(), Math.max(GRACE_MS, 3 * (Date.now() - started)));
+      }
+      return copy;
+    }),
+  );
+  clearTimeout(graceTimer);
   if (context.signal.aborted) throw copies.find((copy) => !copy.ok)?.error ?? new ToolError('damaged_pdf');
   for (const copy of copies) {
     if (!copy.ok && copy.error instanceof ToolError && copy.error.code === 'too_many_pages') throw copy.error;
