@@ -1,11 +1,11 @@
-import { formControls, sliderRange } from '@paperknife/catalog/option-form';
+import { formControls, selectChoices, sliderRange } from '@paperknife/catalog/option-form';
 import type { BlankPageList } from '@paperknife/catalog/tools/remove-blank-pages';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '~/i18n/i18n-context';
 import { callTool } from '~/features/tools/api/api-client';
 import { formatPageRanges } from '~/features/tools/page-view/page-selection';
 import type { OptionsPanelProps } from '~/features/tools/tool-page-extras';
-import { SliderField, TextField } from './option-fields';
+import { SelectField, SliderField, TextField } from './option-fields';
 import { translatedMeta } from './tool-options';
 
 /** How long the threshold rests before the pages are measured again. */
@@ -14,8 +14,8 @@ const SETTLE_MS = 400;
 type Finding = { status: 'idle' | 'finding' } | { status: 'found'; blank: number[] } | { status: 'failed' };
 
 /**
- * Remove Blank Pages' options: the threshold, and the pages to remove, which the server's list of blank pages
- * fills in (`output: list`) as soon as a PDF is dropped and again when the threshold changes. The page previews
+ * Remove Blank Pages' options: the threshold, the pages to remove, which the server's list of blank pages fills
+ * in (`output: list`) as soon as a PDF is dropped and again when the threshold changes, and what to download. The page previews
  * below show them ticked, for review before anything is removed.
  */
 export function BlankPageOptions({ tool, values, onChange, file }: OptionsPanelProps) {
@@ -28,6 +28,8 @@ export function BlankPageOptions({ tool, values, onChange, file }: OptionsPanelP
   };
   const threshold = control('threshold');
   const pages = control('pages');
+  const output = control('output');
+  const outputValue = typeof values['output'] === 'string' ? values['output'] : '';
   const thresholdValue = typeof values['threshold'] === 'string' ? values['threshold'] : '';
   const pagesValue = typeof values['pages'] === 'string' ? values['pages'] : '';
   const [finding, setFinding] = useState<Finding>({ status: 'idle' });
@@ -78,6 +80,12 @@ export function BlankPageOptions({ tool, values, onChange, file }: OptionsPanelP
         onChange={(next) => onChange('pages', next)}
         {...(pages.meta.hint ? { hint: pages.meta.hint } : {})}
         {...(pages.meta.placeholder ? { placeholder: pages.meta.placeholder } : {})}
+      />
+      <SelectField
+        label={output.meta.label}
+        value={outputValue}
+        onChange={(next) => onChange('output', next)}
+        options={selectChoices(output)}
       />
       {file ? (
         <p className="text-sm" role="status" aria-live="polite" data-testid="blank-pages-status">
