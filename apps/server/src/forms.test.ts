@@ -96,6 +96,26 @@ describe('form fields and Fill PDF forms over HTTP', () => {
     expect(formValuesOf(second)).toMatchObject({ name: 'Grace Hopper', size: 'Large' });
   });
 
+  it('takes values as a JSON object and rows as a base64 data file in a JSON body, merged into one PDF', async () => {
+    const rows = JSON.stringify([{ name: 'First' }, { name: 'Second' }]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: functionPath('fill-pdf'),
+      payload: {
+        file: { name: 'form.pdf', data: Buffer.from(form).toString('base64') },
+        data: { name: 'rows.json', data: Buffer.from(rows).toString('base64') },
+        values: { agree: true },
+        bulkOutput: 'merged',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const path = await savePdf(response.rawPayload);
+    const values = Object.values(formValuesOf(path));
+    expect(values).toEqual(expect.arrayContaining(['First', 'Second']));
+    expect(values.filter((value) => value === 'Yes')).toHaveLength(2);
+  });
+
   it('refuses a value that does not fit, naming the field', async () => {
     const response = await post(functionPath('fill-pdf'), [pdf(form)], { values: '{"agree": "maybe"}' });
     expectError(response, 'invalid_field_value');
