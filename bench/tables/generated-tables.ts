@@ -9,15 +9,18 @@ import {
 
 /**
  * Tables nobody chose, for the table benchmark: seeded, of every shape the detector should read (ruled, partly
- * ruled, borderless; merged header cells; cells that wrap; tables running over a page break with their header
+ * ruled, borderless; columns as tight as a spreadsheet printed without grid lines sets them, a right-aligned
+ * figure a few points from the next column's text; merged header cells; cells that wrap; tables running over a page break with their header
  * repeated; pages turned by /Rotate; body text above and below), each with the cells it holds.
  */
 
-export type CaseKind = 'ruled' | 'partly-ruled' | 'borderless' | 'merged' | 'multi-line' | 'multi-page' | 'rotated';
+export type CaseKind =
+  'ruled' | 'partly-ruled' | 'borderless' | 'tight-columns' | 'merged' | 'multi-line' | 'multi-page' | 'rotated';
 export const caseKinds: readonly CaseKind[] = [
   'ruled',
   'partly-ruled',
   'borderless',
+  'tight-columns',
   'merged',
   'multi-line',
   'multi-page',
@@ -122,7 +125,12 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
   const rows = kind === 'multi-page' ? int(30, 45) : int(2, 12);
   const { cells, kinds } = tableCells(columns, rows, next, kind === 'multi-line');
   const style: TableStyle =
-    kind === 'partly-ruled' ? 'partly-ruled' : kind === 'borderless' || kind === 'multi-line' ? 'borderless' : 'ruled';
+    kind === 'partly-ruled'
+      ? 'partly-ruled'
+      : kind === 'borderless' || kind === 'multi-line' || kind === 'tight-columns'
+        ? 'borderless'
+        : 'ruled';
+  const tight = kind === 'tight-columns';
   const fontSize = int(8, 10);
   // Each column as wide as its widest cell and some white, as a table laid out by a program is; a column of
   // wrapping text narrower than its long cells.
@@ -130,7 +138,7 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
   const columnWidths = kinds.map((_, column) => {
     if (wraps && column === 0) return int(90, 140);
     const widest = Math.max(...cells.map((row) => textWidth(row[column]!, fontSize)));
-    return Math.ceil(widest + 8 + 6 + next() * 30);
+    return tight ? Math.ceil(widest + 4 + next() * 2) : Math.ceil(widest + 8 + 6 + next() * 30);
   });
   const pageWidth = Math.max(PAGE.width, 144 + columnWidths.reduce((sum, width) => sum + width, 0));
   const align = kinds.map((each) => (each === 1 || each === 2 || each === 4 ? ('right' as const) : ('left' as const)));
@@ -148,7 +156,17 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
   const paragraphs =
     next() < 0.5 ? [{ text: WORDS.concat(WORDS).slice(int(0, 10), 30).join(' '), x: 72, y: 60, width: 460 }] : [];
   const top = paragraphs.length > 0 ? 110 : 72;
-  const table: FixtureTable = { style, cells, merges, columnWidths, align, fontSize, x: 72, y: top };
+  const table: FixtureTable = {
+    style,
+    cells,
+    merges,
+    columnWidths,
+    align,
+    fontSize,
+    x: 72,
+    y: top,
+    ...(tight && { padding: 1 + Math.round(next() * 10) / 10 }),
+  };
   if (kind !== 'multi-page') {
     return {
       kind,

@@ -37,12 +37,17 @@ const TIGHT_GAP = 0.5;
 const MIN_GUTTER = 1;
 
 /** White runs through every segment of `rows`, within `extent`, at least MIN_GUTTER wide and not at its edges. */
-function gutters(rows: readonly Segment[][], extent: Box): { x0: number; x1: number }[] {
+interface Interval {
+  x0: number;
+  x1: number;
+}
+
+function gutters(rows: readonly Segment[][], extent: Box): Interval[] {
   const covered = rows
     .flat()
     .map((segment) => [segment.x0, segment.x1] as const)
     .sort((a, b) => a[0] - b[0]);
-  const result: { x0: number; x1: number }[] = [];
+  const result: Interval[] = [];
   let reach = extent.x0;
   for (const [x0, x1] of covered) {
     if (x0 - reach >= MIN_GUTTER && reach > extent.x0) result.push({ x0: reach, x1: x0 });
@@ -101,8 +106,37 @@ function isProse(rows: readonly Parted<Word>[], columns: readonly number[]): boo
   return wide && median(words) >= MIN_PROSE_WORDS;
 }
 
+/** White between two words wider than this share of the font size, meeting a gutter, parts them. */
+const MIN_EDGE_GAP = 0.35;
+
+/** A segment cut where a gap between its words wider than a word space meets a gutter (a header over tight columns). */
+function cutAtGutters<W extends Word>(segment: Segment<W>, gutters: readonly Interval[]): Segment<W>[] {
+  const pieces: Segment<W>[] = [];
+  for (const word of segment.words) {
+    const last = pieces.at(-1);
+    const previous = last?.words.at(-1);
+    const cut =
+      previous !== undefined &&
+      word.x0 - previous.x1 >= MIN_EDGE_GAP * word.size &&
+      gutters.some((gutter) => Math.min(gutter.x1, word.x0) - Math.max(gutter.x0, previous.x1) > 0);
+    if (last && !cut) {
+      last.words.push(word);
+      last.x1 = Math.max(last.x1, word.x1);
+      last.y0 = Math.min(last.y0, word.y0);
+      last.y1 = Math.max(last.y1, word.y1);
+    } else pieces.push({ ...union([word]), words: [word] });
+  }
+  return pieces;
+}
+
 /** One row's cells: each segment in the columns it covers, merged where it covers several and nothing else does. */
-function rowCells<W extends Word>(parts: readonly Segment<W>[], columns: readonly number[], row: number) {
+function rowCells<W extends Word>(
+  segments: readonly Segment<W>[],
+  columns: readonly number[],
+  gutters: readonly Interval[],
+  row: number,
+) {
+  const parts = segments.flatMap((segment) => cutAtGutters(segment, gutters));
   let ranges = parts.map((segment) => ({ range: columnRange(segment, columns), segment }));
   const overlapping = ranges.some((a, i) =>
     ranges.some((b, j) => i !== j && a.range[0] <= b.range[1] && b.range[0] <= a.range[1] && a.range !== b.range),
@@ -203,6 +237,7 @@ function tableOf<W extends Word>(
     rowCells(
       row.flatMap(({ segments: parts }) => parts),
       columns,
+      found,
       index,
     ),
   );
@@ -263,6 +298,66 @@ function candidateRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[]
   return runs;
 }
 
+/** Neighbour lines looked at, above and below, for a narrow gap that runs through them. */
+const GUTTER_WINDOW = 3;
+/** A narrow gap is a gutter when this many neighbours have a gap across it... */
+const GUTTER_NEIGHBOURS = 3;
+/** ... with this much white (points) common to all of them. */
+const MIN_NARROW_GUTTER = 1;
+/** A unit written after its figure ("12,5 %", "1.234,56 €") is part of the figure's cell. */
+const UNIT = /^(?:[%‰°$€£¥₹₩₽₺₫฿₪]|USD|EUR|GBP|CHF|kg|km|m|h)$/u;
+
+/**
+ * Words that start a cell though the white before them is no wider than a word space: a spreadsheet printed without
+ * grid lines sets a right-aligned figure a few points from the text of the next column. Such a gap counts when a
+ * figure stands on one side of it (not a unit after it) and it runs, a point wide at least, through the same gap of at least
+ * three of the six lines around it (lines near each other, not across a wider break), or, when it is wider than a word
+ * space, of every one of them in a table of three lines: the gaps between words of running text do not.
+ */
+function narrowGutters<W extends Word>(lines: readonly TextLine<W>[]): Set<W> {
+  const gaps = lines.map((line) =>
+    line.words
+      .slice(1)
+      .map((word, index) => ({ x0: line.words[index]!.x1, x1: word.x0, after: line.words[index]!, word })),
+  );
+  const cuts = new Set<W>();
+  lines.forEach((line, index) => {
+    const near: number[] = [];
+    for (let step = -1; step >= -GUTTER_WINDOW && index + step >= 0; step--) {
+      const below = lines[index + step + 1]!;
+      const above = lines[index + step]!;
+      if (below.y0 - above.y1 > MAX_ROW_GAP * heightOf(below)) break;
+      near.push(index + step);
+    }
+    for (let step = 1; step <= GUTTER_WINDOW && index + step < lines.length; step++) {
+      const above = lines[index + step - 1]!;
+      const below = lines[index + step]!;
+      if (below.y0 - above.y1 > MAX_ROW_GAP * heightOf(below)) break;
+      near.push(index + step);
+    }
+    for (const gap of gaps[index]!) {
+      const figure = /\d/.test(gap.after.text) || /\d/.test(gap.word.text);
+      if (!figure || UNIT.test(gap.word.text) || gap.x1 - gap.x0 < MIN_NARROW_GUTTER) continue;
+      let common = { x0: gap.x0, x1: gap.x1 };
+      let count = 0;
+      for (const other of near) {
+        const across = gaps[other]!.find(
+          (each) => Math.min(each.x1, common.x1) - Math.max(each.x0, common.x0) >= MIN_NARROW_GUTTER,
+        );
+        if (!across) continue;
+        common = { x0: Math.max(common.x0, across.x0), x1: Math.min(common.x1, across.x1) };
+        count++;
+      }
+      // No wider than a word space: only a gap that runs through three neighbours is a gutter; in a small table a
+      // wider gap may run through all of its few lines.
+      const wide = gap.x1 - gap.x0 >= MIN_EDGE_GAP * gap.word.size;
+      const needed = wide && near.length >= 2 ? Math.min(GUTTER_NEIGHBOURS, near.length) : GUTTER_NEIGHBOURS;
+      if (count >= needed) cuts.add(gap.word);
+    }
+  });
+  return cuts;
+}
+
 /**
  * Tables of aligned text among `lines` (top to bottom): first between each frame of ruled rows, then among the
  * remaining lines. Gives the tables and the lines left outside them.
@@ -272,7 +367,8 @@ export function alignedTables<W extends Word>(
   ruledRows: readonly RuledRows[],
 ): { tables: Table<W>[]; rest: TextLine<W>[] } {
   const tables: Table<W>[] = [];
-  let pool = lines.map((line) => ({ line, segments: segments(line) }));
+  const cuts = narrowGutters(lines);
+  let pool = lines.map((line) => ({ line, segments: segments(line, cuts) }));
   for (const frame of ruledRows) {
     const inside = pool.filter(
       ({ line }) =>

@@ -163,7 +163,7 @@ export function readPageContent(page: mupdf.PDFPage): PageContent {
   const words: Word[] = [];
   for (const line of lines) {
     let word: Word | undefined;
-    let lastX1 = 0;
+    let last: { x0: number; x1: number } | undefined;
     for (const glyph of line) {
       const q = glyph.quad;
       const box = turnBox([q[0], q[2], q[4], q[6]], [q[1], q[3], q[5], q[7]]);
@@ -171,8 +171,11 @@ export function readPageContent(page: mupdf.PDFPage): PageContent {
         word = undefined;
         continue;
       }
-      if (word && box.x0 - lastX1 <= WORD_GAP * glyph.size && box.x0 >= word.x0) {
+      // Characters come in reading order: right to left in Hebrew and Arabic, so the gap is measured either way.
+      const gap = last ? Math.max(box.x0 - last.x1, last.x0 - box.x1) : 0;
+      if (word && gap <= WORD_GAP * glyph.size) {
         word.text += glyph.text;
+        word.x0 = Math.min(word.x0, box.x0);
         word.x1 = Math.max(word.x1, box.x1);
         word.y0 = Math.min(word.y0, box.y0);
         word.y1 = Math.max(word.y1, box.y1);
@@ -180,7 +183,7 @@ export function readPageContent(page: mupdf.PDFPage): PageContent {
         word = { ...box, text: glyph.text, size: glyph.size };
         words.push(word);
       }
-      lastX1 = box.x1;
+      last = box;
     }
   }
   const rules = straightRules(page).map((rule) => turnBox([rule.x0, rule.x1], [rule.y0, rule.y1]));

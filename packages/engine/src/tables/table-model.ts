@@ -82,10 +82,24 @@ export function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** The text of words in reading order: lines top to bottom, words left to right, joined by spaces. */
+const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
+/**
+ * The text of words given line by line, each line left to right, joined by spaces: a line whose words are mostly
+ * Hebrew or Arabic is read right to left.
+ */
 export function wordsText(words: readonly Word[]): string {
-  return words
-    .map((word) => word.text)
+  const lines: Word[][] = [];
+  for (const word of words) {
+    const line = lines.at(-1);
+    if (line && word.x0 >= line.at(-1)!.x0) line.push(word);
+    else lines.push([word]);
+  }
+  return lines
+    .map((line) => {
+      const rightToLeft = line.filter((word) => RIGHT_TO_LEFT.test(word.text)).length > line.length / 2;
+      return (rightToLeft ? [...line].reverse() : line).map((word) => word.text).join(' ');
+    })
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,11 +1,13 @@
 import { type NumberLocale, cellValue, documentLocale } from './cell-values.js';
 import { type PageTables, type Table, type TextLine, wordsText } from './table-model.js';
+import { segments } from './text-lines.js';
 import type { SheetCell, SheetMerge, WorkbookSheet } from './xlsx-workbook.js';
 
 /**
  * The sheets of a workbook from the tables found on each page: one sheet per page (its tables and the lines around
  * them, top to bottom, a blank row between) or one per table (a table running on over the next page, its header
- * row repeated or not, continues on the same sheet). Pages without tables give their lines, one per row.
+ * row repeated or not, continues on the same sheet). Pages without tables give their lines, one per row, a line's
+ * parts set apart by wide white in cells side by side.
  */
 
 export type SheetLayout = 'per-page' | 'per-table';
@@ -21,9 +23,12 @@ interface SheetBuilder {
 
 const builder = (name: string): SheetBuilder => ({ name, cells: [], merges: [], columnWidths: [], row: 0 });
 
-function addLine(sheet: SheetBuilder, line: TextLine): void {
-  const text = wordsText(line.words);
-  if (text !== '') sheet.cells.push({ row: sheet.row, column: 0, value: { kind: 'text', text } });
+/** A line on a row of its own; parts of it set apart by wide white in cells side by side, figures as values. */
+function addLine(sheet: SheetBuilder, line: TextLine, locale: NumberLocale): void {
+  segments(line).forEach((segment, column) => {
+    const value = cellValue(wordsText(segment.words), locale);
+    if (value.kind === 'number' || value.text !== '') sheet.cells.push({ row: sheet.row, column, value });
+  });
   sheet.row++;
 }
 
@@ -63,7 +68,10 @@ function continuation(previous: Table, next: Table): number | undefined {
 /** The workbook's sheets; always at least one. */
 export function workbookSheets(pages: readonly PageTables[], layout: SheetLayout): WorkbookSheet[] {
   const locale = documentLocale(
-    pages.flatMap((page) => page.tables.flatMap((table) => table.cells.map((cell) => wordsText(cell.words)))),
+    pages.flatMap((page) => [
+      ...page.tables.flatMap((table) => table.cells.map((cell) => wordsText(cell.words))),
+      ...page.lines.flatMap((line) => line.words.map((word) => word.text)),
+    ]),
   );
   const sheets: SheetBuilder[] = [];
   let tableCount = 0;
@@ -78,7 +86,7 @@ export function workbookSheets(pages: readonly PageTables[], layout: SheetLayout
           if (at > 0) sheet.row++;
           addTable(sheet, item, locale);
           if (at < items.length - 1) sheet.row++;
-        } else addLine(sheet, item);
+        } else addLine(sheet, item, locale);
       });
       sheets.push(sheet);
       previous = undefined;

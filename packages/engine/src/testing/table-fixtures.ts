@@ -24,6 +24,8 @@ export interface FixtureTable {
   /** Per column; default left. */
   align?: ('left' | 'right')[];
   fontSize?: number;
+  /** White between a cell's edges and its text, points; default 4. */
+  padding?: number;
   /** Top-left corner, top-down points. */
   x: number;
   y: number;
@@ -82,6 +84,8 @@ export function wrap(text: string, width: number, size: number): string[] {
 const PADDING = 4;
 const LEADING = 1.2;
 
+const paddingOf = (table: FixtureTable) => table.padding ?? PADDING;
+
 /** The table's row heights as it is drawn. */
 export function rowHeights(table: FixtureTable): number[] {
   const size = table.fontSize ?? 9;
@@ -91,9 +95,9 @@ export function rowHeights(table: FixtureTable): number[] {
       const merge = table.merges?.find((each) => each.row === rowIndex && each.column === column);
       const width = columnSpanWidth(table, column, merge?.columnSpan ?? 1);
       if (merge && merge.rowSpan > 1) return;
-      lines = Math.max(lines, wrap(text, width - 2 * PADDING, size).length);
+      lines = Math.max(lines, wrap(text, width - 2 * paddingOf(table), size).length);
     });
-    return lines * size * LEADING + 2 * PADDING;
+    return lines * size * LEADING + 2 * paddingOf(table);
   });
 }
 
@@ -147,9 +151,11 @@ function drawTable(table: FixtureTable, height: number): string {
       const merge = table.merges?.find((each) => each.row === row && each.column === column);
       const width = columnSpanWidth(table, column, merge?.columnSpan ?? 1);
       const right = table.align?.[column] === 'right' && !merge;
-      wrap(text, width - 2 * PADDING, size).forEach((piece, index) => {
-        const x = right ? xs[column]! + width - PADDING - textWidth(piece, size) : xs[column]! + PADDING;
-        const baseline = ys[row]! + PADDING + size * 0.9 + index * size * LEADING;
+      wrap(text, width - 2 * paddingOf(table), size).forEach((piece, index) => {
+        const x = right
+          ? xs[column]! + width - paddingOf(table) - textWidth(piece, size)
+          : xs[column]! + paddingOf(table);
+        const baseline = ys[row]! + paddingOf(table) + size * 0.9 + index * size * LEADING;
         content += `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(height - baseline).toFixed(2)} Tm ${pdfString(piece)} Tj\n`;
       });
     });
