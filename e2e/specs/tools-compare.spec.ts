@@ -41,7 +41,7 @@ test('compare-pdf: the differences highlighted side by side, and the PDF report'
   await expect(view.locator('[data-compare-page][data-drawn="true"]').first()).toBeVisible();
   await expect(view.locator('[data-mark-kind="region"]')).toHaveCount(2);
   await expect(view.getByRole('link', { name: 'Download again' })).toHaveAttribute('download', 'compare-report.pdf');
-  // The view is what is checked here; the success toast is closed first (sonner's green on green is the toast's own).
+  // The view is what is checked here: the success toast (its colours checked in toast-colours.test.ts) is closed first.
   await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await animationsSettled(page);
