@@ -1,5 +1,5 @@
 import type * as mupdf from 'mupdf';
-import type { RedactionHit, RedactionHits } from '@paperknife/catalog/redaction';
+import type { PageRect, RedactionHit, RedactionHits } from '@paperknife/catalog/redaction';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { readPageText } from './page-text.js';
 import {
@@ -16,10 +16,20 @@ export interface FindHitsPayload {
   search: RedactionSearch;
 }
 
+/**
+ * A hit's rectangle is its characters' quads, whose font ascent and descent reach into the lines above and below
+ * in tightly set text: MuPDF would take the glyphs there that the box touches. A sixth off the top and bottom keeps
+ * the box on its own line and still over every glyph of the match.
+ */
+function withinLine([x0, y0, x1, y1]: PageRect): PageRect {
+  const inset = (y1 - y0) / 6;
+  return [x0, y0 + inset, x1, y1 - inset];
+}
+
 /** The matches of a search on one page whose text has been read. */
 export function pageHits(page: number, text: PageText, patterns: ReturnType<typeof searchPatterns>): RedactionHit[] {
   return findMatches(text.text, patterns).flatMap((match) => {
-    const rects = rectsOf(text, match.start, match.end);
+    const rects = rectsOf(text, match.start, match.end).map(withinLine);
     if (rects.length === 0) return [];
     return [{ page, text: match.text, ...contextOf(text.text, match.start, match.end), rects }];
   });
