@@ -4,6 +4,7 @@ import { documentDataTasks } from './document-data/document-data-tasks.js';
 import { grayscaleTasks } from './grayscale/grayscale-tasks.js';
 import { poolTasks } from './mupdf/pool-tasks.js';
 import { pdfToWordTasks } from './pdf-to-word/pdf-to-word-tasks.js';
+import { pdfToPowerpointTasks } from './pdf-to-powerpoint/pdf-to-powerpoint-tasks.js';
 import { preflightTasks } from './preflight/preflight-tasks.js';
 import { renderTasks } from './render/render-tasks.js';
 import { stampingTasks } from './stamping/stamping-tasks.js';
@@ -17,6 +18,7 @@ describe('worker tasks', () => {
       compressTasks,
       grayscaleTasks,
       pdfToWordTasks,
+      pdfToPowerpointTasks,
       stampingTasks,
       renderTasks,
       documentDataTasks,
