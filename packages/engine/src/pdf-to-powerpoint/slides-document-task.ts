@@ -52,7 +52,7 @@ function textItems(block: LayoutBlock): SlideText[] {
 
 /** A page read into a slide: its vector drawing behind, then its pictures, then its text on top. */
 function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): { slide: Slide; scanned: boolean } {
-  const { layout, scanned } = readPage(doc, index, folder, { drawingsAsPictures: false });
+  const { layout, scanned } = readPage(doc, index, folder, { drawingsAsPictures: false, hiddenText: true });
   const images = layout.blocks.filter((block) => block.kind === 'image');
   // A page drawn from many small images (tiles, a texture) is one picture behind the slide, not hundreds.
   const imagesInBackground = images.length > MAX_PICTURES;

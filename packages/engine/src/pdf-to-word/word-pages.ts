@@ -525,6 +525,11 @@ const SCAN_COVERAGE = 0.5;
  */
 export interface ReadOptions {
   drawingsAsPictures: boolean;
+  /**
+   * Text outside the page (and outside the clips that hide it) read too: a slide keeps what its author left beside
+   * it, as PowerPoint and LibreOffice put it in the PDF. Word's pages hold only what shows.
+   */
+  hiddenText?: boolean;
 }
 
 /** The text blocks, pictures and tables of a page, as the viewer shows the page. */
@@ -558,7 +563,7 @@ export function readLayout(
   // From the page itself, not from a display list of its contents: a list loses the ActualText the structure tree
   // gives text drawn in a clip (a Hebrew line came out with other spaces and alignment). Reading the other pages
   // from a list saved only a twentieth of the reading (docs/decisions/152).
-  const stext = page.toStructuredText('preserve-images,preserve-whitespace');
+  const stext = page.toStructuredText(`preserve-images,preserve-whitespace${options.hiddenText ? ',clip=no' : ''}`);
   walkText(stext, {
     beginTextBlock(bbox) {
       block = { kind: 'text', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], lines: [] };
