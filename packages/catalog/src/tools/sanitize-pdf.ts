@@ -1,4 +1,4 @@
-import EyeOff from 'lucide/dist/esm/icons/eye-off.mjs';
+import BrushCleaning from 'lucide/dist/esm/icons/brush-cleaning.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
 import { sanitizeReportHeader } from '../http-api.js';
@@ -45,7 +45,7 @@ export const sanitizePdf = {
   noFileDescription: 'Please upload a PDF file to remove hidden data from.',
   download: pdfDownload('sanitized-document.pdf'),
   responseHeaders: [sanitizeReportHeader],
-  icon: EyeOff,
+  icon: BrushCleaning,
   apiExample: { formFields: 'true', links: 'false' },
   sampleOptions: {},
   readsPageContent: true,
