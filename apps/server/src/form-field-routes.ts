@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest, FastifySchema } from 'fastify'
 import { ToolError } from '@paperknife/catalog/errors';
 import { FORM_FIELDS_FUNCTION, formFieldList } from '@paperknife/catalog/pdf-form-fields';
 import { tools } from '@paperknife/catalog/tools';
+import { formFieldsTool } from '@paperknife/catalog/tools/fill-pdf';
 import { listFormFieldsOf } from '@paperknife/engine';
 import type { ServerConfig } from './env.js';
 import { base64File, describeOnlyValidator, errorResponses } from './function-schemas.js';
@@ -18,7 +19,7 @@ export interface FormFieldRoutesOptions {
 }
 
 /** The upload is Fill PDF forms' own: one PDF, checked and preflighted as that tool checks it. */
-const FORM_TOOL = 'fill-pdf';
+const FORM_TOOL = formFieldsTool;
 
 const pdfFile = { type: 'string', format: 'binary', description: 'The PDF form.' };
 

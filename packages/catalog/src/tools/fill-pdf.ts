@@ -11,6 +11,12 @@ export const bulkOutputs = ['zip', 'merged'] as const;
 /** Most rows one bulk fill takes. */
 export const MAX_FORM_ROWS = 5000;
 
+/**
+ * The tool whose upload rules the form-field listing (`FORM_FIELDS_FUNCTION`, pdf-form-fields.ts) applies: it lists
+ * the fields this tool fills, so it takes and checks a file as this tool does.
+ */
+export const formFieldsTool = 'fill-pdf' as const;
+
 export const fillPdf = {
   functionName: 'fill-pdf',
   title: 'Fill PDF forms',
