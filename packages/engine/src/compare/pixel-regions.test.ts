@@ -7,7 +7,8 @@ function page(width: number, height: number, draw: (x: number, y: number) => num
   return { width, height, pixels };
 }
 
-const inside = (x: number, y: number, [x0, y0, x1, y1]: number[]) => x >= x0 && x < x1 && y >= y0 && y < y1;
+const inside = (x: number, y: number, [x0, y0, x1, y1]: [number, number, number, number]) =>
+  x >= x0 && x < x1 && y >= y0 && y < y1;
 
 describe('changedRegions', () => {
   it('boxes a changed block and ignores scattered anti-aliasing and faint differences', () => {
