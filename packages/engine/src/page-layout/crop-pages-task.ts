@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { ToolError } from '@paperknife/catalog/errors';
 import { POINTS_PER_MM } from '@paperknife/catalog/paper-sizes';
+import { drawTolerantPage } from '../mupdf/broken-images.js';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { inkBox } from './ink-box.js';
 import { innerBoxes, pageFrame, pageRect, rectObject } from './page-frames.js';
@@ -79,17 +80,19 @@ export function cropPages(payload: CropPagesPayload): { cropped: number } {
     if (crop.kind === 'margins') {
       boxes = frames.map((frame, index) => cutMargins(frame, crop.margins, pages[index]!.number));
     } else {
-      const inks = pages.map(({ number }, index) => {
-        const page = doc.loadPage(number - 1);
-        let ink: Rect | undefined;
-        try {
-          ink = inkBox(page);
-        } finally {
-          page.destroy();
-        }
-        const inside = ink && intersectRects(ink, frames[index]!.box);
-        return inside && marginsAround(frames[index]!, inside);
-      });
+      // Measured on a copy of its own: drawing past an image MuPDF cannot decode drops that image from the document
+      // it draws (mupdf/broken-images.ts), which must not reach the output.
+      const measured = openPdf(payload.input);
+      let inks: (Sides | undefined)[];
+      try {
+        inks = pages.map(({ number }, index) => {
+          const ink = drawTolerantPage(measured, number - 1, inkBox).value;
+          const inside = ink && intersectRects(ink, frames[index]!.box);
+          return inside && marginsAround(frames[index]!, inside);
+        });
+      } finally {
+        measured.destroy();
+      }
       const found = inks.filter((sides) => sides !== undefined);
       const shared = crop.sameBox && found.length > 0 ? smallest(found) : undefined;
       boxes = frames.map((frame, index) => {

@@ -11,6 +11,13 @@ import type { SlideLine, SlideRectangle } from './slide-model.js';
 
 /** The background picture's resolution. */
 const BACKGROUND_DPI = 150;
+/** The most pixels a slide's picture gets: a poster-sized page is drawn coarser rather than past MuPDF's limits. */
+const MAX_PICTURE_PIXELS = 16_000_000;
+
+/** The scale a page's picture is drawn at: `dpi`, or less when that would pass MAX_PICTURE_PIXELS. */
+export function pictureScale(width: number, height: number, dpi: number): number {
+  return Math.min(dpi / 72, Math.sqrt(MAX_PICTURE_PIXELS / Math.max(1, width * height)));
+}
 /** More shapes than this on one page (a chart's bars, a hatching) are drawn into the background instead. */
 const MAX_SHAPES = 400;
 
@@ -94,7 +101,7 @@ function drawPage(
 ): SlideDrawing {
   const shapes: (SlideRectangle | SlideLine)[] = [];
   const [left, top, right, bottom] = page.getBounds();
-  const scale = BACKGROUND_DPI / 72;
+  const scale = pictureScale(right - left, bottom - top, BACKGROUND_DPI);
   const pixmap = new mupdf.Pixmap(
     mupdf.ColorSpace.DeviceRGB,
     [0, 0, Math.max(1, Math.ceil((right - left) * scale)), Math.max(1, Math.ceil((bottom - top) * scale))],

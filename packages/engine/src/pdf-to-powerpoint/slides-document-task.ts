@@ -7,7 +7,7 @@ import type { ReportProgress } from '../mupdf/task-table.js';
 import type { LayoutBlock, LayoutLine } from '../pdf-to-word/layout-model.js';
 import { readPage } from '../pdf-to-word/word-pages.js';
 import { writePresentation } from './pptx-document.js';
-import { readSlideDrawing } from './slide-drawing.js';
+import { pictureScale, readSlideDrawing } from './slide-drawing.js';
 import type { Slide, SlideItem, SlideText } from './slide-model.js';
 
 export interface PdfToPowerpointPayload {
@@ -79,7 +79,7 @@ function pictureSlide(doc: mupdf.PDFDocument, index: number, folder: string): Sl
   const page = doc.loadPage(index);
   try {
     const [left, top, right, bottom] = page.getBounds();
-    const scale = PAGE_PICTURE_DPI / 72;
+    const scale = pictureScale(right - left, bottom - top, PAGE_PICTURE_DPI);
     const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
     const file = join(folder, `slide-${index + 1}-page.png`);
     try {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
+import { brokenImagesPdf } from '../testing/broken-image-fixtures.js';
 import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { assertValidPdf, pdfPageSizes } from '../testing/pdf-assertions.js';
@@ -95,6 +96,16 @@ describe('crop-pdf', () => {
     expectBox(first!.cropBox, [50, 60, 400, 560], 3);
     expectBox(second!.cropBox, first!.cropBox!, 0.01);
     expect(third!.cropBox).toBeUndefined();
+  });
+
+  it('trims a page whose images MuPDF cannot decode, keeping those images in the output', async () => {
+    const broken = brokenImagesPdf(['jpx', 'jbig2']);
+    const path = await run(broken, {});
+    expect(pageBoxes(path)).toHaveLength(2);
+    // The images the measuring copy drew past are still in the file, byte for byte.
+    const output = readFileSync(path);
+    expect(output.includes(Buffer.from('/JPXDecode'))).toBe(true);
+    expect(output.includes(Buffer.from('/JBIG2Decode'))).toBe(true);
   });
 
   it('keeps the trim and bleed boxes inside the new crop box', async () => {

@@ -100,6 +100,18 @@ describe('pdf-to-powerpoint', () => {
     expect(picture.width).toBe(1500);
   });
 
+  it('draws a poster-sized page coarser, within 16 million pixels, rather than failing', async () => {
+    const poster = makePdf({
+      pages: [{ width: 8400, height: 8400, box: { rgb: [0, 0, 0], x: 100, y: 100, width: 4000, height: 4000 } }],
+    });
+    const input = await job.input('poster.pdf', poster);
+    const result = await pdfToPowerpoint([input], options({ pagesAsPictures: 'true' }), job.context);
+    const pptx = readPptx(await readFile(result.path));
+    const picture = await sharp(Buffer.from(pptx.files['ppt/media/image1.png']!)).metadata();
+    expect(picture.width! * picture.height!).toBeLessThanOrEqual(16_000_000);
+    expect(picture.width).toBeGreaterThan(3000);
+  });
+
   it('refuses a file that is not a PDF', async () => {
     const input = await job.input('deck.pdf', Buffer.from('PK\u0003\u0004 not a pdf'));
     expect(await toolErrorCode(pdfToPowerpoint([input], options(), job.context))).toBe('unsupported_file_type');
