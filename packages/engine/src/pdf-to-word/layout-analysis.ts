@@ -13,6 +13,7 @@ import type {
   LayoutTextBlock,
   PageLayout,
 } from './layout-model.js';
+import { connectedGroups, gridOf, straightRules } from '../tables/ruled-grids.js';
 
 /** A drawn horizontal or vertical rule, as a thin box. */
 export type Rule = Box;
@@ -364,125 +365,24 @@ const overlapArea = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
 const overlapsHorizontally = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
 
-const HORIZONTAL = (rule: Rule) => widthOf(rule) >= 6 && heightOf(rule) <= 3;
-const VERTICAL = (rule: Rule) => heightOf(rule) >= 6 && widthOf(rule) <= 3;
-/** Rules closer than this (points) meet. */
-const RULE_TOLERANCE = 2;
 /** Pages drawing more rules than this are drawings (maps, charts, hatching), not tables. */
 const MAX_RULES = 1500;
 
-const touches = (a: Box, b: Box) =>
-  a.x0 <= b.x1 + RULE_TOLERANCE &&
-  b.x0 <= a.x1 + RULE_TOLERANCE &&
-  a.y0 <= b.y1 + RULE_TOLERANCE &&
-  b.y0 <= a.y1 + RULE_TOLERANCE;
-
-/** Positions within `tolerance` of each other taken as one, in order. */
-function clusters(values: readonly number[], tolerance: number): number[] {
-  const sorted = [...values].sort((a, b) => a - b);
-  const result: number[][] = [];
-  for (const value of sorted) {
-    const last = result.at(-1);
-    if (last && value - last.at(-1)! <= tolerance) last.push(value);
-    else result.push([value]);
-  }
-  return result.map((group) => group.reduce((sum, value) => sum + value, 0) / group.length);
-}
-
 /**
- * Tables drawn with rules: rules that meet form a grid; its rows and columns are where the horizontal and vertical
- * rules run, and two grid cells with no rule between them are one merged cell. A lone framed box is not a table.
+ * Tables drawn with rules (tables/ruled-grids.ts): rules that meet form a grid; its rows and columns are where the
+ * horizontal and vertical rules run, and two grid cells with no rule between them are one merged cell. A lone
+ * framed box is not a table.
  */
 export function ruledTables(rules: readonly Rule[]): LayoutTableBlock[] {
-  const straight = rules.filter((rule) => HORIZONTAL(rule) || VERTICAL(rule));
+  const straight = straightRules(rules);
   if (straight.length < 4 || straight.length > MAX_RULES) return [];
-  // Connected groups of rules.
-  const parent = straight.map((_, index) => index);
-  const find = (index: number): number => {
-    while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
-    return index;
-  };
-  for (let a = 0; a < straight.length; a++) {
-    for (let b = a + 1; b < straight.length; b++) {
-      if (touches(straight[a]!, straight[b]!)) parent[find(a)] = find(b);
-    }
-  }
-  const groups = new Map<number, Rule[]>();
-  straight.forEach((rule, index) => {
-    const root = find(index);
-    groups.set(root, [...(groups.get(root) ?? []), rule]);
+  return connectedGroups(straight).flatMap((group): LayoutTableBlock[] => {
+    const grid = gridOf(group, 1);
+    if (!grid) return [];
+    const { x0, y0, x1, y1, columns, rows } = grid;
+    const cells: LayoutTableCell[] = grid.cells.map((cell) => ({ ...cell, lines: [] }));
+    return [{ kind: 'table', x0, y0, x1, y1, columns, rows, cells }];
   });
-
-  const tables: LayoutTableBlock[] = [];
-  for (const group of groups.values()) {
-    const horizontals = group.filter(HORIZONTAL);
-    const verticals = group.filter(VERTICAL);
-    const rows = clusters(horizontals.map(centreY), RULE_TOLERANCE);
-    const columns = clusters(verticals.map(centreX), RULE_TOLERANCE);
-    if (rows.length < 2 || columns.length < 2 || (rows.length - 1) * (columns.length - 1) < 2) continue;
-    const rowCount = rows.length - 1;
-    const columnCount = columns.length - 1;
-    const ruleAt = (candidates: readonly Rule[], vertical: boolean, at: number, from: number, to: number) => {
-      const middle = (from + to) / 2;
-      return candidates.some((rule) =>
-        vertical
-          ? Math.abs(centreX(rule) - at) <= RULE_TOLERANCE && rule.y0 <= middle && rule.y1 >= middle
-          : Math.abs(centreY(rule) - at) <= RULE_TOLERANCE && rule.x0 <= middle && rule.x1 >= middle,
-      );
-    };
-    // Grid cells joined where no rule separates them.
-    const cellParent = Array.from({ length: rowCount * columnCount }, (_, index) => index);
-    const findCell = (index: number): number => {
-      while (cellParent[index] !== index) index = cellParent[index] = cellParent[cellParent[index]!]!;
-      return index;
-    };
-    for (let row = 0; row < rowCount; row++) {
-      for (let column = 0; column < columnCount; column++) {
-        const here = row * columnCount + column;
-        if (column + 1 < columnCount && !ruleAt(verticals, true, columns[column + 1]!, rows[row]!, rows[row + 1]!)) {
-          cellParent[findCell(here)] = findCell(here + 1);
-        }
-        if (row + 1 < rowCount && !ruleAt(horizontals, false, rows[row + 1]!, columns[column]!, columns[column + 1]!)) {
-          cellParent[findCell(here)] = findCell(here + columnCount);
-        }
-      }
-    }
-    const spans = new Map<number, { row0: number; column0: number; row1: number; column1: number }>();
-    for (let row = 0; row < rowCount; row++) {
-      for (let column = 0; column < columnCount; column++) {
-        const root = findCell(row * columnCount + column);
-        const span = spans.get(root);
-        if (!span) spans.set(root, { row0: row, column0: column, row1: row, column1: column });
-        else {
-          span.row0 = Math.min(span.row0, row);
-          span.column0 = Math.min(span.column0, column);
-          span.row1 = Math.max(span.row1, row);
-          span.column1 = Math.max(span.column1, column);
-        }
-      }
-    }
-    if (spans.size < 2) continue;
-    const cells: LayoutTableCell[] = [...spans.values()]
-      .map((span) => ({
-        row: span.row0,
-        column: span.column0,
-        rowSpan: span.row1 - span.row0 + 1,
-        columnSpan: span.column1 - span.column0 + 1,
-        lines: [],
-      }))
-      .sort((a, b) => a.row - b.row || a.column - b.column);
-    tables.push({
-      kind: 'table',
-      x0: columns[0]!,
-      y0: rows[0]!,
-      x1: columns.at(-1)!,
-      y1: rows.at(-1)!,
-      columns,
-      rows,
-      cells,
-    });
-  }
-  return tables;
 }
 
 /**

@@ -44,8 +44,13 @@ function clusters(values: readonly number[], tolerance: number): number[] {
   return result.map((group) => group.reduce((sum, value) => sum + value, 0) / group.length);
 }
 
+/** The rules that are straight lines across or down: what grids and frames are drawn with. */
+export function straightRules(rules: readonly Rule[]): Rule[] {
+  return rules.filter((rule) => HORIZONTAL(rule) || VERTICAL(rule));
+}
+
 /** Groups of rules that meet (union-find over a sweep in y, so a page of many rules stays fast). */
-function connectedGroups(rules: readonly Rule[]): Rule[][] {
+export function connectedGroups(rules: readonly Rule[]): Rule[][] {
   const parent = rules.map((_, index) => index);
   const find = (index: number): number => {
     while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
@@ -70,10 +75,16 @@ function connectedGroups(rules: readonly Rule[]): Rule[][] {
   return [...groups.values()];
 }
 
-function gridOf(horizontals: readonly Rule[], verticals: readonly Rule[]): RuledGrid | undefined {
+/**
+ * The grid a group of rules that meet draws, with at least `minColumns` columns of cells and two cells; undefined
+ * for a group that draws none (a lone framed box, rules that make no rows).
+ */
+export function gridOf(group: readonly Rule[], minColumns: number): RuledGrid | undefined {
+  const horizontals = group.filter(HORIZONTAL);
+  const verticals = group.filter(VERTICAL);
   const rows = clusters(horizontals.map(centreY), RULE_TOLERANCE);
   const columns = clusters(verticals.map(centreX), RULE_TOLERANCE);
-  if (rows.length < 2 || columns.length < 3) return undefined;
+  if (rows.length < 2 || columns.length < minColumns + 1) return undefined;
   const rowCount = rows.length - 1;
   const columnCount = columns.length - 1;
   const ruleAt = (candidates: readonly Rule[], vertical: boolean, at: number, from: number, to: number) => {
@@ -129,17 +140,15 @@ function gridOf(horizontals: readonly Rule[], verticals: readonly Rule[]): Ruled
 
 /** The page's ruled grids, and its frames of ruled rows without column rules. */
 export function ruledStructures(rules: readonly Rule[]): { grids: RuledGrid[]; ruledRows: RuledRows[] } {
-  const straight = rules.filter((rule) => HORIZONTAL(rule) || VERTICAL(rule));
+  const straight = straightRules(rules);
   const grids: RuledGrid[] = [];
   const ruledRows: RuledRows[] = [];
   if (straight.length > MAX_RULES) return { grids, ruledRows };
   const loose: Rule[] = [];
   for (const group of connectedGroups(straight)) {
-    const horizontals = group.filter(HORIZONTAL);
-    const verticals = group.filter(VERTICAL);
-    const grid = gridOf(horizontals, verticals);
+    const grid = gridOf(group, 2);
     if (grid) grids.push(grid);
-    else loose.push(...horizontals);
+    else loose.push(...group.filter(HORIZONTAL));
   }
   // Horizontal rules that meet nothing (booktabs' top, middle and bottom rules), stacked over about the same width.
   const sorted = loose.sort((a, b) => a.y0 - b.y0);
