@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * Cluster benchmark: `npm run cluster --workspace bench` (or `node --import tsx bench/cluster/run.ts
@@ -20,13 +21,7 @@ import { fileURLToPath } from 'node:url';
  */
 
 // The test helpers are imported from their TypeScript sources, which the "source" export condition selects.
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { freePort, redisMissing, startRedis } = await import('../../apps/server/src/testing/services.js');
 const { makePdf } = await import('../../packages/engine/src/testing/make-pdf.js');

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { lumaFidelity, windowGrid } from '@paperknife/engine';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * Compress benchmark: `npm run compress --workspace bench` (or `node --import tsx bench/compress/run.ts
@@ -21,13 +21,7 @@ import { lumaFidelity, windowGrid } from '@paperknife/engine';
  */
 
 // The engine is imported from its TypeScript sources, which the "source" export condition selects.
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { corpusDir, corpusPresent, imageHeavyPdfs, pdf } = await import('../engine/corpus.js');
 const { iccProfile } = await import('@paperknife/engine/testing/compress-fixtures');

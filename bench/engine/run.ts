@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EngineJobRun } from './measure.js';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * Engine benchmark: `npm run bench` (or `node --import tsx bench/engine/run.ts [--tools=a,b] [--compress-only]`).
@@ -18,13 +18,7 @@ import type { EngineJobRun } from './measure.js';
  */
 
 // The engine is imported from its TypeScript sources, which the "source" export condition selects.
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { toolIds } = await import('@paperknife/catalog/tools');
 const { baselines, corpusDir, corpusPresent, filesFor, imageHeavyPdfs, optionsFor, pageCounts } =

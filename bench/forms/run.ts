@@ -3,8 +3,8 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FormField } from '@paperknife/catalog/pdf-form-fields';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * Fill PDF forms over the corpus and at scale: `npm run forms --workspace bench` (or
@@ -20,13 +20,7 @@ import type { FormField } from '@paperknife/catalog/pdf-form-fields';
  * Prints two tables; asserts nothing.
  */
 
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { ToolError } = await import('@paperknife/catalog/errors');

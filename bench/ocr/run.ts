@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * OCR benchmark: `npm run ocr --workspace bench` (or `node --import tsx bench/ocr/run.ts [--url=http://host:port]
@@ -23,13 +24,7 @@ import { fileURLToPath } from 'node:url';
  */
 
 // The engine is imported from its TypeScript sources, which the "source" export condition selects.
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const sharp = (await import('sharp')).default;
 const { defaultLimits } = await import('@paperknife/catalog/limits');

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * PDF to PowerPoint round trip: `npm run pdf-to-powerpoint --workspace bench` (or `node --import tsx
@@ -20,13 +20,7 @@ import { strFromU8, unzipSync } from 'fflate';
  * Prints a table; asserts nothing.
  */
 
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { parseToolOptions } = await import('@paperknife/catalog/tool-options');

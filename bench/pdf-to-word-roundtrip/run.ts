@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * PDF to Word round trip: `npm run pdf-to-word-roundtrip --workspace bench` (or `node --import tsx
@@ -21,13 +22,7 @@ import { strFromU8, unzipSync } from 'fflate';
  * Prints a table; asserts nothing.
  */
 
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { ToolError } = await import('@paperknife/catalog/errors');
 const { defaultLimits } = await import('@paperknife/catalog/limits');

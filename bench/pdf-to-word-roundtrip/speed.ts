@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * PDF to Word on long text documents: time and peak RSS of our tool next to LibreOffice's PDF import of the same
@@ -21,13 +21,7 @@ import { fileURLToPath } from 'node:url';
  * the same rounds (before/after tables). Target (issue 14): <= 3 s and <= 300 MB for a 350-page text book.
  */
 
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
 // The pool runs this worker instead of its own folder's (packages/engine/src/mupdf/pool.ts).

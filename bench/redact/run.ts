@@ -3,8 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { RedactionHits } from '@paperknife/catalog/redaction';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * Redaction leak test over the corpus: `npm run redact --workspace bench` (or `node --import tsx bench/redact/run.ts
@@ -18,13 +18,7 @@ import type { RedactionHits } from '@paperknife/catalog/redaction';
  * of boxes whose centre renders black. Prints a table; asserts nothing.
  */
 
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { parseToolOptions } = await import('@paperknife/catalog/tool-options');

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * Repair benchmark: `npm run repair --workspace bench` (or `node --import tsx bench/repair/run.ts [--only=name,...]`).
@@ -17,13 +17,7 @@ import { fileURLToPath } from 'node:url';
  * best single engine on every file. Prints a table; asserts nothing.
  */
 
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const mupdf = await import('mupdf');
 const { defaultLimits } = await import('@paperknife/catalog/limits');

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFromSources } from '../from-sources.js';
 
 /**
  * Table detection and PDF to Excel: `node --import tsx bench/tables/run.ts [--tables=N] [--seed=S] [--only=name]
@@ -21,13 +22,7 @@ import { fileURLToPath } from 'node:url';
  *    under 5 s and 300 MB.
  */
 
-if (!process.execArgv.some((arg) => arg.includes('conditions=source'))) {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', self, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+runFromSources(import.meta.url);
 
 const { defaultLimits } = await import('@paperknife/catalog/limits');
 const { parseToolOptions } = await import('@paperknife/catalog/tool-options');
