@@ -1,6 +1,7 @@
 import { POINTS_PER_MM } from '@paperknife/catalog/paper-sizes';
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { type CropArea, type CropMargins, areaBetween, areaOfMargins, insidePage, marginsOfArea } from './crop-area';
+import { boxMovedByKey } from './page-box';
 import { RenderCancelled } from './pdf-pages';
 import { PagesLoading } from './pages-loading';
 import { usePdfPages } from './use-pdf-pages';
@@ -8,7 +9,6 @@ import { useI18n } from '~/i18n/i18n-context';
 
 const PREVIEW_WIDTH = 360;
 /** One arrow key press: 1 % of the page. */
-const STEP = 0.01;
 
 type Drag =
   { kind: 'draw'; from: [number, number] } | { kind: 'move'; startX: number; startY: number; start: CropArea };
@@ -100,21 +100,10 @@ export function CropAreaPicker({
     drag.current = null;
   };
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-STEP, 0],
-      ArrowRight: [STEP, 0],
-      ArrowUp: [0, -STEP],
-      ArrowDown: [0, STEP],
-    };
-    const delta = moves[event.key];
-    if (!delta) return;
+    const moved = boxMovedByKey(event, area);
+    if (!moved) return;
     event.preventDefault();
-    const [dx, dy] = delta;
-    setArea(
-      event.shiftKey
-        ? { ...area, width: Math.min(area.width + dx, 1 - area.x), height: Math.min(area.height + dy, 1 - area.y) }
-        : { ...area, x: area.x + dx, y: area.y + dy },
-    );
+    setArea(moved);
   };
 
   return (

@@ -3,12 +3,9 @@
  * the page as shown, from its top-left corner; margins are millimetres from each side.
  */
 
-export interface CropArea {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { MIN_BOX, type PageBox, clamp, insidePage } from './page-box';
+
+export type CropArea = PageBox;
 
 export interface CropMargins {
   top: number;
@@ -24,18 +21,12 @@ export interface PageMm {
 }
 
 /** The smallest area kept: 3 % of the page each way. */
-export const MIN_AREA = 0.03;
+export const MIN_AREA = MIN_BOX;
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 /** Margins are shown to a tenth of a millimetre. */
 const tenth = (value: number) => Math.round(value * 10) / 10;
 
-/** The area kept on the page and at least MIN_AREA large. */
-export function insidePage(area: CropArea): CropArea {
-  const width = clamp(area.width, MIN_AREA, 1);
-  const height = clamp(area.height, MIN_AREA, 1);
-  return { x: clamp(area.x, 0, 1 - width), y: clamp(area.y, 0, 1 - height), width, height };
-}
+export { insidePage };
 
 /** The area the margins leave; margins that leave too little keep at least MIN_AREA. */
 export function areaOfMargins(margins: CropMargins, page: PageMm): CropArea {

@@ -1,30 +1,14 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { MIN_BOX, type PageBox, boxMovedByKey, clamp, insidePage } from './page-box';
 import { RenderCancelled } from './pdf-pages';
 import { usePdfPages } from './use-pdf-pages';
 import { PagesLoading } from './pages-loading';
 import { useI18n } from '~/i18n/i18n-context';
 
 /** The signature's box as fractions of the visible page, from its top-left corner (the API's x, y, width, height). */
-export interface SignatureBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type SignatureBox = PageBox;
 
 const PREVIEW_WIDTH = 420;
-const MIN_SIZE = 0.03;
-/** One arrow key press: 1 % of the page. */
-const STEP = 0.01;
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
-/** The box kept on the page and at least MIN_SIZE large. */
-function insidePage(box: SignatureBox): SignatureBox {
-  const width = clamp(box.width, MIN_SIZE, 1);
-  const height = clamp(box.height, MIN_SIZE, 1);
-  return { x: clamp(box.x, 0, 1 - width), y: clamp(box.y, 0, 1 - height), width, height };
-}
 
 /**
  * The chosen page drawn with the signature on it: drag the signature to move it, drag its corner to resize it;
@@ -94,8 +78,8 @@ export function SignaturePlacement({
           ? { ...start, x: start.x + dx, y: start.y + dy }
           : {
               ...start,
-              width: clamp(start.width + dx, MIN_SIZE, 1 - start.x),
-              height: clamp(start.height + dy, MIN_SIZE, 1 - start.y),
+              width: clamp(start.width + dx, MIN_BOX, 1 - start.x),
+              height: clamp(start.height + dy, MIN_BOX, 1 - start.y),
             },
       ),
     );
@@ -104,23 +88,10 @@ export function SignaturePlacement({
     drag.current = null;
   };
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-STEP, 0],
-      ArrowRight: [STEP, 0],
-      ArrowUp: [0, -STEP],
-      ArrowDown: [0, STEP],
-    };
-    const delta = moves[event.key];
-    if (!delta) return;
+    const moved = boxMovedByKey(event, box);
+    if (!moved) return;
     event.preventDefault();
-    const [dx, dy] = delta;
-    onBoxChange(
-      insidePage(
-        event.shiftKey
-          ? { ...box, width: Math.min(box.width + dx, 1 - box.x), height: Math.min(box.height + dy, 1 - box.y) }
-          : { ...box, x: box.x + dx, y: box.y + dy },
-      ),
-    );
+    onBoxChange(insidePage(moved));
   };
 
   return (
