@@ -26,22 +26,22 @@ import { pdfToJpg } from './tools/pdf-to-jpg.js';
 import { pdfToPng } from './tools/pdf-to-png.js';
 import { pdfToTiff } from './tools/pdf-to-tiff.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
+import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { pdfToExcel } from './tools/pdf-to-excel.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { protectPdf } from './tools/protect-pdf.js';
-import { redactPdf } from './tools/redact-pdf.js';
 import { repairPdf } from './tools/repair-pdf.js';
-import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
+import { redactPdf } from './tools/redact-pdf.js';
+import { removeBlankPages } from './tools/remove-blank-pages.js';
 import { rotatePdf } from './tools/rotate-pdf.js';
-import { splitPdf } from './tools/split-pdf.js';
 import { sanitizePdf } from './tools/sanitize-pdf.js';
+import { splitPdf } from './tools/split-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { signPdf } from './tools/sign-pdf.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 
-import { removeBlankPages } from './tools/remove-blank-pages.js';
 export { type Download, type FileKind, imageInput, pdfInput, wordInput } from './tool-entry.js';
 export { pageNumberPositions } from './tools/page-numbers.js';
 export { rotateAngles } from './tools/rotate-pdf.js';
@@ -55,20 +55,20 @@ export { watermarkPositions } from './tools/watermark-pdf.js';
  */
 export const tools = {
   'compress-pdf': compressPdf,
-  'merge-pdf': mergePdf,
   'repair-pdf': repairPdf,
+  'merge-pdf': mergePdf,
   'split-pdf': splitPdf,
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
   'redact-pdf': redactPdf,
   'unlock-pdf': unlockPdf,
+  'sanitize-pdf': sanitizePdf,
   'watermark-pdf': watermarkPdf,
   'sign-pdf': signPdf,
-  'sanitize-pdf': sanitizePdf,
   'page-numbers': pageNumbers,
+  'edit-metadata': editMetadata,
   'grayscale-pdf': grayscalePdf,
   'fill-pdf': fillPdf,
-  'edit-metadata': editMetadata,
   'flatten-pdf': flattenPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
@@ -76,6 +76,7 @@ export const tools = {
   'pdf-to-word': pdfToWord,
   'pdf-to-excel': pdfToExcel,
   'pdf-to-pdfa': pdfToPdfa,
+  'pdf-to-powerpoint': pdfToPowerpoint,
   'word-to-pdf': wordToPdf,
   'html-to-pdf': htmlToPdf,
   'excel-to-pdf': excelToPdf,
@@ -83,6 +84,7 @@ export const tools = {
   'jpg-to-pdf': jpgToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
+  'remove-blank-pages': removeBlankPages,
   'organize-pdf': organizePdf,
   'crop-pdf': cropPdf,
   'n-up-pdf': nUpPdf,
@@ -93,7 +95,6 @@ export const tools = {
   'ocr-pdf': ocrPdf,
 } as const satisfies Record<string, ToolEntry>;
 
-  'pdf-to-powerpoint': pdfToPowerpoint,
 export type ToolId = keyof typeof tools;
 export type Tool<Id extends ToolId = ToolId> = (typeof tools)[Id];
 export type ToolOptions<Id extends ToolId> = z.output<Tool<Id>['options']>;
@@ -101,7 +102,6 @@ export type FunctionName = Tool['functionName'];
 
 /** Tool ids in catalogue order (the order of the grids and menus). */
 export const toolIds = Object.keys(tools) as ToolId[];
-  'remove-blank-pages': removeBlankPages,
 
 export const functionNames = toolIds.map((id) => tools[id].functionName);
 

@@ -12,8 +12,8 @@ import { sanitizePdf } from './tools/sanitize-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { signPdf } from './tools/sign-pdf.js';
 import { pageNumbers } from './tools/page-numbers.js';
-import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { editMetadata } from './tools/edit-metadata.js';
+import { grayscalePdf } from './tools/grayscale-pdf.js';
 import { fillPdf } from './tools/fill-pdf.js';
 import { flattenPdf } from './tools/flatten-pdf.js';
 import { pdfToJpg } from './tools/pdf-to-jpg.js';
@@ -22,14 +22,15 @@ import { pdfToTiff } from './tools/pdf-to-tiff.js';
 import { pdfToWord } from './tools/pdf-to-word.js';
 import { pdfToExcel } from './tools/pdf-to-excel.js';
 import { pdfToPdfa } from './tools/pdf-to-pdfa.js';
+import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 import { htmlToPdf } from './tools/html-to-pdf.js';
 import { excelToPdf } from './tools/excel-to-pdf.js';
 import { powerpointToPdf } from './tools/powerpoint-to-pdf.js';
 import { jpgToPdf } from './tools/jpg-to-pdf.js';
-import { pdfToPowerpoint } from './tools/pdf-to-powerpoint.js';
 import { extractPages } from './tools/extract-pages.js';
 import { deletePages } from './tools/delete-pages.js';
+import { removeBlankPages } from './tools/remove-blank-pages.js';
 import { organizePdf } from './tools/organize-pdf.js';
 import { cropPdf } from './tools/crop-pdf.js';
 import { nUpPdf } from './tools/n-up-pdf.js';
@@ -39,24 +40,23 @@ import { extractImages } from './tools/extract-images.js';
 import { comparePdf } from './tools/compare-pdf.js';
 import { ocrPdf } from './tools/ocr-pdf.js';
 
-import { removeBlankPages } from './tools/remove-blank-pages.js';
 /** The only index of the engine's tools. Typed against the catalogue: a missing tool fails to compile. */
 export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'compress-pdf': compressPdf,
+  'repair-pdf': repairPdf,
   'merge-pdf': mergePdf,
   'split-pdf': splitPdf,
-  'repair-pdf': repairPdf,
   'rotate-pdf': rotatePdf,
   'protect-pdf': protectPdf,
   'redact-pdf': redactPdf,
   'unlock-pdf': unlockPdf,
+  'sanitize-pdf': sanitizePdf,
   'watermark-pdf': watermarkPdf,
   'sign-pdf': signPdf,
-  'sanitize-pdf': sanitizePdf,
   'page-numbers': pageNumbers,
+  'edit-metadata': editMetadata,
   'grayscale-pdf': grayscalePdf,
   'fill-pdf': fillPdf,
-  'edit-metadata': editMetadata,
   'flatten-pdf': flattenPdf,
   'pdf-to-jpg': pdfToJpg,
   'pdf-to-png': pdfToPng,
@@ -64,6 +64,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'pdf-to-word': pdfToWord,
   'pdf-to-excel': pdfToExcel,
   'pdf-to-pdfa': pdfToPdfa,
+  'pdf-to-powerpoint': pdfToPowerpoint,
   'word-to-pdf': wordToPdf,
   'html-to-pdf': htmlToPdf,
   'excel-to-pdf': excelToPdf,
@@ -71,6 +72,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'jpg-to-pdf': jpgToPdf,
   'extract-pages': extractPages,
   'delete-pages': deletePages,
+  'remove-blank-pages': removeBlankPages,
   'organize-pdf': organizePdf,
   'crop-pdf': cropPdf,
   'n-up-pdf': nUpPdf,
@@ -80,5 +82,3 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'compare-pdf': comparePdf,
   'ocr-pdf': ocrPdf,
 };
-  'pdf-to-powerpoint': pdfToPowerpoint,
-  'remove-blank-pages': removeBlankPages,

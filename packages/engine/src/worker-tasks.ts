@@ -31,10 +31,10 @@ export const workerTasks = {
   ...pageLayoutTasks,
   ...signingTasks,
   ...renderTasks,
-  ...formsTasks,
-  ...redactionTasks,
   ...documentDataTasks,
   ...compareTasks,
+  ...formsTasks,
+  ...redactionTasks,
 } satisfies TaskTable;
 
 export type WorkerTasks = typeof workerTasks;
