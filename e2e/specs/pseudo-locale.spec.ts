@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { toolIds, tools } from '@paperknife/catalog/tools';
 import { locales, pseudoLocale } from '@paperknife/i18n/locales';
 import { fileTranslator } from '@paperknife/i18n/message-files';
@@ -42,7 +43,12 @@ const VALUES = new Set([
     tools[id].input.label,
     ...tools[id].input.extensions.map((extension) => extension.slice(1)),
   ]),
-  ...toolIds.flatMap((id) => tools[id].download.name.match(/[A-Za-z]{3,}/g) ?? []),
+  ...toolIds.flatMap((id) => {
+    const entry: ToolEntry = tools[id];
+    return [entry.download, ...(entry.extraDownloads ?? [])].flatMap(
+      (download) => download.name.match(/[A-Za-z]{3,}/g) ?? [],
+    );
+  }),
   // Each language's name in itself (the switcher, the suggestion), and what Intl writes for the pseudo-language
   // (English's: month names, "512 byte", Intl.ListFormat's "and").
   'byte',

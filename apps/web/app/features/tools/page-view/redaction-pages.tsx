@@ -38,9 +38,15 @@ export function RedactionPages({
   if (state.status !== 'ready') return <p className="text-sm text-muted-foreground">{t('pages.previewUnavailable')}</p>;
   const { pages } = state;
   return (
-    <section aria-label={t('redact.pages.label')} className="grid gap-4">
+    <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">{t('redact.pages.hint')}</p>
-      <div className="grid max-h-[80vh] justify-items-center gap-4 overflow-y-auto rounded-lg bg-muted p-4">
+      <div
+        role="region"
+        aria-label={t('redact.pages.label')}
+        // A scrolling box must be reachable by keyboard to be scrolled by it.
+        tabIndex={0}
+        className="grid max-h-[80vh] justify-items-center gap-4 overflow-y-auto rounded-lg bg-muted p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
         {Array.from({ length: pages.pageCount }, (_, index) => (
           <RedactionPage
             key={index + 1}
@@ -51,7 +57,7 @@ export function RedactionPages({
           />
         ))}
       </div>
-    </section>
+    </div>
   );
 }
 
