@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCompareDifferences } from '@paperknife/catalog/compare-differences';
 import { comparePair } from '@paperknife/engine/testing/compare-fixtures';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
@@ -77,10 +75,7 @@ describe('POST /functions/v1/compare-pdf', () => {
     expect(empty.statusCode).toBe(415);
     expect(empty.json().error).toEqual({ code: 'unsupported_file_type', message: 'Only PDF files can be compared.' });
 
-    const source = await savePdf(plain);
-    const locked = `${source}-locked.pdf`;
-    execFileSync('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', source, locked]);
-    const protectedPdf = await post([upload('a.pdf', plain), upload('locked.pdf', await readFile(locked))]);
+    const protectedPdf = await post([upload('a.pdf', plain), upload('locked.pdf', passwordProtected(plain))]);
     expect(protectedPdf.statusCode).toBe(422);
     expect(protectedPdf.json().error.code).toBe('encrypted_pdf');
 

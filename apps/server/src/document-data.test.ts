@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repairReportHeader, sanitizeReportHeader } from '@paperknife/catalog/http-api';
 import { parseRepairReport } from '@paperknife/catalog/repair-report';
 import { parseSanitizeReport } from '@paperknife/catalog/sanitize-report';
 import { pdfInfo, pdfXmp } from '@paperknife/engine/testing/document-data-assertions';
 import { hiddenDataPdf, truncatedXrefPdf } from '@paperknife/engine/testing/document-data-fixtures';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
@@ -93,10 +91,7 @@ describe('document data functions', () => {
   });
 
   it('refuses a renamed file, an empty file and a password-protected PDF with their codes', async () => {
-    const source = await savePdf(makePdf({ pageCount: 1 }));
-    const locked = `${source}-locked.pdf`;
-    execFileSync('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', source, locked]);
-    const lockedBytes = await readFile(locked);
+    const lockedBytes = passwordProtected(makePdf({ pageCount: 1 }));
     for (const fn of ['repair-pdf', 'sanitize-pdf', 'edit-metadata']) {
       const renamed = await post(fn, 'notes.pdf', Buffer.from('plain text, not a PDF'));
       expect(renamed.statusCode, fn).toBe(415);

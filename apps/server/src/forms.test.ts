@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -9,7 +8,7 @@ import { FORM_FIELDS_PATH, formFieldList } from '@paperknife/catalog/pdf-form-fi
 import { functionPath } from '@paperknife/catalog/tools';
 import { formValuesOf, widgetCount } from '@paperknife/engine/testing/form-values';
 import { makeFormPdf } from '@paperknife/engine/testing/make-form-pdf';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
@@ -136,10 +135,7 @@ describe('form fields and Fill PDF forms over HTTP', () => {
     const empty = await post(functionPath('flatten-pdf'), [pdf(new Uint8Array(0))]);
     expectError(empty, 'unsupported_file_type');
     expect(empty.json()).toMatchObject({ error: { message: 'Only PDF files are supported for flattening.' } });
-    const source = join(dir, 'source.pdf');
-    await writeFile(source, form);
-    execFileSync('qpdf', ['--encrypt', 'secret1', 'secret1', '256', '--', source, join(dir, 'locked.pdf')]);
-    const locked = pdf(await readFile(join(dir, 'locked.pdf')), 'locked.pdf');
+    const locked = pdf(passwordProtected(form), 'locked.pdf');
     expectError(await post(functionPath('fill-pdf'), [locked]), 'encrypted_pdf');
     expectError(await post(FORM_FIELDS_PATH, [locked]), 'encrypted_pdf');
     expectError(await post(functionPath('flatten-pdf'), [locked]), 'encrypted_pdf');

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -7,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenImagesHeader } from '@paperknife/catalog/http-api';
 import { toolByFunction, tools } from '@paperknife/catalog/tools';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart } from './testing/test-app.js';
 
 /** PDF to PNG and PDF to TIFF through the HTTP API: the files they answer, and their refusals of bad uploads. */
@@ -19,17 +18,7 @@ let lockedPdf: Buffer;
 beforeAll(async () => {
   t = await makeTestApp();
   dir = await mkdtemp(join(tmpdir(), 'paperknife-page-images-'));
-  await writeFile(join(dir, 'plain.pdf'), makePdf({ pageCount: 2 }));
-  execFileSync('qpdf', [
-    '--encrypt',
-    'secret123',
-    'secret123',
-    '256',
-    '--',
-    join(dir, 'plain.pdf'),
-    join(dir, 'locked.pdf'),
-  ]);
-  lockedPdf = await readFile(join(dir, 'locked.pdf'));
+  lockedPdf = passwordProtected(makePdf({ pageCount: 2 }));
 });
 
 afterAll(async () => {

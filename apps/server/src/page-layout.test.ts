@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionPath, tools } from '@paperknife/catalog/tools';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { assertValidPdf, pdfPageSizes } from '@paperknife/engine/testing/pdf-assertions';
 import { pageBoxes, placedLabels } from '@paperknife/engine/testing/page-layout-fixtures';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
@@ -86,10 +84,7 @@ describe('page layout functions', () => {
       message: tools['booklet-pdf'].invalidTypeDescription,
     });
 
-    const source = await savePdf(makePdf({ pageCount: 1 }));
-    const locked = `${source}-locked.pdf`;
-    execFileSync('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', source, locked]);
-    const protectedPdf = await post('crop-pdf', 'locked.pdf', await readFile(locked));
+    const protectedPdf = await post('crop-pdf', 'locked.pdf', passwordProtected(makePdf({ pageCount: 1 })));
     expect(protectedPdf.statusCode).toBe(422);
     expect(protectedPdf.json().error.code).toBe('encrypted_pdf');
 

@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { recognisedPagesHeader } from '@paperknife/catalog/http-api';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { makeTablePdf } from '@paperknife/engine/testing/table-fixtures';
 import { readWorkbook } from '@paperknife/engine/testing/xlsx-cells';
-import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
+import { type TestApp, expectTempEmpty, makeTestApp, multipart } from './testing/test-app.js';
 
 /** PDF to Excel through the real HTTP API: the workbook's cells, its sheets option, and refusals. */
 
@@ -94,10 +92,7 @@ describe('POST /functions/v1/pdf-to-excel', () => {
     expect(empty.statusCode).toBe(errorCodes.unsupported_file_type.status);
     expect(empty.json().error.code).toBe('unsupported_file_type');
 
-    const plainPath = await savePdf(invoice());
-    const locked = `${plainPath}-locked.pdf`;
-    spawnSync('qpdf', ['--encrypt', 'open', 'owner', '256', '--', plainPath, locked]);
-    const encrypted = await post([{ name: 'locked.pdf', data: await readFile(locked) }]);
+    const encrypted = await post([{ name: 'locked.pdf', data: passwordProtected(invoice()) }]);
     expect(encrypted.statusCode).toBe(errorCodes.encrypted_pdf.status);
     expect(encrypted.json().error.code).toBe('encrypted_pdf');
     await expectTempEmpty(t.tempDir);

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { type RedactionHits, parseRedactedAreas, redactionHeaders } from '@paper
 import { extractedText, readersFinding } from '@paperknife/engine/testing/redaction-checks';
 import { makeRedactionPdf, redactionFixture as fixture } from '@paperknife/engine/testing/redaction-fixtures';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
+import { passwordProtected } from '@paperknife/engine/testing/make-pdf';
 
 /** Redact PDF through the real server: the search for review, the redaction of the kept hits, refusals. */
 
@@ -82,17 +82,7 @@ describe('POST /functions/v1/redact-pdf', () => {
     const notes = Buffer.from('Just some notes, saved with the wrong name.\n');
     expectError(await post(notes, { search: 'notes' }), 'unsupported_file_type');
     expectError(await post(new Uint8Array(), { search: 'notes' }), 'unsupported_file_type');
-    await writeFile(join(dir, 'plain.pdf'), pdf);
-    execFileSync('qpdf', [
-      '--encrypt',
-      'pw-user',
-      'pw-owner',
-      '256',
-      '--',
-      join(dir, 'plain.pdf'),
-      join(dir, 'locked.pdf'),
-    ]);
-    expectError(await post(await readFile(join(dir, 'locked.pdf')), { search: fixture.secret }), 'encrypted_pdf');
+    expectError(await post(passwordProtected(pdf), { search: fixture.secret }), 'encrypted_pdf');
     expectError(await post(pdf, {}), 'invalid_option');
     expectError(await post(pdf, { search: '[', regex: 'true' }), 'invalid_option');
     expectError(await post(pdf, { boxes: '[{"page": 1}]' }), 'invalid_option');

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { renderPageRgb } from '@paperknife/engine/testing/pdf-assertions';
 import { pdfsigReport, selfSignedP12, signaturePng } from '@paperknife/engine/testing/signature-fixtures';
 import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
@@ -85,11 +84,8 @@ describe('POST /functions/v1/sign-pdf', () => {
   it('refuses a renamed file, an empty file and a password-protected PDF', async () => {
     expectError(await post([{ name: 'a.pdf', data: signaturePng() }], { signature }), 'unsupported_file_type');
     expectError(await post([{ name: 'a.pdf', data: new Uint8Array(0) }], { signature }), 'unsupported_file_type');
-    const plain = join(dir, 'plain.pdf');
-    const locked = join(dir, 'locked.pdf');
-    await writeFile(plain, makePdf({ pageCount: 1 }));
-    execFileSync('qpdf', ['--encrypt', 'user-pass', 'owner-pass', '256', '--', plain, locked]);
-    expectError(await post([{ name: 'locked.pdf', data: await readFile(locked) }], { signature }), 'encrypted_pdf');
+    const locked = passwordProtected(makePdf({ pageCount: 1 }));
+    expectError(await post([{ name: 'locked.pdf', data: locked }], { signature }), 'encrypted_pdf');
     await expectTempEmpty(t.tempDir);
   });
 });

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recognisedPagesHeader } from '@paperknife/catalog/http-api';
 import { toolByFunction, tools } from '@paperknife/catalog/tools';
 import type { BlankPageList } from '@paperknife/catalog/tools/remove-blank-pages';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart } from './testing/test-app.js';
 
@@ -24,17 +23,7 @@ const withBlanks = () => makePdf({ pages: [{ text: ['Intro'] }, { text: [] }, { 
 beforeAll(async () => {
   t = await makeTestApp();
   dir = await mkdtemp(join(tmpdir(), 'paperknife-slides-'));
-  await writeFile(join(dir, 'plain.pdf'), makePdf({ pageCount: 2 }));
-  execFileSync('qpdf', [
-    '--encrypt',
-    'secret123',
-    'secret123',
-    '256',
-    '--',
-    join(dir, 'plain.pdf'),
-    join(dir, 'locked.pdf'),
-  ]);
-  lockedPdf = await readFile(join(dir, 'locked.pdf'));
+  lockedPdf = passwordProtected(makePdf({ pageCount: 2 }));
 });
 
 afterAll(async () => {

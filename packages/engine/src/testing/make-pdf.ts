@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 /**
  * Builds small, valid PDFs for tests, written by hand so fixtures need no engine and no corpus.
  * Each page can have a size, a /Rotate, lines of text in Helvetica, a filled colour box and a JPEG image.
@@ -157,4 +161,20 @@ export function writePdfObjects(objects: readonly (string | Buffer)[], trailer: 
     `trailer\n<< /Size ${objects.length + 1} ${trailer} >>\nstartxref\n${offset}\n%%EOF\n`;
   chunks.push(Buffer.from(xref, 'latin1'));
   return Buffer.concat(chunks);
+}
+
+/**
+ * The PDF encrypted by qpdf with AES-256 under a user password (the owner password the same), as a visitor's
+ * password-protected upload: the bytes, made in a folder of their own that is removed after.
+ */
+export function passwordProtected(pdf: Uint8Array, password = 'secret123'): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'paperknife-protected-'));
+  try {
+    const [plain, locked] = [join(dir, 'plain.pdf'), join(dir, 'locked.pdf')];
+    writeFileSync(plain, pdf);
+    execFileSync('qpdf', ['--encrypt', password, password, '256', '--', plain, locked]);
+    return readFileSync(locked);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
