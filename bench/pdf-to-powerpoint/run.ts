@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { runFromSources } from '../from-sources.js';
+import { wordSimilarity } from '../measures.js';
 
 /**
  * PDF to PowerPoint round trip: `npm run pdf-to-powerpoint --workspace bench` (or `node --import tsx
@@ -102,21 +103,6 @@ function odpFacts(bytes: Uint8Array): DeckFacts {
   return { slides, pictures };
 }
 
-function similarity(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 && b.length === 0) return 1;
-  let previous = new Uint32Array(b.length + 1).map((_, index) => index);
-  let current = new Uint32Array(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
-    }
-    [previous, current] = [current, previous];
-  }
-  return 1 - previous[b.length]! / Math.max(a.length, b.length);
-}
-
 /** Words in common (as multisets) over the larger count. */
 function bagSimilarity(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 && b.length === 0) return 1;
@@ -134,7 +120,7 @@ function bagSimilarity(a: readonly string[], b: readonly string[]): number {
 }
 
 /** Mean over the original's slides (and any extra slides of the copy, which score 0). */
-function meanPerSlide(original: DeckFacts, copy: DeckFacts, score: typeof similarity): number {
+function meanPerSlide(original: DeckFacts, copy: DeckFacts, score: typeof wordSimilarity): number {
   const count = Math.max(original.slides.length, copy.slides.length);
   let total = 0;
   for (let index = 0; index < count; index++) {
@@ -198,9 +184,9 @@ for (const name of decks) {
   const loPath = join(loFolder, `${stem}.pptx`);
   const lo = existsSync(loPath) ? pptxFacts(readFileSync(loPath)) : undefined;
   if (lo) libreOfficeImports++;
-  const score = meanPerSlide(original, oursFacts, similarity);
+  const score = meanPerSlide(original, oursFacts, wordSimilarity);
   const bag = meanPerSlide(original, oursFacts, bagSimilarity);
-  const loScore = lo ? meanPerSlide(original, lo, similarity) : 0;
+  const loScore = lo ? meanPerSlide(original, lo, wordSimilarity) : 0;
   const loBag = lo ? meanPerSlide(original, lo, bagSimilarity) : 0;
   totals.files++;
   totals.ours += score;

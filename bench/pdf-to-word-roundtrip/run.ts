@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
 import { runFromSources } from '../from-sources.js';
+import { timedRun, wordSimilarity } from '../measures.js';
 
 /**
  * PDF to Word round trip: `npm run pdf-to-word-roundtrip --workspace bench` (or `node --import tsx
@@ -119,22 +119,6 @@ function docxFacts(bytes: Uint8Array): DocxFacts {
   return { words, tables, images };
 }
 
-/** 1 - word-level edit distance / the longer length. */
-function similarity(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 && b.length === 0) return 1;
-  let previous = new Uint32Array(b.length + 1).map((_, index) => index);
-  let current = new Uint32Array(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
-    }
-    [previous, current] = [current, previous];
-  }
-  return 1 - previous[b.length]! / Math.max(a.length, b.length);
-}
-
 /** Tables of the original found with the same shape, in order. */
 function tablesFound(expected: readonly Shape[], found: readonly Shape[]): number {
   let at = 0;
@@ -160,30 +144,6 @@ function inOrder(words: readonly string[], starts: readonly string[]): boolean {
     at = index + key.length - 1;
   }
   return true;
-}
-
-interface Measured {
-  seconds: number;
-  peakMb: number;
-}
-
-/** Runs a command under /usr/bin/time: wall seconds and the peak RSS of it and its children. */
-function timedRun(command: string, args: string[]): Promise<Measured & { ok: boolean; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => {
-      const match = /TIME ([\d.]+) (\d+)/.exec(output);
-      resolve({
-        ok: code === 0,
-        output,
-        seconds: match ? Number(match[1]) : NaN,
-        peakMb: match ? Number(match[2]) / 1024 : NaN,
-      });
-    });
-  });
 }
 
 interface Document {
@@ -254,7 +214,7 @@ try {
     const facts = (ok: boolean, path: string) => (ok && existsSync(path) ? docxFacts(readFileSync(path)) : undefined);
     const oursFacts = facts(ours.ok, oursDocx);
     const libreofficeFacts = facts(libreoffice.ok, libreofficeDocx);
-    const score = (found: DocxFacts | undefined) => (found ? similarity(original.words, found.words) : NaN);
+    const score = (found: DocxFacts | undefined) => (found ? wordSimilarity(original.words, found.words) : NaN);
     const oursScore = score(oursFacts);
     const libreofficeScore = score(libreofficeFacts);
     summary.ours.push(oursScore);

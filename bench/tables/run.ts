@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runFromSources } from '../from-sources.js';
+import { timedRun } from '../measures.js';
 
 /**
  * Table detection and PDF to Excel: `node --import tsx bench/tables/run.ts [--tables=N] [--seed=S] [--only=name]
@@ -50,30 +51,6 @@ const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-tables-'));
 const convertScript = fileURLToPath(new URL('./convert.ts', import.meta.url));
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
-
-interface Measured {
-  ok: boolean;
-  seconds: number;
-  peakMb: number;
-}
-
-/** Runs a command under /usr/bin/time: wall seconds and the peak RSS of it and its children. */
-function timedRun(command: string, args: string[]): Promise<Measured> {
-  return new Promise((resolve) => {
-    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => {
-      const match = /TIME ([\d.]+) (\d+)/.exec(output);
-      resolve({
-        ok: code === 0,
-        seconds: match ? Number(match[1]) : NaN,
-        peakMb: match ? Number(match[2]) / 1024 : NaN,
-      });
-    });
-  });
-}
 
 const sameValue = (a: Value, b: string | { number: number; format: string } | undefined) => {
   if (b === undefined) return a.kind === 'text' && a.text === '';
