@@ -63,10 +63,11 @@ describe('POST /functions/v1/remove-blank-pages', () => {
     const response = await post('remove-blank-pages', 'scan.pdf', withBlanks(), { output: 'list' });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.headers['content-disposition']).toContain('filename="blank-pages.json"');
-    const list = response.json<BlankPageList>();
-    expect(list.pageCount).toBe(4);
-    expect(list.pages.map((page) => [page.page, page.blank])).toEqual([
+    const [list] = tools['remove-blank-pages'].extraDownloads;
+    expect(response.headers['content-disposition']).toContain(`filename="${list.name}"`);
+    const blank = response.json<BlankPageList>();
+    expect(blank.pageCount).toBe(4);
+    expect(blank.pages.map((page) => [page.page, page.blank])).toEqual([
       [1, false],
       [2, true],
       [3, false],
@@ -77,7 +78,7 @@ describe('POST /functions/v1/remove-blank-pages', () => {
   it('removes the blank pages, or the ones chosen on review', async () => {
     const found = await post('remove-blank-pages', 'scan.pdf', withBlanks());
     expect(found.statusCode, found.body.slice(0, 200)).toBe(200);
-    expect(found.headers['content-disposition']).toContain('filename="blank-pages-removed.pdf"');
+    expect(found.headers['content-disposition']).toContain(`filename="${tools['remove-blank-pages'].download.name}"`);
     const path = join(dir, 'found.pdf');
     await writeFile(path, found.rawPayload);
     expect(pdfPageTexts(path)).toEqual(['Intro', 'Summary']);
