@@ -1,0 +1,30 @@
+/**
+ * One qpdf run, whoever runs it: the server's qpdf as a child process, or qpdf compiled to WebAssembly in a
+ * browser worker (or in Node, for tests). Jobs name their files by plain names ("input-1.pdf", "merged.pdf");
+ * each runner decides where those names live (a job folder on the server, the module's in-memory file system in
+ * the browser), so the same argument list works on both.
+ */
+export interface QpdfRun {
+  /** qpdf's arguments, file operands given as names from `inputs` and `outputs`. */
+  readonly args: readonly string[];
+  /** Files the run reads, by name. */
+  readonly inputs: ReadonlyMap<string, QpdfFile>;
+  /** Names of the files the run writes, read back afterwards. */
+  readonly outputs: readonly string[];
+}
+
+/** A file handed to a run: bytes in memory (browser), or a path on disk the server already holds. */
+export type QpdfFile = { readonly bytes: Uint8Array } | { readonly path: string };
+
+export interface QpdfRunResult {
+  /** qpdf's exit status: 0 done, 2 errors, 3 done with warnings (qpdf's own convention). */
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Each name in `outputs` that the run wrote. */
+  readonly outputs: ReadonlyMap<string, QpdfFile>;
+}
+
+export interface QpdfRunner {
+  run(run: QpdfRun, signal?: AbortSignal): Promise<QpdfRunResult>;
+}
