@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -8,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageCount, pdfPageSizes, renderPageRgb } from '@paperknife/engine/testing/pdf-assertions';
 import { photoFacts, photographedPage, tableTopPhoto } from '@paperknife/engine/testing/photographed-page';
 import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
@@ -182,9 +181,7 @@ describe('POST /functions/v1/jpg-to-pdf', () => {
   });
 
   it('refuses a password-protected PDF sent as an image', async () => {
-    await writeFile(join(dir, 'plain.pdf'), makePdf({ pageCount: 1 }));
-    execFileSync('qpdf', ['--encrypt', 'pw', 'pw', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')]);
-    const locked = await readFile(join(dir, 'locked.pdf'));
+    const locked = passwordProtected(makePdf({ pageCount: 1 }));
     expectError(await post([{ name: 'scan.jpg', data: locked, type: 'image/jpeg' }]), 'unsupported_file_type');
   });
 
@@ -268,9 +265,7 @@ describe('POST /functions/v1/jpg-to-pdf with cleanUp', () => {
       await post([{ name: 'page.jpg', data: new Uint8Array(), type: 'image/jpeg' }], on),
       'unsupported_file_type',
     );
-    await writeFile(join(dir, 'plain.pdf'), pdf);
-    execFileSync('qpdf', ['--encrypt', 'pw', 'pw', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')]);
-    const locked = await readFile(join(dir, 'locked.pdf'));
+    const locked = passwordProtected(pdf);
     expectError(await post([{ name: 'scan.jpg', data: locked, type: 'image/jpeg' }], on), 'unsupported_file_type');
     const page = await photographedPage();
     const cut = page.subarray(0, Math.floor(page.length / 2));

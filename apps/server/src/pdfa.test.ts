@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { pdfaReportHeader } from '@paperknife/catalog/http-api';
 import { parsePdfaReport } from '@paperknife/catalog/pdfa-report';
-import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { PDFA_FIXTURE_TEXT, pdfaFixture } from '@paperknife/engine/testing/pdfa-fixtures';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
@@ -74,10 +73,7 @@ describe('POST /functions/v1/pdf-to-pdfa', () => {
     expect(empty.statusCode).toBe(errorCodes.unsupported_file_type.status);
     expect(empty.json().error.code).toBe('unsupported_file_type');
 
-    const plainPath = await savePdf(makePdf());
-    const locked = `${plainPath}-locked.pdf`;
-    spawnSync('qpdf', ['--encrypt', 'open', 'owner', '256', '--', plainPath, locked]);
-    const encrypted = await post([{ name: 'locked.pdf', data: await readFile(locked) }]);
+    const encrypted = await post([{ name: 'locked.pdf', data: passwordProtected(makePdf()) }]);
     expect(encrypted.statusCode).toBe(errorCodes.encrypted_pdf.status);
     expect(encrypted.json().error.code).toBe('encrypted_pdf');
     await expectTempEmpty(t.tempDir);
