@@ -75,9 +75,23 @@ function multipartFileFields(id: ToolId, config: ServerConfig): { properties: Js
 function dataFileField(id: ToolId): { multipart: JsonSchema; json: JsonSchema } {
   const spec = (tools[id] as ToolEntry).dataFile;
   if (!spec) return { multipart: {}, json: {} };
-  const description =
-    `Optional: rows of values (${spec.extensions.join(' or ')}), one filled copy per row; ` +
-    `at most ${formatMegabytes(spec.maxBytes)}.`;
+  const size = `at most ${formatMegabytes(spec.maxBytes)}`;
+  const description = spec.description
+    ? `${spec.description} Each file ${size}.`
+    : `Optional: rows of values (${spec.extensions.join(' or ')}), one filled copy per row; ${size}.`;
+  if ((spec.maxCount ?? 1) > 1) {
+    return {
+      multipart: {
+        [spec.field]: {
+          type: 'array',
+          items: binary,
+          maxItems: spec.maxCount,
+          description: `${description} Repeat the field for each file.`,
+        },
+      },
+      json: { [spec.field]: { type: 'array', items: base64File, maxItems: spec.maxCount, description } },
+    };
+  }
   return {
     multipart: { [spec.field]: { ...binary, description } },
     json: { [spec.field]: { ...base64File, description } },

@@ -105,14 +105,16 @@ export async function receiveMultipart(
   const fields: Record<string, unknown> = {};
   const meter = new UploadMeter(limits);
   const dataField = dataFileOf(id)?.field;
-  let dataFile: InputFile | undefined;
+  const dataCount = dataField ? dataFileCount(id) : 0;
+  const dataFiles: InputFile[] = [];
+  let dataParts = 0;
   const parts = request.parts({
     limits: {
       fileSize: limits.maxFileBytes,
-      files: maxFilesFor(id, limits) + (dataField ? 1 : 0),
+      files: maxFilesFor(id, limits) + dataCount,
       fields: MAX_FIELDS,
       fieldSize: MAX_FIELD_BYTES,
-      parts: maxFilesFor(id, limits) + (dataField ? 1 : 0) + MAX_FIELDS,
+      parts: maxFilesFor(id, limits) + dataCount + MAX_FIELDS,
     },
   });
   try {
@@ -123,11 +125,13 @@ export async function receiveMultipart(
         continue;
       }
       if (part.fieldname === dataField) {
-        if (dataFile) throw new ToolError('too_many_files', `Send one file in the "${dataField}" field.`);
-        const path = join(folder, 'data-file');
+        if (dataParts >= dataCount) throw tooManyDataFiles(dataField, dataCount);
+        dataParts += 1;
+        const path = join(folder, dataParts === 1 ? 'data-file' : `data-file-${dataParts}`);
         await pipeline(part.file, meter.meter(), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
         if (part.file.truncated) throw fileTooLarge(limits);
-        dataFile = checkDataFile(id, { path, name: cleanName(part.filename, 0), size: part.file.bytesRead });
+        const dataFile = checkDataFile(id, { path, name: cleanName(part.filename, 0), size: part.file.bytesRead });
+        if (dataFile) dataFiles.push(dataFile);
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {
@@ -158,13 +162,25 @@ export async function receiveMultipart(
     throw error;
   }
   checkCount(id, files, limits);
-  return { files: dataFile ? [...files, dataFile] : files, fields };
+  return { files: [...files, ...dataFiles], fields };
 }
 
-/** The tool's second upload (Fill PDF forms' rows), if it takes one. */
+/** The tool's second upload (Fill PDF forms' rows, the pictures Add Text and Images places), if it takes one. */
 function dataFileOf(id: ToolId): DataFileInput | undefined {
   const tool: ToolEntry = tools[id];
   return tool.dataFile;
+}
+
+/** How many files the tool's second upload field takes. */
+function dataFileCount(id: ToolId): number {
+  return dataFileOf(id)?.maxCount ?? 1;
+}
+
+function tooManyDataFiles(field: string, count: number): ToolError {
+  return new ToolError(
+    'too_many_files',
+    count === 1 ? `Send one file in the "${field}" field.` : `Send at most ${count} files in the "${field}" field.`,
+  );
 }
 
 /** A data file within its own size limit; an empty one counts as none. Its content is read by the tool. */
@@ -226,13 +242,21 @@ export async function receiveJson(body: unknown, folder: string, id: ToolId, lim
     files.push({ path, name: cleanName(upload.name, index + 1), size });
   }
   checkCount(id, files, limits);
-  if (dataUpload === undefined) return { files, fields };
-  const data = jsonFile.safeParse(dataUpload);
-  if (!data.success) throw new ToolError('invalid_option', `"${dataField}" must be a {"name", "data"} object.`);
-  const path = join(folder, 'data-file');
-  const size = await writeBase64(data.data.data, path);
-  const dataFile = checkDataFile(id, { path, name: cleanName(data.data.name, 0), size });
-  return { files: dataFile ? [...files, dataFile] : files, fields };
+  if (dataUpload === undefined || dataField === undefined) return { files, fields };
+  const dataCount = dataFileCount(id);
+  const shape = dataCount === 1 ? 'a {"name", "data"} object' : 'a list of {"name", "data"} objects';
+  const data = (dataCount === 1 ? jsonFile : z.array(jsonFile)).safeParse(dataUpload);
+  if (!data.success) throw new ToolError('invalid_option', `"${dataField}" must be ${shape}.`);
+  const dataUploads = Array.isArray(data.data) ? data.data : [data.data];
+  if (dataUploads.length > dataCount) throw tooManyDataFiles(dataField, dataCount);
+  const dataFiles: InputFile[] = [];
+  for (const [index, upload] of dataUploads.entries()) {
+    const path = join(folder, index === 0 ? 'data-file' : `data-file-${index + 1}`);
+    const size = await writeBase64(upload.data, path);
+    const dataFile = checkDataFile(id, { path, name: cleanName(upload.name, 0), size });
+    if (dataFile) dataFiles.push(dataFile);
+  }
+  return { files: [...files, ...dataFiles], fields };
 }
 
 async function writeBase64(data: string, path: string): Promise<number> {

@@ -69,6 +69,10 @@ export interface DataFileInput {
   mimeTypes: readonly string[];
   /** Its most bytes, within the file size limit. */
   maxBytes: number;
+  /** How many files the field takes (repeated in multipart, a list in JSON); 1 when absent. */
+  maxCount?: number;
+  /** What the field holds, for the API docs; Fill PDF forms' rows of values when absent. */
+  description?: string;
 }
 
 export interface Download {

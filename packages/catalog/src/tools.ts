@@ -40,6 +40,7 @@ import { splitPdf } from './tools/split-pdf.js';
 import { unlockPdf } from './tools/unlock-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { signPdf } from './tools/sign-pdf.js';
+import { addTextImages } from './tools/add-text-images.js';
 import { wordToPdf } from './tools/word-to-pdf.js';
 
 export { type Download, type FileKind, imageInput, pdfInput, wordInput } from './tool-entry.js';
@@ -65,6 +66,7 @@ export const tools = {
   'sanitize-pdf': sanitizePdf,
   'watermark-pdf': watermarkPdf,
   'sign-pdf': signPdf,
+  'add-text-images': addTextImages,
   'page-numbers': pageNumbers,
   'edit-metadata': editMetadata,
   'grayscale-pdf': grayscalePdf,

@@ -11,6 +11,7 @@ import { unlockPdf } from './tools/unlock-pdf.js';
 import { sanitizePdf } from './tools/sanitize-pdf.js';
 import { watermarkPdf } from './tools/watermark-pdf.js';
 import { signPdf } from './tools/sign-pdf.js';
+import { addTextImages } from './tools/add-text-images.js';
 import { pageNumbers } from './tools/page-numbers.js';
 import { editMetadata } from './tools/edit-metadata.js';
 import { grayscalePdf } from './tools/grayscale-pdf.js';
@@ -53,6 +54,7 @@ export const engineTools: { readonly [Id in ToolId]: ToolRunner<Id> } = {
   'sanitize-pdf': sanitizePdf,
   'watermark-pdf': watermarkPdf,
   'sign-pdf': signPdf,
+  'add-text-images': addTextImages,
   'page-numbers': pageNumbers,
   'edit-metadata': editMetadata,
   'grayscale-pdf': grayscalePdf,

@@ -103,6 +103,17 @@ function fileField(id: ToolId, limits: Limits): ApiField {
 function dataFileFields(id: ToolId): ApiField[] {
   const spec = (tools[id] as ToolEntry).dataFile;
   if (!spec) return [];
+  const several = (spec.maxCount ?? 1) > 1;
+  if (spec.description) {
+    return [
+      {
+        name: spec.field,
+        type: several ? 'file, repeated' : 'file',
+        required: false,
+        description: `${spec.description} Each file up to ${formatMegabytes(spec.maxBytes)}${several ? '; repeat the field for each file' : ''}.`,
+      },
+    ];
+  }
   return [
     {
       name: spec.field,

@@ -3,7 +3,7 @@ import * as mupdf from 'mupdf';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { SignatureBox } from './signature-box.js';
 import { openPdf } from '../mupdf/open-pdf.js';
-import { visibleSize, visibleToUser } from '../stamping/page-placement.js';
+import { unitSquareOnto, visibleSize, visibleToUser } from '../stamping/page-placement.js';
 import { appendPageContent, ownResources, pageFrameOf, resourceDictionary } from '../stamping/stamp-text-task.js';
 
 export interface PlaceSignaturePayload {
@@ -140,11 +140,8 @@ export function placeSignature(payload: PlaceSignaturePayload): { placed: Placed
       const [w, h] = [picture.getWidth() * scale, picture.getHeight() * scale];
       const x0 = box.x * W + (boxW - w) / 2;
       const y0 = H - box.y * H - boxH + (boxH - h) / 2;
-      // The image's unit square mapped to user space through the visible page's axes.
+      const matrix = unitSquareOnto(frame, { x0, y0, width: w, height: h });
       const origin = visibleToUser(frame, x0, y0);
-      const right = visibleToUser(frame, x0 + w, y0);
-      const up = visibleToUser(frame, x0, y0 + h);
-      const matrix = [right[0] - origin[0], right[1] - origin[1], up[0] - origin[0], up[1] - origin[1], ...origin];
       resourceDictionary(doc, ownResources(doc, page), 'XObject').put(IMAGE_NAME, imageRef);
       appendPageContent(
         doc,

@@ -116,3 +116,36 @@ export function placeUpright(frame: PageFrame, at: readonly [number, number], fo
   const [cos, sin] = [round(Math.cos(angle)), round(Math.sin(angle))];
   return { fontSize, matrix: [cos, sin, -sin, cos, round(ux), round(uy)] };
 }
+
+/** A box given as fractions of the visible page from its top-left corner (as page previews draw it). */
+export interface PageFractionBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A rectangle of the visible page in points, from its bottom-left corner: the left, bottom, width and height. */
+export interface VisibleRect {
+  x0: number;
+  y0: number;
+  width: number;
+  height: number;
+}
+
+/** A box of fractions of the visible page, from its top-left corner, in visible points from its bottom-left. */
+export function visibleRectOf(frame: PageFrame, box: PageFractionBox): VisibleRect {
+  const { width: W, height: H } = visibleSize(frame);
+  return { x0: box.x * W, y0: H - (box.y + box.height) * H, width: box.width * W, height: box.height * H };
+}
+
+/**
+ * The matrix (a b c d e f) that maps the unit square onto a rectangle of the visible page, upright as the viewer
+ * sees it: what an image XObject is drawn with.
+ */
+export function unitSquareOnto(frame: PageFrame, rect: VisibleRect): [number, number, number, number, number, number] {
+  const origin = visibleToUser(frame, rect.x0, rect.y0);
+  const right = visibleToUser(frame, rect.x0 + rect.width, rect.y0);
+  const up = visibleToUser(frame, rect.x0, rect.y0 + rect.height);
+  return [right[0] - origin[0], right[1] - origin[1], up[0] - origin[0], up[1] - origin[1], origin[0], origin[1]];
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import bidiModule from 'bidi-js';
 import * as hb from 'harfbuzzjs';
 import { ToolError } from '@paperknife/catalog/errors';
-import { type FontFace, cjkFaceFor, fallbackChain, sameFace } from './stamp-fonts.js';
+import { type FontFace, type FontStyle, PLAIN_STYLE, cjkFaceFor, fallbackChain, sameFace } from './stamp-fonts.js';
 
 /**
  * One line of text made ready to draw: split into runs by direction and by font, each run shaped by HarfBuzz
@@ -95,11 +95,11 @@ const bidiFactory: BidiFactory =
 const bidi = bidiFactory();
 
 /** Splits `text` into items of one font and one bidi level, in logical order. */
-function itemize(text: string): Item[] {
+function itemize(text: string, style: FontStyle): Item[] {
   const { levels } = bidi.getEmbeddingLevels(text, 'auto');
   const items: Item[] = [];
   const missing: string[] = [];
-  const cjk = cjkFaceFor(text);
+  const cjk = cjkFaceFor(text, style);
   let previous: FontFace | undefined;
   let index = 0;
   for (const char of text) {
@@ -107,9 +107,9 @@ function itemize(text: string): Item[] {
     let face: FontFace | undefined;
     if (previous && (ATTACHES_TO_PREVIOUS.test(char) || INVISIBLE.test(char))) face = previous;
     else if (previous && SCRIPT_NEUTRAL.test(char) && covers(previous, codePoint)) face = previous;
-    else face = fallbackChain(char, cjk).find((candidate) => covers(candidate, codePoint));
+    else face = fallbackChain(char, cjk, style).find((candidate) => covers(candidate, codePoint));
     if (!face) {
-      if (INVISIBLE.test(char)) face = previous ?? fallbackChain('a', cjk)[0];
+      if (INVISIBLE.test(char)) face = previous ?? fallbackChain('a', cjk, style)[0];
       if (!face) {
         missing.push(char);
         index += char.length;
@@ -189,11 +189,19 @@ function shapeItem(text: string, item: Item): ShapedRun {
   return { face: item.face, rtl, clusters: drawn };
 }
 
-/** Shapes one line of text in any script the installed fonts cover; throws `invalid_option` for the rest. */
-export function shapeLine(line: string): ShapedLine {
+/** Whether a paragraph reads right to left: its first strong character is Arabic, Hebrew or another such script. */
+export function readsRightToLeft(paragraph: string): boolean {
+  return bidi.getEmbeddingLevels(paragraph, 'auto').paragraphs[0]?.level === 1;
+}
+
+/**
+ * Shapes one line of text in any script the installed fonts cover, in the style's fonts; throws `invalid_option`
+ * for the rest.
+ */
+export function shapeLine(line: string, style: FontStyle = PLAIN_STYLE): ShapedLine {
   // A stamp is one line: line breaks, tabs and other control characters read as spaces.
   const text = line.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
-  const items = itemize(text);
+  const items = itemize(text, style);
   const runs = visualOrder(items).map((item) => shapeItem(text, item));
   const emWidth = runs
     .flatMap((run) => run.clusters)

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TextFont } from '@paperknife/catalog/tools/add-text-images';
 
 /**
  * The fonts stamped text may use, all from Debian packages the setup and the Dockerfile install (fonts-noto-core,
@@ -13,8 +14,20 @@ export interface FontFace {
   index: number;
 }
 
+/** The look asked for: a type family and its weight. Letters the family lacks come from the script's Noto font. */
+export interface FontStyle {
+  family: TextFont;
+  bold: boolean;
+}
+
+/** Watermarks' and page numbers' style. */
+export const PLAIN_STYLE: FontStyle = { family: 'sans', bold: false };
+
 const NOTO = '/usr/share/fonts/truetype/noto';
-const NOTO_CJK = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+const NOTO_CJK_FOLDER = '/usr/share/fonts/opentype/noto';
+const NOTO_CJK = join(NOTO_CJK_FOLDER, 'NotoSansCJK-Regular.ttc');
+const DEJAVU = '/usr/share/fonts/truetype/dejavu';
+const LIBERATION = '/usr/share/fonts/truetype/liberation';
 /** Faces of NotoSansCJK-Regular.ttc: the same ideographs drawn the way each language writes them. */
 const CJK_FACE = { japanese: 0, korean: 1, simplifiedChinese: 2 } as const;
 
@@ -30,6 +43,32 @@ const GENERAL: FontFace[] = [
 ].map((path) => ({ path, index: 0 }));
 
 const present = (face: FontFace) => existsSync(face.path);
+
+const weightName = (style: FontStyle) => (style.bold ? 'Bold' : 'Regular');
+
+/** The family's own fonts, tried before the plain primary font. */
+function familyFaces(style: FontStyle): FontFace[] {
+  const weight = weightName(style);
+  const paths = {
+    sans: [join(NOTO, `NotoSans-${weight}.ttf`)],
+    serif: [join(NOTO, `NotoSerif-${weight}.ttf`), join(LIBERATION, `LiberationSerif-${weight}.ttf`)],
+    mono: [
+      join(DEJAVU, style.bold ? 'DejaVuSansMono-Bold.ttf' : 'DejaVuSansMono.ttf'),
+      join(LIBERATION, `LiberationMono-${weight}.ttf`),
+    ],
+  }[style.family];
+  return paths.map((path) => ({ path, index: 0 }));
+}
+
+/** A script's font in the style: its serif or bold cut when Noto has one, else its regular sans font. */
+function styledScriptFace(script: string, regular: FontFace, style: FontStyle): FontFace {
+  const weight = weightName(style);
+  const names = [
+    ...(style.family === 'serif' ? [`NotoSerif${script}-${weight}.ttf`] : []),
+    `NotoSans${script}-${weight}.ttf`,
+  ];
+  return names.map((name) => ({ path: join(NOTO, name), index: 0 })).find(present) ?? regular;
+}
 
 let scriptFontsCache: Map<string, FontFace> | undefined;
 
@@ -73,13 +112,18 @@ const HAN_OR_KANA_OR_HANGUL =
  * The CJK face for a text: kana means Japanese, hangul Korean, otherwise Chinese (simplified). The whole text uses
  * one face so its ideographs match.
  */
-export function cjkFaceFor(text: string): FontFace {
+export function cjkFaceFor(text: string, style: FontStyle = PLAIN_STYLE): FontFace {
   const index = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)
     ? CJK_FACE.japanese
     : /\p{Script=Hangul}/u.test(text)
       ? CJK_FACE.korean
       : CJK_FACE.simplifiedChinese;
-  return { path: NOTO_CJK, index };
+  // The serif and bold collections hold the same faces in the same order.
+  const styled = join(
+    NOTO_CJK_FOLDER,
+    `Noto${style.family === 'serif' ? 'Serif' : 'Sans'}CJK-${weightName(style)}.ttc`,
+  );
+  return { path: existsSync(styled) ? styled : NOTO_CJK, index };
 }
 
 const chains = new Map<string, FontFace[]>();
@@ -88,15 +132,19 @@ const chains = new Map<string, FontFace[]>();
  * The fonts to try, in order, for one character: its script's own Noto font first, then the primary font, the
  * CJK face `cjk` for ideographs, kana and hangul, then fonts of wide coverage.
  */
-export function fallbackChain(char: string, cjk: FontFace): FontFace[] {
-  const key = `${cjk.index}:${char}`;
+export function fallbackChain(char: string, cjk: FontFace, style: FontStyle = PLAIN_STYLE): FontFace[] {
+  const key = `${cjk.path}#${cjk.index}:${style.family}:${style.bold}:${char}`;
   let chain = chains.get(key);
   if (!chain) {
-    const own = [...scriptFonts()].filter(([script]) => inScript(char, script)).map(([, face]) => face);
+    const own = [...scriptFonts()]
+      .filter(([script]) => inScript(char, script))
+      .map(([script, face]) => styledScriptFace(script, face, style));
     const ideographic = HAN_OR_KANA_OR_HANGUL.test(char);
-    chain = [...own, ...(ideographic ? [cjk] : []), ...PRIMARY, ...GENERAL, ...(ideographic ? [] : [cjk])].filter(
-      present,
-    );
+    const primary = [...familyFaces(style), ...PRIMARY];
+    const candidates = [...own, ...(ideographic ? [cjk] : []), ...primary, ...GENERAL, ...(ideographic ? [] : [cjk])];
+    chain = candidates
+      .filter(present)
+      .filter((face, index, all) => all.findIndex((other) => sameFace(other, face)) === index);
     chains.set(key, chain);
   }
   return chain;
