@@ -8,7 +8,7 @@ import { errorWords } from '~/features/tools/api/error-words';
 import { useI18n } from '~/i18n/i18n-context';
 import type { ToolFiles } from '~/features/tools/hooks/use-tool-files';
 import type { RunResult } from '~/features/tools/tool-page-extras';
-import { dataFileFor } from '~/features/tools/utils/data-files';
+import { dataFilesFor } from '~/features/tools/utils/data-files';
 import type { FormValues } from '~/features/tools/utils/tool-form';
 import { type ToolInfo, toolInfo } from '~/lib/tool-info.prebuilt';
 import type { WorkspaceForm } from './use-workspace-form';
@@ -92,9 +92,8 @@ export function useToolRun(
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     for (const item of files.items) body.append(files.multiple ? 'files' : 'file', item.file, item.file.name);
-    const dataFile = dataFileFor(id);
     const dataField = tool.dataFile?.field;
-    if (dataFile && dataField) body.append(dataField, dataFile, dataFile.name);
+    if (dataField) for (const dataFile of dataFilesFor(id)) body.append(dataField, dataFile, dataFile.name);
 
     const sent = files.items.map((item) => item.file);
     const uploadBytes = files.items.reduce((sum, item) => sum + item.file.size, 0);

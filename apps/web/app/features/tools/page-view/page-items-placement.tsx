@@ -1,0 +1,222 @@
+import type { TextAlignment, TextFont } from '@paperknife/catalog/tools/add-text-images';
+import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { MIN_BOX, type PageBox, boxMovedByKey, clamp, insidePage } from './page-box';
+import { type PageSize, RenderCancelled } from './pdf-pages';
+import { usePdfPages } from './use-pdf-pages';
+import { PagesLoading } from './pages-loading';
+import { useI18n } from '~/i18n/i18n-context';
+
+/** A text box or a picture as the page preview draws it. */
+export interface PreviewItem {
+  id: number;
+  kind: 'text' | 'image';
+  box: PageBox;
+  /** The item's name for assistive technology ("Text box 1 on page 2"). */
+  label: string;
+  text: string;
+  font: TextFont;
+  /** Points. */
+  size: number;
+  color: string;
+  bold: boolean;
+  align: TextAlignment;
+  opacity: number;
+  /** An object URL of the picture. */
+  pictureUrl?: string | undefined;
+}
+
+const PREVIEW_WIDTH = 480;
+
+const cssFonts: Record<TextFont, string> = {
+  sans: '"Noto Sans", Arial, sans-serif',
+  serif: '"Noto Serif", "Times New Roman", serif',
+  mono: '"DejaVu Sans Mono", "Courier New", monospace',
+};
+
+/**
+ * The chosen page drawn with its text boxes and pictures on it: drag an item to move it, drag its corner to resize
+ * it; with the keyboard, arrow keys move the focused item, Shift with the arrow keys resizes it and Delete removes
+ * it. Text is drawn as it will be on the page: its size scaled to the preview, wrapping inside its box.
+ */
+export function PageItemsPlacement({
+  file,
+  pageNumber,
+  items,
+  selected,
+  onSelect,
+  onBoxChange,
+  onRemove,
+  onPageCount,
+}: {
+  file: File;
+  pageNumber: number;
+  items: readonly PreviewItem[];
+  selected: number | undefined;
+  onSelect: (id: number) => void;
+  onBoxChange: (id: number, box: PageBox) => void;
+  onRemove: (id: number) => void;
+  onPageCount: (count: number) => void;
+}) {
+  const { t } = useI18n();
+  const state = usePdfPages(file);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ id: number; kind: 'move' | 'resize'; startX: number; startY: number; start: PageBox } | null>(
+    null,
+  );
+  const [drawn, setDrawn] = useState(false);
+  const [size, setSize] = useState<PageSize>();
+  const hintId = useId();
+  const pages = state.status === 'ready' ? state.pages : undefined;
+  const page = pages ? clamp(pageNumber, 1, pages.pageCount) : 1;
+
+  useEffect(() => {
+    if (pages) onPageCount(pages.pageCount);
+  }, [pages, onPageCount]);
+
+  useEffect(() => {
+    const target = canvas.current;
+    if (!pages || !target) return;
+    let current = true;
+    setDrawn(false);
+    void pages.pageSize(page).then((next) => {
+      if (current) setSize(next);
+    });
+    const rendering = pages.render(page, target, PREVIEW_WIDTH);
+    rendering.done.then(
+      () => setDrawn(true),
+      (error: unknown) => {
+        if (!(error instanceof RenderCancelled)) console.warn(`Page ${page} could not be drawn.`, error);
+      },
+    );
+    return () => {
+      current = false;
+      rendering.cancel();
+    };
+  }, [pages, page]);
+
+  if (!pages) return state.status === 'loading' ? <PagesLoading /> : null;
+
+  // CSS pixels per PDF point: text is drawn at its size on the page, scaled as the page is.
+  const scale = size ? PREVIEW_WIDTH / size.width : 0;
+
+  const startDrag = (item: PreviewItem, kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    onSelect(item.id);
+    drag.current = { id: item.id, kind, startX: event.clientX, startY: event.clientY, start: item.box };
+  };
+  const moveDrag = (event: PointerEvent<HTMLElement>) => {
+    const current = drag.current;
+    const rect = frame.current?.getBoundingClientRect();
+    if (!current || !rect) return;
+    const dx = (event.clientX - current.startX) / rect.width;
+    const dy = (event.clientY - current.startY) / rect.height;
+    const { start } = current;
+    onBoxChange(
+      current.id,
+      insidePage(
+        current.kind === 'move'
+          ? { ...start, x: start.x + dx, y: start.y + dy }
+          : {
+              ...start,
+              width: clamp(start.width + dx, MIN_BOX, 1 - start.x),
+              height: clamp(start.height + dy, MIN_BOX, 1 - start.y),
+            },
+      ),
+    );
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+  const onKey = (item: PreviewItem) => (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      onRemove(item.id);
+      return;
+    }
+    const moved = boxMovedByKey(event, item.box);
+    if (!moved) return;
+    event.preventDefault();
+    onBoxChange(item.id, insidePage(moved));
+  };
+
+  return (
+    <div className="grid justify-items-center gap-2">
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {t('addText.placeHint')}
+      </p>
+      <div
+        ref={frame}
+        className="relative w-fit touch-none select-none"
+        data-testid="items-page"
+        data-drawn={drawn || undefined}
+      >
+        <canvas ref={canvas} aria-hidden="true" className="block max-w-full bg-white shadow-sm" />
+        {items.map((item) => (
+          <div
+            key={item.id}
+            role="group"
+            tabIndex={0}
+            aria-label={item.label}
+            aria-describedby={hintId}
+            data-testid="placed-item"
+            data-selected={item.id === selected || undefined}
+            className={`absolute cursor-move border-2 border-dashed focus-visible:outline-2 focus-visible:outline-ring ${
+              item.id === selected ? 'border-primary' : 'border-primary/40'
+            }`}
+            style={{
+              left: `${item.box.x * 100}%`,
+              top: `${item.box.y * 100}%`,
+              width: `${item.box.width * 100}%`,
+              height: `${item.box.height * 100}%`,
+            }}
+            onFocus={() => onSelect(item.id)}
+            onPointerDown={startDrag(item, 'move')}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={endDrag}
+            onKeyDown={onKey(item)}
+          >
+            {item.kind === 'image' && item.pictureUrl ? (
+              <img
+                src={item.pictureUrl}
+                alt=""
+                draggable={false}
+                className="pointer-events-none size-full object-contain"
+                style={{ opacity: item.opacity }}
+              />
+            ) : (
+              <div
+                aria-hidden="true"
+                dir="auto"
+                className="pointer-events-none size-full break-words whitespace-pre-wrap"
+                style={{
+                  fontFamily: cssFonts[item.font],
+                  fontSize: `${item.size * scale}px`,
+                  lineHeight: 1.2,
+                  fontWeight: item.bold ? 700 : 400,
+                  color: item.color,
+                  opacity: item.opacity,
+                  textAlign: item.align,
+                }}
+              >
+                {item.text}
+              </div>
+            )}
+            <span
+              aria-hidden="true"
+              title={t('addText.resize')}
+              className="absolute -right-2 -bottom-2 size-4 cursor-nwse-resize rounded-sm border-2 border-primary bg-background"
+              onPointerDown={startDrag(item, 'resize')}
+              onPointerMove={moveDrag}
+              onPointerUp={endDrag}
+              onPointerCancel={endDrag}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
