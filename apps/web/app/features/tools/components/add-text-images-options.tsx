@@ -269,7 +269,9 @@ export function AddTextImagesOptions({ tool, onChange, file }: OptionsPanelProps
       ) : null}
       {current ? (
         <fieldset className="grid gap-4 rounded-md border border-input p-4">
-          <legend className="px-1 text-sm font-medium">{labelOf(current, items.indexOf(current) + 1)}</legend>
+          <legend className="px-1 text-sm font-medium">
+            {t('addText.settings', { item: labelOf(current, items.indexOf(current) + 1) })}
+          </legend>
           {current.kind === 'text' ? (
             <>
               <div className="grid gap-2">
