@@ -1,5 +1,5 @@
 import type { TextAlignment, TextFont } from '@paperknife/catalog/tools/add-text-images';
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { MIN_BOX, type PageBox, boxMovedByKey, clamp, insidePage } from './page-box';
 import { type PageSize, RenderCancelled } from './pdf-pages';
 import { usePdfPages } from './use-pdf-pages';
@@ -33,6 +33,136 @@ const cssFonts: Record<TextFont, string> = {
   mono: '"DejaVu Sans Mono", "Courier New", monospace',
 };
 
+/** One text box or picture on the page: dragged by the pointer, moved, resized and removed by the keyboard. */
+function PlacedItemBox({
+  item,
+  selected,
+  describedBy,
+  scale,
+  frame,
+  onSelect,
+  onBoxChange,
+  onRemove,
+}: {
+  item: PreviewItem;
+  selected: boolean;
+  describedBy: string;
+  /** CSS pixels per PDF point. */
+  scale: number;
+  frame: RefObject<HTMLDivElement | null>;
+  onSelect: (id: number) => void;
+  onBoxChange: (id: number, box: PageBox) => void;
+  onRemove: (id: number) => void;
+}) {
+  const { t } = useI18n();
+  const drag = useRef<{ id: number; kind: 'move' | 'resize'; startX: number; startY: number; start: PageBox } | null>(
+    null,
+  );
+  const startDrag = (kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    onSelect(item.id);
+    drag.current = { id: item.id, kind, startX: event.clientX, startY: event.clientY, start: item.box };
+  };
+  const moveDrag = (event: PointerEvent<HTMLElement>) => {
+    const current = drag.current;
+    const rect = frame.current?.getBoundingClientRect();
+    if (!current || !rect) return;
+    const dx = (event.clientX - current.startX) / rect.width;
+    const dy = (event.clientY - current.startY) / rect.height;
+    const { start } = current;
+    onBoxChange(
+      current.id,
+      insidePage(
+        current.kind === 'move'
+          ? { ...start, x: start.x + dx, y: start.y + dy }
+          : {
+              ...start,
+              width: clamp(start.width + dx, MIN_BOX, 1 - start.x),
+              height: clamp(start.height + dy, MIN_BOX, 1 - start.y),
+            },
+      ),
+    );
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      onRemove(item.id);
+      return;
+    }
+    const moved = boxMovedByKey(event, item.box);
+    if (!moved) return;
+    event.preventDefault();
+    onBoxChange(item.id, insidePage(moved));
+  };
+
+  return (
+    <div
+      role="group"
+      tabIndex={0}
+      aria-label={item.label}
+      aria-describedby={describedBy}
+      data-testid="placed-item"
+      data-selected={selected || undefined}
+      className={`absolute cursor-move border-2 border-dashed focus-visible:outline-2 focus-visible:outline-ring ${
+        selected ? 'border-primary' : 'border-primary/40'
+      }`}
+      style={{
+        left: `${item.box.x * 100}%`,
+        top: `${item.box.y * 100}%`,
+        width: `${item.box.width * 100}%`,
+        height: `${item.box.height * 100}%`,
+      }}
+      onFocus={() => onSelect(item.id)}
+      onPointerDown={startDrag('move')}
+      onPointerMove={moveDrag}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+      onKeyDown={onKey}
+    >
+      {item.kind === 'image' && item.pictureUrl ? (
+        <img
+          src={item.pictureUrl}
+          alt=""
+          draggable={false}
+          className="pointer-events-none size-full object-contain"
+          style={{ opacity: item.opacity }}
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          dir="auto"
+          className="pointer-events-none size-full break-words whitespace-pre-wrap"
+          style={{
+            fontFamily: cssFonts[item.font],
+            fontSize: `${item.size * scale}px`,
+            lineHeight: 1.2,
+            fontWeight: item.bold ? 700 : 400,
+            color: item.color,
+            opacity: item.opacity,
+            textAlign: item.align,
+          }}
+        >
+          {item.text}
+        </div>
+      )}
+      <span
+        aria-hidden="true"
+        title={t('addText.resize')}
+        className="absolute -right-2 -bottom-2 size-4 cursor-nwse-resize rounded-sm border-2 border-primary bg-background"
+        onPointerDown={startDrag('resize')}
+        onPointerMove={moveDrag}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+      />
+    </div>
+  );
+}
+
 /**
  * The chosen page drawn with its text boxes and pictures on it: drag an item to move it, drag its corner to resize
  * it; with the keyboard, arrow keys move the focused item, Shift with the arrow keys resizes it and Delete removes
@@ -61,9 +191,6 @@ export function PageItemsPlacement({
   const state = usePdfPages(file);
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ id: number; kind: 'move' | 'resize'; startX: number; startY: number; start: PageBox } | null>(
-    null,
-  );
   const [drawn, setDrawn] = useState(false);
   const [size, setSize] = useState<PageSize>();
   const hintId = useId();
@@ -100,48 +227,6 @@ export function PageItemsPlacement({
   // CSS pixels per PDF point: text is drawn at its size on the page, scaled as the page is.
   const scale = size ? PREVIEW_WIDTH / size.width : 0;
 
-  const startDrag = (item: PreviewItem, kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    onSelect(item.id);
-    drag.current = { id: item.id, kind, startX: event.clientX, startY: event.clientY, start: item.box };
-  };
-  const moveDrag = (event: PointerEvent<HTMLElement>) => {
-    const current = drag.current;
-    const rect = frame.current?.getBoundingClientRect();
-    if (!current || !rect) return;
-    const dx = (event.clientX - current.startX) / rect.width;
-    const dy = (event.clientY - current.startY) / rect.height;
-    const { start } = current;
-    onBoxChange(
-      current.id,
-      insidePage(
-        current.kind === 'move'
-          ? { ...start, x: start.x + dx, y: start.y + dy }
-          : {
-              ...start,
-              width: clamp(start.width + dx, MIN_BOX, 1 - start.x),
-              height: clamp(start.height + dy, MIN_BOX, 1 - start.y),
-            },
-      ),
-    );
-  };
-  const endDrag = () => {
-    drag.current = null;
-  };
-  const onKey = (item: PreviewItem) => (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Delete' || event.key === 'Backspace') {
-      event.preventDefault();
-      onRemove(item.id);
-      return;
-    }
-    const moved = boxMovedByKey(event, item.box);
-    if (!moved) return;
-    event.preventDefault();
-    onBoxChange(item.id, insidePage(moved));
-  };
-
   return (
     <div className="grid justify-items-center gap-2">
       <p id={hintId} className="text-xs text-muted-foreground">
@@ -155,66 +240,17 @@ export function PageItemsPlacement({
       >
         <canvas ref={canvas} aria-hidden="true" className="block max-w-full bg-white shadow-sm" />
         {items.map((item) => (
-          <div
+          <PlacedItemBox
             key={item.id}
-            role="group"
-            tabIndex={0}
-            aria-label={item.label}
-            aria-describedby={hintId}
-            data-testid="placed-item"
-            data-selected={item.id === selected || undefined}
-            className={`absolute cursor-move border-2 border-dashed focus-visible:outline-2 focus-visible:outline-ring ${
-              item.id === selected ? 'border-primary' : 'border-primary/40'
-            }`}
-            style={{
-              left: `${item.box.x * 100}%`,
-              top: `${item.box.y * 100}%`,
-              width: `${item.box.width * 100}%`,
-              height: `${item.box.height * 100}%`,
-            }}
-            onFocus={() => onSelect(item.id)}
-            onPointerDown={startDrag(item, 'move')}
-            onPointerMove={moveDrag}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
-            onKeyDown={onKey(item)}
-          >
-            {item.kind === 'image' && item.pictureUrl ? (
-              <img
-                src={item.pictureUrl}
-                alt=""
-                draggable={false}
-                className="pointer-events-none size-full object-contain"
-                style={{ opacity: item.opacity }}
-              />
-            ) : (
-              <div
-                aria-hidden="true"
-                dir="auto"
-                className="pointer-events-none size-full break-words whitespace-pre-wrap"
-                style={{
-                  fontFamily: cssFonts[item.font],
-                  fontSize: `${item.size * scale}px`,
-                  lineHeight: 1.2,
-                  fontWeight: item.bold ? 700 : 400,
-                  color: item.color,
-                  opacity: item.opacity,
-                  textAlign: item.align,
-                }}
-              >
-                {item.text}
-              </div>
-            )}
-            <span
-              aria-hidden="true"
-              title={t('addText.resize')}
-              className="absolute -right-2 -bottom-2 size-4 cursor-nwse-resize rounded-sm border-2 border-primary bg-background"
-              onPointerDown={startDrag(item, 'resize')}
-              onPointerMove={moveDrag}
-              onPointerUp={endDrag}
-              onPointerCancel={endDrag}
-            />
-          </div>
+            item={item}
+            selected={item.id === selected}
+            describedBy={hintId}
+            scale={scale}
+            frame={frame}
+            onSelect={onSelect}
+            onBoxChange={onBoxChange}
+            onRemove={onRemove}
+          />
         ))}
       </div>
     </div>

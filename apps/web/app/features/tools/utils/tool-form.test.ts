@@ -24,6 +24,7 @@ const requiredInput: Partial<Record<ToolId, FormValues>> = {
   'organize-pdf': { order: '2,1' },
   'sign-pdf': { signature: 'data:image/png;base64,iVBORw0KGgo=' },
   'redact-pdf': { boxes: '[{"page":1,"rect":[72,72,144,90]}]' },
+  'add-text-images': { items: '[{"page":1,"kind":"text","x":0.1,"y":0.1,"width":0.5,"height":0.1,"text":"Hi"}]' },
 };
 
 const formOf = (id: ToolId, change: FormValues = {}): FormValues => ({ ...initialFormValues(id), ...change });
@@ -242,7 +243,15 @@ describe('actionDisabled', () => {
   it.each(
     toolIds.filter(
       (id) =>
-        !['extract-pages', 'delete-pages', 'organize-pdf', 'watermark-pdf', 'sign-pdf', 'redact-pdf'].includes(id),
+        ![
+          'extract-pages',
+          'delete-pages',
+          'organize-pdf',
+          'watermark-pdf',
+          'sign-pdf',
+          'redact-pdf',
+          'add-text-images',
+        ].includes(id),
     ),
   )('%s: enabled on the untouched form', (id) => {
     expect(actionDisabled(id, formOf(id))).toBe(false);
