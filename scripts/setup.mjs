@@ -257,11 +257,16 @@ if (mode === 'start') {
   const env = { ...process.env, PAPERKNIFE_TEST_TIMES_DIR: timesDir };
   const sweepFile = 'packages/engine/src/corpus-sweep.test.ts';
   // An exclude glob is matched from each project's own folder, hence not the path from the root.
-  const [unit, website] = await Promise.all([
+  // The checks of the built site's HTML (every page in every language; `npm run test:site`) need no server and no
+  // browser: they run as soon as the site is built, beside the rest of the unit tests.
+  const [unit, [website, site]] = await Promise.all([
     timed('npx', ['vitest', 'run', '--exclude', '**/corpus-sweep.test.ts'], env),
-    buildBeside('website'),
+    buildBeside('website').then(async (status) =>
+      status === 0 ? [status, await timed('npm', ['run', 'test:site'], env, { quiet: true })] : [status],
+    ),
   ]);
   if (website !== 0) process.exit(website);
+  process.stdout.write(site.output);
   // The browser tests leave much of the 2 cores idle while pages wait on the server: the corpus sweep (every corpus
   // file through every tool, a few minutes of qpdf, Ghostscript and LibreOffice in one process) and the deployment
   // tests (replicas behind HAProxy with PostgreSQL and Redis, and the image's read-only root; each skips itself, saying
@@ -277,9 +282,9 @@ if (mode === 'start') {
   const seconds = (suite) =>
     `${suite.seconds.toFixed(0)} s${suite.status === 0 ? '' : ` (failed, exit ${suite.status})`}`;
   step(
-    `unit and API tests ${seconds(unit)}; browser tests ${seconds(e2e)}, beside them corpus sweep ${seconds(sweep)} and deployment ${seconds(deployment)}; in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `unit and API tests ${seconds(unit)}, beside them built-site checks ${seconds(site)}; browser tests ${seconds(e2e)}, beside them corpus sweep ${seconds(sweep)} and deployment ${seconds(deployment)}; in all ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  process.exit(unit.status || sweep.status || deployment.status || e2e.status || 0);
+  process.exit(unit.status || site.status || sweep.status || deployment.status || e2e.status || 0);
 }
 
 /**
