@@ -11,6 +11,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['site/**/*.test.ts'],
     environment: 'node',
+    // Every page of a language in one test: seconds each on a loaded machine.
+    testTimeout: 60_000,
     reporters: ['default', '../tests/slowest-files-reporter.ts'],
   },
 });
