@@ -11,7 +11,7 @@ import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart,
 
 /**
  * Sign PDF through the HTTP API: the signature picture and the certificate travel as option fields, the digital
- * signature validates with pdfsig, and bad input (a wrong password, a malformed certificate, a huge picture, files
+ * signature (with a picture or without) validates with pdfsig, and bad input (a wrong password, a malformed certificate, a huge picture, files
  * that are no PDF or locked) gets its code. The certificate's password never reaches the logs.
  */
 
@@ -58,6 +58,18 @@ describe('POST /functions/v1/sign-pdf', () => {
     const at = (Math.round(0.2 * height) * width + Math.round(0.35 * width)) * 3;
     expect(pixels[at]).toBeLessThan(100);
     expect(t.logText()).not.toContain(PASSWORD);
+    await expectTempEmpty(t.tempDir);
+  });
+
+  it('signs with the certificate alone, no picture, and asks for the certificate when it is missing', async () => {
+    const response = await post(onePage(), { appearance: 'invisible', certificate, certificatePassword: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const path = await savePdf(response.rawPayload);
+    expect(pdfsigReport(path)).toContain('Signature is Valid');
+    expect(t.logText()).not.toContain(PASSWORD);
+    const missing = await post(onePage(), { appearance: 'invisible' });
+    expectError(missing, 'invalid_option');
+    expect(JSON.stringify(missing.json())).toContain('certificate');
     await expectTempEmpty(t.tempDir);
   });
 

@@ -60,6 +60,12 @@ function fieldMessages(id: ToolId, name: string, meta: FormFieldMeta, into: Reco
   }
 }
 
+/** What the whole schema says about a field of an empty request, when it says something. */
+function emptyRequestProblem(tool: ToolEntry, name: string): { message: string } | undefined {
+  const result = tool.options.safeParse({});
+  return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === name);
+}
+
 export function catalogueMessages(): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const category of toolCategories) {
@@ -80,8 +86,12 @@ export function catalogueMessages(): Record<string, string> {
     messages[toolMessageKey(id, 'searchKeywords')] = icuLiteral(tool.searchKeywords.join(', '));
     for (const control of formControls(id)) {
       fieldMessages(id, control.name, control.meta, messages);
-      // What the page says under a blank required field's toast title: the schema's own words.
-      const missing = control.meta.missingTitle && control.schema && fieldProblem(control.schema, undefined);
+      // What the page says under a blank required field's toast title: the schema's own words, the field's or,
+      // where the whole schema decides (sign's picture, needed with one appearance only), an empty request's.
+      const missing =
+        control.meta.missingTitle &&
+        control.schema &&
+        (fieldProblem(control.schema, undefined) ?? emptyRequestProblem(tool, control.name));
       if (missing) messages[optionMessageKey(id, control.name, 'missing')] = icuLiteral(missing.message);
       if (control.meta.control.kind === 'select') {
         for (const choice of selectChoices(control)) {

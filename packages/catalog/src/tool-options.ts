@@ -53,16 +53,21 @@ export type JsonSchema = Record<string, unknown>;
 /**
  * What a client sends for a tool's options, as JSON Schema (draft 2020-12, input side) from the catalogue's zod
  * schema, with the fields the tool insists on. Those are written as optional fields plus a check (so a blank form
- * field gets its own message): an empty request tells which they are.
+ * field gets its own message): an empty request tells which they are, less those only some choices need.
  */
 export function optionsJsonSchema(id: ToolId): { properties: Record<string, JsonSchema>; required: string[] } {
   const schema = tools[id].options;
   const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' });
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const empty = schema.safeParse({});
+  // A field the whole schema asks for only beside some values of another (sign's picture, not needed without
+  // one) accepts being absent on its own: not listed as required.
+  const shape: Record<string, z.ZodType> = schema.shape;
   const required = empty.success
     ? []
-    : [...new Set(empty.error.issues.map((issue) => String(issue.path[0] ?? '')).filter((key) => key in properties))];
+    : [...new Set(empty.error.issues.map((issue) => String(issue.path[0] ?? '')))].filter(
+        (key) => key in properties && shape[key] !== undefined && fieldProblem(shape[key], undefined) !== undefined,
+      );
   return { properties, required };
 }
 

@@ -1,7 +1,7 @@
 import Signature from 'lucide/dist/esm/icons/signature.mjs';
 import { z } from 'zod';
 import { formFields } from '../form-fields.js';
-import { booleanField, numberField } from '../option-fields.js';
+import { booleanField, enumField, numberField } from '../option-fields.js';
 import { type ToolEntry, pdfDownload, pdfInput } from '../tool-entry.js';
 
 /**
@@ -13,6 +13,10 @@ export const SIGNATURE_IMAGE_MAX_CHARS = 60_000;
 export const CERTIFICATE_MAX_CHARS = 40_000;
 
 const digitalSignature = 'Digital signature (optional)';
+
+/** A signature picture on the page, or only a digital signature, which readers list but do not draw. */
+export const signatureAppearances = ['picture', 'invisible'] as const;
+const withPicture = { field: 'appearance', equals: 'picture' } as const;
 
 /** A 1x1 black PNG: the API example's and the corpus sweep's signature. */
 const DOT_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==';
@@ -48,71 +52,125 @@ export const signPdf = {
   inMenu: false,
   input: pdfInput,
   files: { min: 1, max: 1 },
-  options: z.object({
-    signature: base64Field({
-      label: 'The signature',
-      maxChars: SIGNATURE_IMAGE_MAX_CHARS,
-      tooLarge: 'The signature image is too large: use an image of at most 40 KB or draw the signature instead.',
-      description:
-        'The signature as a PNG or JPEG image: base64 or a data: URL, up to 40 KB. White becomes transparent.',
-    })
-      .optional()
-      .superRefine((value, ctx) => {
-        if (!value) ctx.addIssue({ code: 'custom', message: 'Please draw, type or upload your signature.' });
+  options: z
+    .object({
+      appearance: enumField('Appearance', signatureAppearances, 'picture').register(formFields, {
+        label: 'How to sign',
+        control: {
+          kind: 'radio-cards',
+          choices: [
+            {
+              value: 'picture',
+              label: 'Signature picture',
+              description: 'Draw, type or upload it and place it on the page; a certificate can sign the file too.',
+            },
+            {
+              value: 'invisible',
+              label: 'Digital signature only',
+              description:
+                'No picture on the page: your certificate signs the file, and PDF readers list the signature.',
+            },
+          ],
+        },
+      }),
+      signature: base64Field({
+        label: 'The signature',
+        maxChars: SIGNATURE_IMAGE_MAX_CHARS,
+        tooLarge: 'The signature image is too large: use an image of at most 40 KB or draw the signature instead.',
+        description:
+          'With appearance=picture: the signature as a PNG or JPEG image, base64 or a data: URL, up to 40 KB. White becomes transparent.',
       })
-      .transform((value) => value ?? '')
-      .register(formFields, {
-        label: 'Signature',
-        control: { kind: 'text' },
-        whenBlank: 'disables-action',
-        missingTitle: 'No signature',
+        .optional()
+        .register(formFields, {
+          label: 'Signature',
+          control: { kind: 'text' },
+          whenBlank: 'disables-action',
+          missingTitle: 'No signature',
+          shownWhen: withPicture,
+        }),
+      page: numberField({ label: 'Page', min: 1, max: 100_000, default: 1, integer: true }).register(formFields, {
+        label: 'Page',
+        control: { kind: 'number' },
+        shownWhen: withPicture,
       }),
-    page: numberField({ label: 'Page', min: 1, max: 100_000, default: 1, integer: true }).register(formFields, {
-      label: 'Page',
-      control: { kind: 'number' },
-    }),
-    x: fraction('Left edge', 0.55).register(formFields, { label: 'Left edge', control: { kind: 'number' } }),
-    y: fraction('Top edge', 0.8).register(formFields, { label: 'Top edge', control: { kind: 'number' } }),
-    width: fraction('Width', 0.3).register(formFields, { label: 'Width', control: { kind: 'number' } }),
-    height: fraction('Height', 0.1).register(formFields, { label: 'Height', control: { kind: 'number' } }),
-    everyPage: booleanField('Every page', false).register(formFields, {
-      label: 'Sign every page (initials)',
-      control: { kind: 'checkbox' },
-    }),
-    date: z
-      .string()
-      .trim()
-      .max(100, 'The date text can be at most 100 characters.')
-      .optional()
-      .meta({ description: 'Text written under the signature, such as the date. Default: none.' })
-      .register(formFields, { label: 'Date under the signature', control: { kind: 'text' } }),
-    certificate: base64Field({
-      label: 'The certificate',
-      maxChars: CERTIFICATE_MAX_CHARS,
-      tooLarge: 'The certificate file is too large: export only your certificate, its chain and its key.',
-      description:
-        'Your certificate with its private key as a .p12/.pfx file in base64: adds a digital signature (PAdES). Default: none.',
+      x: fraction('Left edge', 0.55).register(formFields, {
+        label: 'Left edge',
+        control: { kind: 'number' },
+        shownWhen: withPicture,
+      }),
+      y: fraction('Top edge', 0.8).register(formFields, {
+        label: 'Top edge',
+        control: { kind: 'number' },
+        shownWhen: withPicture,
+      }),
+      width: fraction('Width', 0.3).register(formFields, {
+        label: 'Width',
+        control: { kind: 'number' },
+        shownWhen: withPicture,
+      }),
+      height: fraction('Height', 0.1).register(formFields, {
+        label: 'Height',
+        control: { kind: 'number' },
+        shownWhen: withPicture,
+      }),
+      everyPage: booleanField('Every page', false).register(formFields, {
+        label: 'Sign every page (initials)',
+        control: { kind: 'checkbox' },
+        shownWhen: withPicture,
+      }),
+      date: z
+        .string()
+        .trim()
+        .max(100, 'The date text can be at most 100 characters.')
+        .optional()
+        .meta({ description: 'Text written under the signature, such as the date. Default: none.' })
+        .register(formFields, { label: 'Date under the signature', control: { kind: 'text' }, shownWhen: withPicture }),
+      certificate: base64Field({
+        label: 'The certificate',
+        maxChars: CERTIFICATE_MAX_CHARS,
+        tooLarge: 'The certificate file is too large: export only your certificate, its chain and its key.',
+        description:
+          'Your certificate with its private key as a .p12/.pfx file in base64: adds a digital signature (PAdES). Needed with appearance=invisible. Default: none.',
+      })
+        .optional()
+        .register(formFields, {
+          label: 'Certificate (.p12 or .pfx)',
+          control: { kind: 'text' },
+          hint: 'Used for this file only and deleted with it.',
+          group: digitalSignature,
+          clearedAfterSuccess: true,
+        }),
+      certificatePassword: z
+        .string()
+        .max(256, 'The certificate password can be at most 256 characters.')
+        .optional()
+        .meta({ description: "The certificate's password." })
+        .register(formFields, {
+          label: 'Certificate password',
+          control: { kind: 'password', autoComplete: 'current-password' },
+          group: digitalSignature,
+          clearedAfterSuccess: true,
+        }),
     })
-      .optional()
-      .register(formFields, {
-        label: 'Certificate (.p12 or .pfx)',
-        control: { kind: 'text' },
-        hint: 'Used for this file only and deleted with it.',
-        group: digitalSignature,
-        clearedAfterSuccess: true,
-      }),
-    certificatePassword: z
-      .string()
-      .max(256, 'The certificate password can be at most 256 characters.')
-      .optional()
-      .meta({ description: "The certificate's password." })
-      .register(formFields, {
-        label: 'Certificate password',
-        control: { kind: 'password', autoComplete: 'current-password' },
-        group: digitalSignature,
-        clearedAfterSuccess: true,
-      }),
-  }),
+    .superRefine((value, ctx) => {
+      if (value.appearance === 'picture' && !value.signature) {
+        ctx.addIssue({ code: 'custom', path: ['signature'], message: 'Please draw, type or upload your signature.' });
+      }
+      if (value.appearance === 'invisible' && value.signature) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['signature'],
+          message: 'A digital signature only takes no picture: leave out the signature, or choose appearance=picture.',
+        });
+      }
+      if (value.appearance === 'invisible' && !value.certificate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['certificate'],
+          message: 'A digital signature only needs your certificate: choose your .p12 or .pfx file and its password.',
+        });
+      }
+    }),
   actionLabel: 'Sign PDF',
   busyLabel: 'Signing PDF...',
   successToast: 'Your PDF has been signed successfully.',

@@ -51,15 +51,19 @@ export function addSignatureField(payload: SignatureFieldPayload): { saved: true
     form.put('SigFlags', 3);
 
     const [x0, y0, x1, y1] = payload.rect;
-    // An empty appearance: what the signature looks like is already page content.
-    const appearanceDict = doc.newDictionary();
-    appearanceDict.put('Type', doc.newName('XObject'));
-    appearanceDict.put('Subtype', doc.newName('Form'));
-    const bbox = doc.newArray();
-    for (const value of [0, 0, x1 - x0, y1 - y0]) bbox.push(value);
-    appearanceDict.put('BBox', bbox);
+    // An invisible signature's widget has a zero rectangle, and such an annotation needs no appearance (PDF 2.0);
+    // a visible one gets an empty appearance: what the signature looks like is already page content.
+    const invisible = x1 - x0 === 0 && y1 - y0 === 0;
     const appearance = doc.newDictionary();
-    appearance.put('N', doc.addStream('', appearanceDict));
+    if (!invisible) {
+      const appearanceDict = doc.newDictionary();
+      appearanceDict.put('Type', doc.newName('XObject'));
+      appearanceDict.put('Subtype', doc.newName('Form'));
+      const bbox = doc.newArray();
+      for (const value of [0, 0, x1 - x0, y1 - y0]) bbox.push(value);
+      appearanceDict.put('BBox', bbox);
+      appearance.put('N', doc.addStream('', appearanceDict));
+    }
 
     const widget = doc.newDictionary();
     widget.put('Type', doc.newName('Annot'));
@@ -73,7 +77,7 @@ export function addSignatureField(payload: SignatureFieldPayload): { saved: true
     widget.put('Rect', rect);
     widget.put('P', page);
     widget.put('V', signatureRef);
-    widget.put('AP', appearance);
+    if (!invisible) widget.put('AP', appearance);
     const widgetRef = doc.addObject(widget);
     fields.push(widgetRef);
     let annotations = page.get('Annots');

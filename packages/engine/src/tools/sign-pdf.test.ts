@@ -19,6 +19,12 @@ afterAll(async () => {
 });
 
 const signature = signaturePng().toString('base64');
+/** A test certificate per password, made once: generating a key costs more than a signature. */
+const p12s = new Map<string, string>();
+const certificateFor = (password: string) => {
+  if (!p12s.has(password)) p12s.set(password, selfSignedP12(certificates, password).toString('base64'));
+  return p12s.get(password)!;
+};
 const box = { x: '0.5', y: '0.7', width: '0.4', height: '0.15' };
 
 const run = async (pdf: Uint8Array, raw: Record<string, unknown>) => {
@@ -71,7 +77,7 @@ describe('sign-pdf', () => {
   });
 
   it('adds a digital signature that pdfsig validates, with the certificate of the request', async () => {
-    const certificate = selfSignedP12(certificates, 'test-pass-1').toString('base64');
+    const certificate = certificateFor('test-pass-1');
     const path = await run(makePdf({ pageCount: 1 }), {
       signature,
       ...box,
@@ -86,13 +92,31 @@ describe('sign-pdf', () => {
     expect(inkIn(path, 1, inside)).toBeGreaterThan(50);
   });
 
+  it('signs with the certificate alone: an invisible signature field pdfsig validates, nothing drawn', async () => {
+    const certificate = certificateFor('test-pass-1');
+    const pdf = makePdf({ pageCount: 2 });
+    const path = await run(pdf, { appearance: 'invisible', certificate, certificatePassword: 'test-pass-1' });
+    const report = pdfsigReport(path);
+    expect(report).toContain('Signature is Valid');
+    expect(report).toContain('Total document signed');
+    // An update after the file's own bytes: a field whose widget has a zero rectangle, printable, with no picture.
+    const signed = readFileSync(path);
+    expect(signed.subarray(0, pdf.length).equals(pdf)).toBe(true);
+    const update = signed.subarray(pdf.length).toString('latin1');
+    expect(update).toMatch(/\/FT\s*\/Sig/);
+    expect(update).toMatch(/\/Rect\s*\[\s*0\s+0\s+0\s+0\s*\]/);
+    expect(update).toMatch(/\/F\s+132\b/);
+    expect(update).not.toMatch(/\/AP\b/);
+    expect(update).not.toMatch(/\/Subtype\s*\/Image/);
+  });
+
   it('signs an already signed document as an incremental update: the earlier signature stays valid', async () => {
-    const certificate = selfSignedP12(certificates, 'test-pass-2').toString('base64');
+    const certificate = certificateFor('test-pass-1');
     const signed = await run(makePdf({ pageCount: 1 }), {
       signature,
       ...box,
       certificate,
-      certificatePassword: 'test-pass-2',
+      certificatePassword: 'test-pass-1',
     });
     const first = readFileSync(signed);
     const again = await run(first, {
@@ -103,7 +127,7 @@ describe('sign-pdf', () => {
       height: '0.15',
       date: '28 November 2026',
       certificate,
-      certificatePassword: 'test-pass-2',
+      certificatePassword: 'test-pass-1',
     });
     // Every byte of the signed file is kept; the new signature and picture come after it.
     expect(readFileSync(again).subarray(0, first.length).equals(first)).toBe(true);
@@ -115,7 +139,7 @@ describe('sign-pdf', () => {
   });
 
   it('refuses a wrong certificate password, a malformed certificate and an unreadable picture with their codes', async () => {
-    const certificate = selfSignedP12(certificates, 'right-pass').toString('base64');
+    const certificate = certificateFor('test-pass-1');
     const pdf = makePdf({ pageCount: 1 });
     const attempt = async (raw: Record<string, unknown>) =>
       signPdf([await job.input('doc.pdf', pdf)], parseToolOptions('sign-pdf', { signature, ...raw }), job.context);
@@ -128,5 +152,10 @@ describe('sign-pdf', () => {
       'damaged_image',
     );
     expect(await toolErrorCode(attempt({ page: '5' }))).toBe('page_out_of_range');
+    // A digital signature only needs the certificate, and takes no picture.
+    expect(() => parseToolOptions('sign-pdf', { appearance: 'invisible' })).toThrow(/needs your certificate/);
+    expect(() => parseToolOptions('sign-pdf', { appearance: 'invisible', signature, certificate })).toThrow(
+      /takes no picture/,
+    );
   });
 });

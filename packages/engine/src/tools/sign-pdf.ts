@@ -28,7 +28,8 @@ function dateStamp(placed: PlacedSignature, text: string) {
 /**
  * The signature picture drawn as page content on one page or every page, the date written under it, and with a
  * certificate a digital signature over the result, each as an incremental update of the document: earlier
- * signatures stay valid and a large file is not rewritten.
+ * signatures stay valid and a large file is not rewritten. With `appearance=invisible`, only the digital signature:
+ * a field with no picture, which readers list in their signatures panel.
  */
 export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) => {
   const input = await preparePdfInput(requireOneFile(files), context);
@@ -40,6 +41,21 @@ export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) =
   }
   const certificate = options.certificate ? base64Bytes(options.certificate) : undefined;
   if (certificate && certificate.length === 0) throw new ToolError('invalid_certificate');
+  const download = tools['sign-pdf'].download;
+  if (options.appearance === 'invisible') {
+    // The schema asks for a certificate with this appearance. An invisible signature's field has a zero rectangle.
+    const signed = await signDigitally(
+      {
+        input: input.path,
+        certificate: certificate!,
+        password: options.certificatePassword ?? '',
+        page: options.page,
+        rect: [0, 0, 0, 0],
+      },
+      context,
+    );
+    return { path: signed, download };
+  }
   const pages = options.everyPage ? Array.from({ length: input.pageCount }, (_, i) => i + 1) : [options.page];
   const withPicture = tempPath(context, 'signature-placed');
   const { placed, incremental } = await pool.run(
@@ -47,7 +63,7 @@ export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) =
     {
       input: input.path,
       output: withPicture,
-      image: base64Bytes(options.signature),
+      image: base64Bytes(options.signature ?? ''),
       pages,
       box: boxInsidePage(options),
     },
@@ -86,5 +102,5 @@ export const signPdf: ToolRunner<'sign-pdf'> = async (files, options, context) =
       context,
     );
   }
-  return { path: output, download: tools['sign-pdf'].download };
+  return { path: output, download };
 };
