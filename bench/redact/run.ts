@@ -13,9 +13,11 @@ import { runFromSources } from '../from-sources.js';
  * For every text-bearing PDF of the shared corpus (pdf/), up to three words are picked on each of its first pages
  * (letters only, five or more, not already picked), all of them redacted at once through Redact PDF (a regular
  * expression of the whole words, case kept), then the result is read back three ways: pdftotext, MuPDF's text,
- * and qpdf's QDF form of every object. Per file: the words picked, how many any reader still finds (a leak), the
- * share of the other words' occurrences pdftotext still finds (the words around the boxes survive), and the share
- * of boxes whose centre renders black. Prints a table; asserts nothing.
+ * and qpdf's QDF form of every object (font programs left out, TJ pieces joined: leak-places.ts). Per file: the
+ * words picked, how many any reader still finds (a leak), the share of the other words' occurrences pdftotext
+ * still finds (the words around the boxes survive), and the share of boxes whose centre renders black. Prints a
+ * table; asserts nothing. With `--verbose`, lists every word still found, by which reader and where: the page for
+ * pdftotext (p) and MuPDF (m), the object and its key or stream kind for qpdf's objects (q).
  */
 
 runFromSources(import.meta.url);
@@ -29,11 +31,13 @@ const { parsePpm } = await import('@paperknife/engine/testing/ppm');
 const mupdf = await import('mupdf');
 const { onlyArgument, requirePrograms } = await import('../engine/measure.js');
 const { table } = await import('../table.js');
+const { pagesFinding, qdfPlaces, readableObjects } = await import('./leak-places.js');
 
 requirePrograms(['pdftotext', 'pdftoppm', 'qpdf']);
 
 const only = onlyArgument();
 const maxPages = Number(process.argv.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length) ?? 10);
+const verbose = process.argv.includes('--verbose');
 const WORDS_PER_PAGE = 3;
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
@@ -68,6 +72,21 @@ function pickWords(path: string): { picked: string[]; pages: number } | undefine
   }
 }
 
+/** MuPDF's text of each page. */
+function mupdfPages(path: string): string[] {
+  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  try {
+    return Array.from({ length: doc.countPages() }, (_, index) => {
+      const page = doc.loadPage(index);
+      const text = page.toStructuredText('preserve-whitespace').asText();
+      page.destroy();
+      return text;
+    });
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** Occurrences of each word in pdftotext's text of the first pages. */
 function wordCounts(path: string, pages: number): Map<string, number> {
   const text = spawnSync('pdftotext', ['-l', String(pages), path, '-'], {
@@ -91,6 +110,7 @@ const files = readdirSync(join(corpusDir, 'pdf'))
   .sort();
 
 const rows: string[][] = [];
+const places: string[] = [];
 let totals = { words: 0, leaks: 0, boxes: 0, black: 0 };
 for (const name of files) {
   const source = join(corpusDir, 'pdf', name);
@@ -114,8 +134,9 @@ for (const name of files) {
     const result = await engineTools['redact-pdf']([file], parseToolOptions('redact-pdf', options), context);
     const seconds = (performance.now() - started) / 1000;
     const text = extractedText(result.path);
-    // PDF names (/Contents, /Title) and qpdf's own comments are syntax, not text: left out before searching.
-    const objects = text.qpdf.replace(/^%%.*$/gm, '').replace(/\/[^\s/<>[\]()]+/g, ' ');
+    // PDF names (/Contents, /Title) are syntax, not text: left out before searching.
+    const readable = readableObjects(text.qpdf);
+    const objects = readable.replace(/\/[^\s/<>[\]()]+/g, ' ');
     const readers = { p: text.pdftotext, m: text.mupdf, q: objects };
     const leaks = words.picked.flatMap((word) => {
       const pattern = wholeWord(word);
@@ -123,6 +144,19 @@ for (const name of files) {
       return found.length > 0 ? [`${word} (${found.map(([reader]) => reader).join('')})`] : [];
     });
     const leaked = leaks;
+    if (verbose) {
+      const pdftotextPages = text.pdftotext.split('\f');
+      const mupdfText = leaks.length > 0 ? mupdfPages(result.path) : [];
+      for (const word of words.picked) {
+        const pattern = wholeWord(word);
+        const where = [
+          ...pagesFinding(pdftotextPages, pattern).map((page) => `p: page ${page}`),
+          ...pagesFinding(mupdfText, pattern).map((page) => `m: page ${page}`),
+          ...qdfPlaces(readable, pattern).map((place) => `q: ${place}`),
+        ];
+        if (where.length > 0) places.push(`${basename(name, '.pdf')}: ${word}: ${where.join('; ')}`);
+      }
+    }
     // The other words: every occurrence before (first pages), found again after.
     const before = wordCounts(input, words.pages);
     const after = wordCounts(result.path, words.pages);
@@ -193,5 +227,6 @@ console.log(
   `\n${rows.length} files, ${totals.words} words picked, ${totals.leaks} found again by a reader, ` +
     `${totals.boxes === 0 ? '-' : ((totals.black / totals.boxes) * 100).toFixed(1)}% of ${totals.boxes} box centres black.`,
 );
+if (verbose && places.length > 0) console.log(`\nWhere the words were found:\n${places.join('\n')}`);
 await closeMupdfPool();
 await rm(scratch, { recursive: true, force: true });
