@@ -4,8 +4,8 @@ import type { PageRect, RedactionBox } from '@paperknife/catalog/redaction';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { fillBoxes } from './fill-boxes.js';
 import { pageHits } from './find-hits-task.js';
-import { scrubMarkedContent } from './marked-content.js';
 import { readPageText } from './page-text.js';
+import { rewriteQuoteOperators } from './quote-operators.js';
 import { scrubDocumentStrings } from './scrub-strings.js';
 import { type RedactionSearch, scrubbed, searchPatterns, wordsInside } from './text-matches.js';
 
@@ -21,7 +21,7 @@ export interface ApplyRedactionsPayload {
 export interface ApplyRedactionsResult {
   /** Areas blacked out, by page (1-based): hits of the search and boxes. */
   areas: [page: number, count: number][];
-  /** Bookmarks, metadata fields, notes and form values that had a redacted string removed. */
+  /** Strings, names, streams and annotations beside the page content that had a redacted string removed. */
   elsewhere: number;
 }
 
@@ -29,9 +29,9 @@ const overlaps = (a: PageRect, b: readonly number[]) => a[0] < b[2]! && b[0]! < 
 
 /**
  * Blacks out every hit of the search and every box, page by page, with MuPDF's redaction: the text under each area
- * goes, the covered pixels of images are blanked, drawings wholly inside go, and the area is filled in the chosen colour. The words
- * redacted then leave bookmarks, metadata, notes and form values; the document is written afresh, so no earlier
- * copy of a page's contents stays in the file.
+ * goes, the covered pixels of images are blanked, drawings wholly inside go, and the area is filled in the chosen
+ * colour. The words redacted then leave every string and stream beside the page content (scrub-strings.ts); the
+ * document is written afresh, so no earlier copy of a page's contents stays in the file.
  */
 export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedactionsResult {
   const patterns = searchPatterns(payload.search);
@@ -55,6 +55,7 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
           else for (const word of wordsInside(text, box.rect)) strings.add(word);
         }
         clearCoveredFields(page, rects);
+        rewriteQuoteOperators(page.getObject());
         for (const rect of rects) {
           const annot = page.createAnnotation('Redact');
           annot.setRect(rect);
@@ -72,15 +73,7 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
       }
     }
     const scrub = (value: string) => scrubbed(value, [...strings], patterns);
-    let elsewhere = scrubDocumentStrings(doc, scrub);
-    for (const [pageNumber] of areas) {
-      const page = doc.loadPage(pageNumber - 1);
-      try {
-        elsewhere += scrubMarkedContent(page, scrub);
-      } finally {
-        page.destroy();
-      }
-    }
+    const elsewhere = scrubDocumentStrings(doc, scrub);
     // garbage=4: objects no longer used (old contents, replaced images) are left out of the new file.
     writeFileSync(payload.output, doc.saveToBuffer('garbage=4,compress').asUint8Array());
     return { areas, elsewhere };

@@ -6,7 +6,7 @@ import {
   type PageText,
   type RedactionSearch,
   contextOf,
-  findMatches,
+  findPageMatches,
   rectsOf,
   searchPatterns,
 } from './text-matches.js';
@@ -28,7 +28,7 @@ function withinLine([x0, y0, x1, y1]: PageRect): PageRect {
 
 /** The matches of a search on one page whose text has been read. */
 export function pageHits(page: number, text: PageText, patterns: ReturnType<typeof searchPatterns>): RedactionHit[] {
-  return findMatches(text.text, patterns).flatMap((match) => {
+  return findPageMatches(text, patterns).flatMap((match) => {
     const rects = rectsOf(text, match.start, match.end).map(withinLine);
     if (rects.length === 0) return [];
     return [{ page, text: match.text, ...contextOf(text.text, match.start, match.end), rects }];

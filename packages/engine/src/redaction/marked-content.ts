@@ -1,12 +1,12 @@
 import type * as mupdf from 'mupdf';
-import type { Scrub } from './scrub-strings.js';
+import type { Scrub } from './text-matches.js';
 
 /** A literal string `( ... )` with escapes and balanced parentheses, or a hex string `< ... >`. */
-const STRING = String.raw`\((?:\\[\s\S]|[^\\()]|\((?:\\[\s\S]|[^\\()])*\))*\)|<[0-9A-Fa-f\s]*>`;
+export const STRING = String.raw`\((?:\\[\s\S]|[^\\()]|\((?:\\[\s\S]|[^\\()])*\))*\)|<[0-9A-Fa-f\s]*>`;
 const REPLACEMENT_TEXT = new RegExp(String.raw`/(ActualText|Alt|E)\s*(${STRING})`, 'g');
 
 /** A PDF string's bytes as text: UTF-16BE after its byte order mark, else one byte per character. */
-function decodePdfString(token: string): string {
+export function decodePdfString(token: string): string {
   let bytes: number[];
   if (token.startsWith('<')) {
     const hex = token.slice(1, -1).replace(/\s/g, '');
@@ -39,31 +39,30 @@ function decodePdfString(token: string): string {
 }
 
 /**
- * Drops the replacement texts of marked content (/ActualText, /Alt, /E in the page's content streams) that hold a
- * redacted string: MuPDF's redaction removes the glyphs under an area, not these words, which text extraction
- * reads in their place. Answers how many it dropped.
+ * Drops the replacement texts of marked content (/ActualText, /Alt, /E) that hold a redacted string from a content
+ * stream: a page's, a form XObject's or an annotation's appearance. MuPDF's redaction removes the glyphs under an
+ * area, not these words, which text extraction reads in their place. Answers how many it dropped.
  */
-export function scrubMarkedContent(page: mupdf.PDFPage, scrub: Scrub): number {
-  const contents = page.getObject().get('Contents');
+export function scrubMarkedContent(stream: mupdf.PDFObject, scrub: Scrub): number {
+  if (!stream.isStream()) return 0;
+  // Content is bytes, not UTF-8: read and written back one byte per character.
+  const text = Buffer.from(stream.readStream().asUint8Array()).toString('latin1');
+  if (!/\/(ActualText|Alt|E)\b/.test(text)) return 0;
+  let changed = 0;
+  const next = text.replace(REPLACEMENT_TEXT, (whole, _key: string, token: string) => {
+    if (scrub(decodePdfString(token)) === undefined) return whole;
+    changed++;
+    return '';
+  });
+  if (changed > 0) stream.writeStream(Buffer.from(next, 'latin1'));
+  return changed;
+}
+
+/** The content streams of a page: one stream or an array of them. */
+export function pageContentStreams(page: mupdf.PDFObject): mupdf.PDFObject[] {
+  const contents = page.get('Contents');
   const streams: mupdf.PDFObject[] = [];
   if (contents.isArray()) contents.forEach((part) => streams.push(part));
   else streams.push(contents);
-  let dropped = 0;
-  for (const stream of streams) {
-    if (!stream.isStream()) continue;
-    // Content is bytes, not UTF-8: read and written back one byte per character.
-    const text = Buffer.from(stream.readStream().asUint8Array()).toString('latin1');
-    if (!/\/(ActualText|Alt|E)\b/.test(text)) continue;
-    let changed = 0;
-    const next = text.replace(REPLACEMENT_TEXT, (whole, _key: string, token: string) => {
-      if (scrub(decodePdfString(token)) === undefined) return whole;
-      changed++;
-      return '';
-    });
-    if (changed > 0) {
-      stream.writeStream(Buffer.from(next, 'latin1'));
-      dropped += changed;
-    }
-  }
-  return dropped;
+  return streams.filter((stream) => stream.isStream());
 }

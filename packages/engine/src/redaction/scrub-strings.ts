@@ -1,19 +1,33 @@
 import type * as mupdf from 'mupdf';
-
-/** Turns a string into its redacted form, or undefined when nothing in it is redacted. */
-export type Scrub = (value: string) => string | undefined;
+import { pageContentStreams, scrubMarkedContent } from './marked-content.js';
+import { type RenamedIdentifiers, renameFieldReferences, renameIdentifiers } from './renamed-identifiers.js';
+import { scrubAnnotations } from './scrub-annotations.js';
+import type { Scrub } from './text-matches.js';
 
 /**
- * Removes redacted strings from the places a document keeps text beside its pages: bookmark titles, the Info
- * dictionary, the XMP metadata, the structure tree's replacement texts, annotation notes and form values. Answers
- * how many of them changed.
+ * Removes redacted strings from everything a document holds beside its page content (decision 188): every string
+ * of every object (bookmarks, Info, structure tree, notes and their authors, form values, tooltips and captions,
+ * link targets, attachment names, layer names, page labels, scripts...), names others refer to renamed
+ * consistently, XML metadata streams, scripts kept in streams, and marked-content replacement texts in every
+ * content stream. Application data (/PieceInfo) goes whole. Annotations that changed are drawn again, and one whose
+ * appearance still shows a redacted string loses it. Answers how many strings, names and streams changed.
  */
 export function scrubDocumentStrings(doc: mupdf.PDFDocument, scrub: Scrub): number {
-  let changed = scrubOutline(doc, scrub) + scrubInfo(doc, scrub) + scrubXmp(doc, scrub) + scrubStructure(doc, scrub);
+  dropApplicationData(doc);
+  const renamed = renameIdentifiers(doc, scrub);
+  const changedObjects = new Set<number>();
+  let changed = renamed.count;
+  for (let number = 1; number < doc.countObjects(); number++) {
+    const object = doc.newIndirect(number);
+    const count = scrubObject(doc, object, scrub, renamed);
+    if (count > 0) changedObjects.add(number);
+    changed += count;
+  }
   for (let index = 0; index < doc.countPages(); index++) {
     const page = doc.loadPage(index);
     try {
-      changed += scrubAnnotations(doc, page, scrub);
+      for (const stream of pageContentStreams(page.getObject())) changed += scrubMarkedContent(stream, scrub);
+      changed += scrubAnnotations(page, scrub, changedObjects);
     } finally {
       page.destroy();
     }
@@ -21,74 +35,29 @@ export function scrubDocumentStrings(doc: mupdf.PDFDocument, scrub: Scrub): numb
   return changed;
 }
 
-/** Replaces a string entry of a dictionary when it holds a redacted string. */
-function scrubEntry(doc: mupdf.PDFDocument, dict: mupdf.PDFObject, key: string, scrub: Scrub): boolean {
-  const value = dict.get(key);
-  if (!value.isString()) return false;
-  const next = scrub(value.asString());
-  if (next === undefined) return false;
-  dict.put(key, doc.newString(next));
-  return true;
+/** Dictionaries whose strings are machine values, not words: fonts, signatures, encryption. */
+function isMachineData(dict: mupdf.PDFObject): boolean {
+  const type = dict.get('Type');
+  const kind = type.isName() ? type.asName() : '';
+  return (
+    ['Font', 'FontDescriptor', 'Sig', 'DocTimeStamp', 'Encrypt'].includes(kind) ||
+    dict.get('ByteRange').isArray() ||
+    dict.get('Registry').isString()
+  );
 }
 
-function scrubOutline(doc: mupdf.PDFDocument, scrub: Scrub): number {
-  let changed = 0;
-  const seen = new Set<number>();
-  // Depth first through /First and /Next; a loop in a damaged outline ends at an item already seen.
-  const stack: mupdf.PDFObject[] = [doc.getTrailer().get('Root', 'Outlines', 'First')];
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (!item.isDictionary()) continue;
-    if (item.isIndirect()) {
-      if (seen.has(item.asIndirect())) continue;
-      seen.add(item.asIndirect());
-    }
-    if (scrubEntry(doc, item, 'Title', scrub)) changed++;
-    stack.push(item.get('Next'), item.get('First'));
-  }
-  return changed;
-}
+/** Keys whose strings are codes rather than text: a language tag, a default appearance or style. */
+const CODE_KEYS = new Set(['Lang', 'DA', 'DS', 'ID']);
 
-/** The replacement and alternate texts of the structure tree (tagged PDF), which readers take for the glyphs'. */
-function scrubStructure(doc: mupdf.PDFDocument, scrub: Scrub): number {
-  let changed = 0;
-  const seen = new Set<number>();
-  const stack: mupdf.PDFObject[] = [doc.getTrailer().get('Root', 'StructTreeRoot')];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.isIndirect()) {
-      if (seen.has(node.asIndirect())) continue;
-      seen.add(node.asIndirect());
-    }
-    if (node.isArray()) {
-      node.forEach((child) => stack.push(child));
-      continue;
-    }
-    if (!node.isDictionary()) continue;
-    for (const key of ['ActualText', 'Alt', 'E', 'T']) if (scrubEntry(doc, node, key, scrub)) changed++;
-    stack.push(node.get('K'));
-  }
-  return changed;
-}
-
-function scrubInfo(doc: mupdf.PDFDocument, scrub: Scrub): number {
-  const info = doc.getTrailer().get('Info');
-  if (!info.isDictionary()) return 0;
-  let changed = 0;
-  const keys: string[] = [];
-  info.forEach((_value, key) => keys.push(String(key)));
-  for (const key of keys) if (scrubEntry(doc, info, key, scrub)) changed++;
-  return changed;
-}
+/** Characters that only binary strings hold. */
+// eslint-disable-next-line no-control-regex -- control characters are what tells binary bytes from text
+const BINARY = /[\u0000-\u0008\u000e-\u001f]/;
 
 const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
-/** The XMP packet as text: its character data is compared unescaped, so `R&D` matches `R&amp;D`. */
-function scrubXmp(doc: mupdf.PDFDocument, scrub: Scrub): number {
-  const metadata = doc.getTrailer().get('Root', 'Metadata');
-  if (!metadata.isStream()) return 0;
-  const xml = metadata.readStream().asString();
-  let changed = 0;
+/** XML (XMP, rich text) with its character data scrubbed, compared unescaped so `R&D` matches `R&amp;D`. */
+function scrubXml(xml: string, scrub: Scrub): string | undefined {
+  let changed = false;
   const next = xml.replace(/>([^<]+)</g, (whole, text: string) => {
     const plain = text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => {
       const found = Object.entries(xmlEscapes).find(([, escaped]) => escaped === entity);
@@ -96,28 +65,104 @@ function scrubXmp(doc: mupdf.PDFDocument, scrub: Scrub): number {
     });
     const cleaned = scrub(plain);
     if (cleaned === undefined) return whole;
-    changed++;
+    changed = true;
     return `>${cleaned.replace(/[&<>"']/g, (char) => xmlEscapes[char]!)}<`;
   });
-  if (changed > 0) metadata.writeStream(new TextEncoder().encode(next));
-  return changed;
+  return changed ? next : undefined;
 }
 
-/** Notes (/Contents, rich text, subject) of every annotation, and the values of form fields, regenerated after. */
-function scrubAnnotations(doc: mupdf.PDFDocument, page: mupdf.PDFPage, scrub: Scrub): number {
+/** A string value's redacted form, by what its key says it is; undefined when it stays. */
+function scrubValue(key: string, value: string, scrub: Scrub, renamed: RenamedIdentifiers): string | undefined {
+  if ((key === 'D' || key === 'Dest') && renamed.destinations.has(value)) return renamed.destinations.get(value);
+  if (key === 'RC') return scrubXml(value, scrub);
+  if (key === 'JS') {
+    const script = renameFieldReferences(value, renamed.fields);
+    return scrub(script) ?? (script === value ? undefined : script);
+  }
+  const next = scrub(value);
+  // A URI is ASCII: the block goes in percent-encoded.
+  return key === 'URI' && next !== undefined ? next.replace(/[^ -~]/g, encodeURIComponent) : next;
+}
+
+/** A stream's own text that can hold words: XML metadata, and scripts kept in a stream. */
+function scrubStream(stream: mupdf.PDFObject, key: string, scrub: Scrub, renamed: RenamedIdentifiers): number {
+  const type = stream.get('Type');
+  const isMetadata = type.isName() && type.asName() === 'Metadata';
+  if (!isMetadata && key !== 'JS') return 0;
+  const bytes = Buffer.from(stream.readStream().asUint8Array());
+  if (isMetadata) {
+    const next = scrubXml(bytes.toString('utf8'), scrub);
+    if (next !== undefined) stream.writeStream(Buffer.from(next, 'utf8'));
+    return next === undefined ? 0 : 1;
+  }
+  const next = scrubValue('JS', textOf(bytes), scrub, renamed);
+  if (next !== undefined) stream.writeStream(textBytes(next));
+  return next === undefined ? 0 : 1;
+}
+
+/** A text stream's bytes as text: UTF-16BE after its byte order mark, else one byte per character. */
+function textOf(bytes: Buffer): string {
+  if (bytes[0] !== 0xfe || bytes[1] !== 0xff) return bytes.toString('latin1');
+  return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+}
+
+/** Text as a stream's bytes: one byte per character when it fits, else UTF-16BE with its byte order mark. */
+function textBytes(text: string): Buffer {
+  if ([...text].every((char) => char.charCodeAt(0) <= 0xff)) return Buffer.from(text, 'latin1');
+  return Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+}
+
+/**
+ * Every string inside one object (its direct dictionaries and arrays; other objects are visited on their own),
+ * the object's stream when it is XML metadata, scripts a key points to, and marked content in form XObjects.
+ */
+function scrubObject(
+  doc: mupdf.PDFDocument,
+  object: mupdf.PDFObject,
+  scrub: Scrub,
+  renamed: RenamedIdentifiers,
+): number {
   let changed = 0;
-  for (const annot of [...page.getAnnotations(), ...page.getWidgets()]) {
-    const object = annot.getObject();
-    let touched = false;
-    for (const key of ['Contents', 'RC', 'Subj', 'TU', 'V', 'DV']) {
-      if (scrubEntry(doc, object, key, scrub)) touched = true;
-    }
-    if (touched) {
+  if (object.isStream()) {
+    changed += scrubStream(object, '', scrub, renamed);
+    const subtype = object.get('Subtype');
+    if (subtype.isName() && subtype.asName() === 'Form') changed += scrubMarkedContent(object, scrub);
+  }
+  const stack: mupdf.PDFObject[] = [object];
+  while (stack.length > 0) {
+    const container = stack.pop()!;
+    if (container.isDictionary() && isMachineData(container)) continue;
+    const entries: [string | number, mupdf.PDFObject][] = [];
+    container.forEach((value, key) => entries.push([key, value]));
+    for (const [key, value] of entries) {
+      const name = String(key);
+      if (value.isIndirect()) {
+        // Scripts kept in a stream are found by their key, as nothing else says what the stream holds.
+        if (name === 'JS' && value.isStream()) changed += scrubStream(value, 'JS', scrub, renamed);
+        // A string kept as an object of its own (a bookmark's title) is put here in its redacted form.
+        if (!value.isString()) continue;
+      }
+      if (value.isDictionary() || value.isArray()) {
+        stack.push(value);
+        continue;
+      }
+      if (!value.isString() || CODE_KEYS.has(name)) continue;
+      const text = value.asString();
+      if (BINARY.test(text)) continue;
+      const next = scrubValue(typeof key === 'number' ? '' : name, text, scrub, renamed);
+      if (next === undefined) continue;
+      container.put(key, doc.newString(next));
       changed++;
-      // The appearance drew the old text: drawn again from the new value.
-      object.delete('AP');
-      annot.update();
     }
   }
   return changed;
+}
+
+/** Application data (/PieceInfo) on the catalogue, pages and form XObjects: private, unread, able to hold anything. */
+function dropApplicationData(doc: mupdf.PDFDocument) {
+  doc.getTrailer().get('Root').delete('PieceInfo');
+  for (let number = 1; number < doc.countObjects(); number++) {
+    const object = doc.newIndirect(number);
+    if (object.isDictionary() && !object.get('PieceInfo').isNull()) object.delete('PieceInfo');
+  }
 }

@@ -4,6 +4,7 @@ import {
   REPLACEMENT,
   contextOf,
   findMatches,
+  findPageMatches,
   rectsOf,
   scrubbed,
   searchPatterns,
@@ -73,6 +74,28 @@ describe('where a match lies', () => {
     expect(wordsInside(page, [0, 15, 12, 35])).toEqual(['cd']);
     expect(wordsInside(page, [4, 0, 12, 35])).toEqual([]);
     expect(wordsInside(page, [0, 0, 12, 35])).toEqual(['ab', 'cd']);
+  });
+
+  it('finds a word hyphenated over a line break, hyphen included, and still the parts as printed', () => {
+    // "Trace-" on line 0, "Monkey runs" on line 1; one unit per character, 10 points wide.
+    const text = 'Trace- Monkey runs';
+    const hyphenated: PageText = {
+      text,
+      rects: [...text].map((char, i) => (i === 6 ? null : [i * 10, i < 6 ? 0 : 20, i * 10 + 10, i < 6 ? 10 : 30])),
+      lines: [...text].map((_, i) => (i < 7 ? 0 : 1)),
+    };
+    const search = (words: string) =>
+      findPageMatches(hyphenated, searchPatterns({ search: words, regex: false, caseSensitive: true, presets: [] }));
+    expect(search('TraceMonkey')).toEqual([{ start: 0, end: 13, text: 'TraceMonkey' }]);
+    expect(rectsOf(hyphenated, 0, 13)).toEqual([
+      [0, 0, 60, 10],
+      [70, 20, 130, 30],
+    ]);
+    expect(search('Monkey').map((match) => match.start)).toEqual([7]);
+    // A hyphen inside a line joins nothing.
+    expect(
+      findPageMatches(page, searchPatterns({ search: 'abcd', regex: false, caseSensitive: true, presets: [] })),
+    ).toEqual([]);
   });
 
   it('gives the words around a match within its block', () => {

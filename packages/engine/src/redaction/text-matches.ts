@@ -140,6 +140,54 @@ export function findMatches(text: string, patterns: readonly Pattern[]): TextMat
   return found.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
+/** A hyphen that ends a line: ASCII, soft (U+00AD) or Unicode (U+2010). */
+const LINE_END_HYPHEN = /[-\u00ad\u2010]/;
+
+/**
+ * The page's text with each word hyphenated over a line break joined again ("Trace-" + "Monkey"), as pdftotext
+ * reads it, and where each of its units lies in the page's text.
+ */
+function joinedHyphenation(page: PageText): { text: string; at: number[] } | undefined {
+  const { text, lines } = page;
+  let joined = '';
+  const at: number[] = [];
+  let found = false;
+  for (let i = 0; i < text.length; i++) {
+    const breaks =
+      LINE_END_HYPHEN.test(text[i]!) &&
+      /\p{L}/u.test(text[i - 1] ?? '') &&
+      page.rects[i + 1] === null &&
+      /\s/.test(text[i + 1] ?? '') &&
+      /\p{L}/u.test(text[i + 2] ?? '') &&
+      lines[i] !== lines[i + 2];
+    if (breaks) {
+      found = true;
+      i++;
+      continue;
+    }
+    joined += text[i];
+    at.push(i);
+  }
+  return found ? { text: joined, at } : undefined;
+}
+
+/**
+ * Every match of the patterns in a page's text, and also in the text with its line-end hyphenation joined (a
+ * search for "TraceMonkey" finds "TraceMon-" + "key", hyphen included), in page-text positions.
+ */
+export function findPageMatches(page: PageText, patterns: readonly Pattern[]): TextMatch[] {
+  const plain = findMatches(page.text, patterns);
+  const joined = joinedHyphenation(page);
+  if (!joined) return plain;
+  const across = findMatches(joined.text, patterns).flatMap((match) => {
+    const start = joined.at[match.start]!;
+    const end = joined.at[match.end - 1]! + 1;
+    // Only matches that span a joined hyphen are new; the rest are the plain text's own.
+    return end - start > match.end - match.start ? [{ ...match, start, end }] : [];
+  });
+  return [...plain, ...across].sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
 /** The rectangles a stretch of page text covers: one per line, around its characters. */
 export function rectsOf(page: PageText, start: number, end: number): PageRect[] {
   const byLine = new Map<number, PageRect>();
@@ -190,6 +238,9 @@ export function wordsInside(page: PageText, box: PageRect): string[] {
   }
   return words;
 }
+
+/** Turns a string into its redacted form, or undefined when nothing in it is redacted. */
+export type Scrub = (value: string) => string | undefined;
 
 /**
  * A string with every occurrence of the redacted strings (any case) and every match of the search removed, each

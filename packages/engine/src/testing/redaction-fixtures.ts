@@ -107,3 +107,114 @@ export async function makeRedactionPdf(): Promise<Buffer> {
   const info = add(`<< /Title (${secret} report) /Author (Jane Roe) /Subject (About ${secret}) >>`);
   return writePdfObjects(objects, `/Root ${catalog} 0 R /Info ${info} 0 R`);
 }
+
+/**
+ * A one-page PDF that names the secret, shown once on the page, in every other place a document keeps strings
+ * or text beside its page content: a bookmark title kept as a string object, a form field's name (which a calculation script of another field refers to),
+ * its tooltip and export name, a push button's stored appearance (in a form that asks viewers for new ones, so
+ * MuPDF draws its own), link targets (URI and Launch), a named destination a link goes to, an attachment's name and
+ * description, application data (/PieceInfo), page labels, a layer's name, a note's name, subject and author,
+ * document JavaScript, a marked-content /ActualText inside a form XObject, and a stamp whose appearance alone
+ * shows the word. `redactionPlaces` names what must still work after.
+ */
+export const redactionPlaces = {
+  secret: 'Secretword',
+  /** The calculated field, whose script sums the secret-named field. */
+  totalField: 'total',
+  /** A word on the page beside the secret, and the attachment's bytes, which stay. */
+  neighbour: 'Visible',
+  attachment: 'attached bytes',
+} as const;
+
+export function makeRedactionPlacesPdf(): Buffer {
+  const { secret, totalField, neighbour, attachment } = redactionPlaces;
+  const objects: (string | Buffer)[] = [];
+  const add = (body: string | Buffer) => objects.push(body);
+  const reserve = () => objects.push('');
+  const catalog = reserve();
+  const pages = reserve();
+  const page = reserve();
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  const fonts = `/Font << /F1 ${font} 0 R /Helv ${font} 0 R >>`;
+  const tagged = add(
+    stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 200 20] /Resources << ${fonts} >>`,
+      `BT /F1 12 Tf 0 5 Td /Span <</ActualText (${secret})>> BDC (Tagged) Tj EMC ET`,
+    ),
+  );
+  const contents = add(
+    stream(
+      '',
+      [
+        `BT /F1 14 Tf 72 700 Td (${neighbour} ${secret} here) Tj ET`,
+        'q 1 0 0 1 72 600 cm /Fm1 Do Q',
+        'BT /F1 12 Tf 72 560 Td (Link) Tj ET',
+      ].join('\n'),
+    ),
+  );
+  const field = reserve();
+  const total = reserve();
+  objects[field - 1] =
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (${secret}) /TU (Enter ${secret}) /TM (${secret}-export) /V (12) /DA (/Helv 12 Tf 0 g) /F 4 /Rect [72 400 272 420] /P ${page} 0 R >>`;
+  const calculation = `AFSimple_Calculate("SUM", new Array ("${secret}"));`;
+  objects[total - 1] =
+    `<< /Type /Annot /Subtype /Widget /FT /Tx /T (${totalField}) /DA (/Helv 12 Tf 0 g) /F 4 /Rect [72 370 272 390] /P ${page} 0 R /AA << /C << /S /JavaScript /JS (${calculation}) >> >> >>`;
+  const buttonLook = add(
+    stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 100 20] /Resources << ${fonts} >>`,
+      `BT /Helv 10 Tf 4 6 Td (${secret}) Tj ET`,
+    ),
+  );
+  const button = add(
+    `<< /Type /Annot /Subtype /Widget /FT /Btn /Ff 65536 /T (send) /MK << /CA (Send) >> /DA (/Helv 10 Tf 0 g) /F 4 /Rect [300 370 400 390] /P ${page} 0 R /AP << /N ${buttonLook} 0 R >> >>`,
+  );
+  const destinationLink = add(
+    `<< /Type /Annot /Subtype /Link /Rect [72 555 100 575] /Border [0 0 0] /A << /S /GoTo /D (${secret}-chapter) >> >>`,
+  );
+  const uriLink = add(
+    `<< /Type /Annot /Subtype /Link /Rect [110 555 140 575] /Border [0 0 0] /A << /S /URI /URI (https://example.com/${secret}) >> >>`,
+  );
+  const launchLink = add(
+    `<< /Type /Annot /Subtype /Link /Rect [150 555 180 575] /Border [0 0 0] /A << /S /Launch /F (${secret}.exe) >> >>`,
+  );
+  const note = add(
+    `<< /Type /Annot /Subtype /Text /Rect [540 740 560 760] /Contents (Call me) /NM (${secret}-1) /Subj (${secret}) /T (${secret} Roe) >>`,
+  );
+  const stampLook = add(
+    stream(
+      `/Type /XObject /Subtype /Form /BBox [0 0 150 30] /Resources << ${fonts} >>`,
+      `BT /F1 18 Tf 5 8 Td (${secret}) Tj ET`,
+    ),
+  );
+  const stamp = add(
+    `<< /Type /Annot /Subtype /Stamp /Name /Approved /Rect [400 250 550 280] /F 4 /AP << /N ${stampLook} 0 R >> >>`,
+  );
+  const layer = add(`<< /Type /OCG /Name (${secret} layer) >>`);
+  const file = add(stream('/Type /EmbeddedFile', attachment));
+  const fileSpec = add(
+    `<< /Type /Filespec /F (${secret}.txt) /UF (${secret}.txt) /Desc (About ${secret}) /EF << /F ${file} 0 R >> >>`,
+  );
+  const script = add(stream('', `app.alert("Hello ${secret}");`));
+  const scriptAction = add(`<< /S /JavaScript /JS ${script} 0 R >>`);
+  const annots = [field, total, button, destinationLink, uriLink, launchLink, note, stamp].map((n) => `${n} 0 R`);
+  objects[page - 1] =
+    `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 612 792] /Resources << ${fonts} /XObject << /Fm1 ${tagged} 0 R >> >> /Contents ${contents} 0 R /Annots [${annots.join(' ')}] /PieceInfo << /Editor << /LastModified (D:20260101000000Z) /Private << /Note (${secret} draft) >> >> >> >>`;
+  objects[pages - 1] = `<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`;
+  const acroForm = add(
+    `<< /Fields [${field} 0 R ${total} 0 R ${button} 0 R] /CO [${total} 0 R] /NeedAppearances true /DA (/Helv 12 Tf 0 g) /DR << ${fonts} >> >>`,
+  );
+  // A bookmark whose title is a string object of its own, as pdfTeX writes them.
+  const outlines = reserve();
+  const title = add(`(${secret} chapter)`);
+  const chapter = add(`<< /Title ${title} 0 R /Parent ${outlines} 0 R /Dest [${page} 0 R /Fit] >>`);
+  objects[outlines - 1] = `<< /Type /Outlines /First ${chapter} 0 R /Last ${chapter} 0 R /Count 1 >>`;
+  const names =
+    `<< /Dests << /Names [(${secret}-chapter) [${page} 0 R /XYZ 0 792 0]] >>` +
+    ` /EmbeddedFiles << /Names [(${secret}.txt) ${fileSpec} 0 R] >>` +
+    ` /JavaScript << /Names [(${secret} check) ${scriptAction} 0 R] >> >>`;
+  objects[catalog - 1] =
+    `<< /Type /Catalog /Pages ${pages} 0 R /Outlines ${outlines} 0 R /AcroForm ${acroForm} 0 R /Names ${names}` +
+    ` /PageLabels << /Nums [0 << /S /D /P (${secret}-) >>] >>` +
+    ` /OCProperties << /OCGs [${layer} 0 R] /D << /Order [${layer} 0 R] /ON [${layer} 0 R] >> >> >>`;
+  return writePdfObjects(objects, `/Root ${catalog} 0 R`);
+}

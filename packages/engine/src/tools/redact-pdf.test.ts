@@ -2,15 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRedactedAreas, redactionHeaders, type RedactionHits } from '@paperknife/catalog/redaction';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
-import { makePdf } from '../testing/make-pdf.js';
+import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { assertValidPdf, renderPageRgb } from '../testing/pdf-assertions.js';
 import { extractedText, readersFinding } from '../testing/redaction-checks.js';
-import { makeRedactionPdf, redactionFixture as fixture } from '../testing/redaction-fixtures.js';
+import {
+  makeRedactionPdf,
+  makeRedactionPlacesPdf,
+  redactionFixture as fixture,
+  redactionPlaces as places,
+} from '../testing/redaction-fixtures.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { redactPdf } from './redact-pdf.js';
 
@@ -75,6 +81,69 @@ describe('redact-pdf', () => {
     ) as RedactionHits;
     const [x, y] = centre(hits.hits[0]!.rects[0]!);
     expect(colourAt(result.path, 1, x, y)).toEqual([0, 0, 0]);
+  });
+
+  it('removes the word from every string and stream beside the page, renaming what others refer to', async () => {
+    const result = await run({ search: places.secret }, makeRedactionPlacesPdf());
+    assertValidPdf(result.path);
+    const text = extractedText(result.path);
+    expect(readersFinding(text, places.secret)).toEqual([]);
+    expect(text.pdftotext).toContain(places.neighbour);
+    expect(text.qpdf).toContain(places.attachment);
+
+    const doc = mupdf.Document.openDocument(readFileSync(result.path), 'application/pdf').asPDF()!;
+    try {
+      const form = doc.getTrailer().get('Root', 'AcroForm');
+      const names: string[] = [];
+      form.get('Fields').forEach((field) => names.push(field.get('T').asString()));
+      // The field gets a neutral name; the script that sums it and the calculation order follow.
+      expect(names).toEqual(['field1', places.totalField, 'send']);
+      const total = form.get('Fields').get(1);
+      expect(total.get('AA', 'C', 'JS').asString()).toContain('"field1"');
+      expect(form.get('CO').get(0).asIndirect()).toBe(total.asIndirect());
+      // The link goes to the renamed destination, which still leads to the page.
+      const dests = doc.getTrailer().get('Root', 'Names', 'Dests', 'Names');
+      const link = doc.findPage(0).get('Annots').get(3);
+      expect(link.get('A', 'D').asString()).toBe(dests.get(0).asString());
+      expect(dests.get(1).get(0).asIndirect()).toBe(doc.findPage(0).asIndirect());
+      // The stamp drawn with the word is gone; the form's widgets and the links stay.
+      const kinds: string[] = [];
+      doc
+        .findPage(0)
+        .get('Annots')
+        .forEach((annot) => kinds.push(annot.get('Subtype').asName()));
+      expect(kinds).not.toContain('Stamp');
+      expect(kinds.filter((kind) => kind === 'Widget')).toHaveLength(3);
+    } finally {
+      doc.destroy();
+    }
+  });
+
+  it('finds a word hyphenated over a line break, as pdftotext joins it', async () => {
+    const input = makePdf({ pages: [{ text: ['Tracing in Trace-', 'Monkey, then radio one', 'radio two'] }] });
+    const result = await run({ search: 'TraceMonkey|radio', regex: 'true' }, input);
+    const text = extractedText(result.path);
+    expect(readersFinding(text, 'TraceMonkey')).toEqual([]);
+    expect(text.pdftotext).not.toMatch(/Monkey|radio/);
+    for (const word of ['Tracing', 'then', 'one', 'two']) expect(text.pdftotext).toContain(word);
+  });
+
+  it('keeps lines shown with \' and " on the page, and redacts them', async () => {
+    const content = `BT /F1 16 Tf 20.6 TL 72 650 Td (radio one) Tj (radio two) ' 1 0 (radio three) " ET`;
+    const input = writePdfObjects(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      ],
+      '/Root 1 0 R',
+    );
+    const result = await run({ search: 'radio' }, input);
+    const text = extractedText(result.path);
+    expect(readersFinding(text, 'radio')).toEqual([]);
+    expect(text.pdftotext.split(/\s+/).filter(Boolean)).toEqual(['one', 'two', 'three']);
   });
 
   it('removes a covered path and the covered pixels of an image under drawn boxes, in the fill colour', async () => {
