@@ -32,45 +32,50 @@ function freshName(prefix: string, taken: Set<string>): string {
   return name;
 }
 
+/** The form's field dictionaries, parents before their kids, each with its parent's index (-1 at the top). */
+function fieldTree(fields: mupdf.PDFObject): { node: mupdf.PDFObject; parent: number }[] {
+  const nodes: { node: mupdf.PDFObject; parent: number }[] = [];
+  const seen = new Set<number>();
+  const add = (list: mupdf.PDFObject, parent: number) =>
+    list.forEach((node) => {
+      if (!node.isDictionary() || (node.isIndirect() && seen.has(node.asIndirect()))) return;
+      if (node.isIndirect()) seen.add(node.asIndirect());
+      nodes.push({ node, parent });
+    });
+  add(fields, -1);
+  for (let index = 0; index < nodes.length; index++) {
+    const kids = nodes[index]!.node.get('Kids');
+    if (kids.isArray()) add(kids, index);
+  }
+  return nodes;
+}
+
+const fullName = (parent: string, partial: string) => (parent ? `${parent}.${partial}` : partial);
+
 function renameFields(doc: mupdf.PDFDocument, scrub: Scrub): Map<string, string> {
   const renamed = new Map<string, string>();
   const fields = doc.getTrailer().get('Root', 'AcroForm', 'Fields');
   if (!fields.isArray()) return renamed;
-  const taken = new Set<string>();
-  const seen = new Set<number>();
-  const nodes: { node: mupdf.PDFObject; oldParent: string; newParent: string }[] = [];
-  const visit = (list: mupdf.PDFObject, oldParent: string, newParent: string) =>
-    list.forEach((node) => nodes.push({ node, oldParent, newParent }));
-  // Every partial name first, so a new name never repeats one the form already has.
-  const all: mupdf.PDFObject[] = [fields];
-  while (all.length > 0) {
-    const list = all.pop()!;
-    list.forEach((node) => {
-      if (!node.isDictionary() || (node.isIndirect() && seen.has(node.asIndirect()))) return;
-      if (node.isIndirect()) seen.add(node.asIndirect());
-      if (node.get('T').isString()) taken.add(node.get('T').asString());
-      if (node.get('Kids').isArray()) all.push(node.get('Kids'));
-    });
-  }
-  seen.clear();
-  visit(fields, '', '');
-  while (nodes.length > 0) {
-    const { node, oldParent, newParent } = nodes.shift()!;
-    if (!node.isDictionary() || (node.isIndirect() && seen.has(node.asIndirect()))) continue;
-    if (node.isIndirect()) seen.add(node.asIndirect());
-    const title = node.get('T');
-    let oldFull = oldParent;
-    let newFull = newParent;
-    if (title.isString()) {
-      const partial = title.asString();
-      const next = scrub(partial) === undefined ? partial : freshName('field', taken);
-      if (next !== partial) node.put('T', doc.newString(next));
-      oldFull = oldParent ? `${oldParent}.${partial}` : partial;
-      newFull = newParent ? `${newParent}.${next}` : next;
-      if (oldFull !== newFull) renamed.set(oldFull, newFull);
+  const nodes = fieldTree(fields);
+  const partials = nodes.map(({ node }) => (node.get('T').isString() ? node.get('T').asString() : undefined));
+  // A new name never repeats one the form already has.
+  const taken = new Set(partials.filter((partial) => partial !== undefined));
+  const before: string[] = [];
+  const after: string[] = [];
+  nodes.forEach(({ node, parent }, index) => {
+    const [oldParent, newParent] = parent < 0 ? ['', ''] : [before[parent]!, after[parent]!];
+    const partial = partials[index];
+    if (partial === undefined) {
+      before[index] = oldParent;
+      after[index] = newParent;
+      return;
     }
-    if (node.get('Kids').isArray()) visit(node.get('Kids'), oldFull, newFull);
-  }
+    const next = scrub(partial) === undefined ? partial : freshName('field', taken);
+    if (next !== partial) node.put('T', doc.newString(next));
+    before[index] = fullName(oldParent, partial);
+    after[index] = fullName(newParent, next);
+    if (before[index] !== after[index]) renamed.set(before[index]!, after[index]!);
+  });
   return renamed;
 }
 
