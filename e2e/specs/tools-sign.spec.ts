@@ -4,7 +4,8 @@ import { dropFiles, expectFilesReady, expectToast, pdfFixture, runAndDownload } 
 
 /**
  * Sign PDF in the browser: a signature drawn with the mouse and dragged to its place, and a typed one moved and
- * resized with the keyboard onto every page; each downloaded and its pages rendered.
+ * resized with the keyboard onto every page (after a look at the digital-signature-only choice, which hides the
+ * picture); each downloaded and its pages rendered.
  */
 
 /** Pixels of the pad's ink colour (#1a2a6c, dark blue, lighter where anti-aliased) in a box of the rendered page, given as page fractions. */
@@ -82,6 +83,11 @@ test('sign-pdf: a typed name in a handwriting font, moved with the keyboard, on 
   await page.goto('/sign-pdf');
   await dropFiles(page, pdfFixture('two-pages.pdf', { pages: [{ text: ['One'] }, { text: ['Two'] }] }));
   await expectFilesReady(page, 1);
+  // A digital signature only hides the picture and shows the certificate; the picture comes back after.
+  await page.getByRole('radio', { name: /Digital signature only/ }).check();
+  await expect(page.getByRole('tab', { name: 'Type' })).toHaveCount(0);
+  await expect(page.getByLabel('Choose your certificate file')).toBeVisible();
+  await page.getByRole('radio', { name: /Signature picture/ }).check();
   await page.getByRole('tab', { name: 'Type' }).click();
   await page.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
   await page.getByRole('combobox', { name: 'Font' }).selectOption('Great Vibes');
