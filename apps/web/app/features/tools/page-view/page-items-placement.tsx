@@ -38,7 +38,7 @@ function PlacedItemBox({
   item,
   selected,
   describedBy,
-  scale,
+  pageWidth,
   frame,
   onSelect,
   onBoxChange,
@@ -47,8 +47,8 @@ function PlacedItemBox({
   item: PreviewItem;
   selected: boolean;
   describedBy: string;
-  /** CSS pixels per PDF point. */
-  scale: number;
+  /** The visible page's width in points, once known. */
+  pageWidth: number | undefined;
   frame: RefObject<HTMLDivElement | null>;
   onSelect: (id: number) => void;
   onBoxChange: (id: number, box: PageBox) => void;
@@ -116,6 +116,7 @@ function PlacedItemBox({
         top: `${item.box.y * 100}%`,
         width: `${item.box.width * 100}%`,
         height: `${item.box.height * 100}%`,
+        containerType: 'inline-size',
       }}
       onFocus={() => onSelect(item.id)}
       onPointerDown={startDrag('move')}
@@ -139,7 +140,9 @@ function PlacedItemBox({
           className="pointer-events-none size-full break-words whitespace-pre-wrap"
           style={{
             fontFamily: cssFonts[item.font],
-            fontSize: `${item.size * scale}px`,
+            // In hundredths of the box's width (the box is the size container), so the text keeps its size
+            // against the page however wide the preview is drawn.
+            fontSize: pageWidth ? `${(item.size / (item.box.width * pageWidth)) * 100}cqw` : undefined,
             lineHeight: 1.2,
             fontWeight: item.bold ? 700 : 400,
             color: item.color,
@@ -224,9 +227,6 @@ export function PageItemsPlacement({
 
   if (!pages) return state.status === 'loading' ? <PagesLoading /> : null;
 
-  // CSS pixels per PDF point: text is drawn at its size on the page, scaled as the page is.
-  const scale = size ? PREVIEW_WIDTH / size.width : 0;
-
   return (
     <div className="grid justify-items-center gap-2">
       <p id={hintId} className="text-xs text-muted-foreground">
@@ -245,7 +245,7 @@ export function PageItemsPlacement({
             item={item}
             selected={item.id === selected}
             describedBy={hintId}
-            scale={scale}
+            pageWidth={size?.width}
             frame={frame}
             onSelect={onSelect}
             onBoxChange={onBoxChange}
