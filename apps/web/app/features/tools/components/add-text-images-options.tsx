@@ -1,4 +1,4 @@
-import { type FormControl, formControls } from '@paperknife/catalog/option-form';
+import { formControls } from '@paperknife/catalog/option-form';
 import { MAX_PLACED_IMAGES, TEXT_SIZE } from '@paperknife/catalog/tools/add-text-images';
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
@@ -100,8 +100,7 @@ export function AddTextImagesOptions({ tool, onChange, file }: OptionsPanelProps
   const [pageCount, setPageCount] = useState<number>();
   const [pictureProblem, setPictureProblem] = useState(false);
   const nextId = useRef(1);
-  const controls = new Map<string, FormControl>(formControls(tool).map((control) => [control.name, control]));
-  const itemsControl = controls.get('items');
+  const itemsControl = formControls(tool).find((control) => control.name === 'items');
   if (!itemsControl) throw new Error(`${tool} has no items field`);
   const itemsMeta = translatedMeta(tool, itemsControl, i18n);
   const request = requestOf(items);
