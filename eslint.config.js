@@ -95,4 +95,14 @@ export default tseslint.config(
       ],
     ),
   },
+  {
+    // The page tools' qpdf jobs run in the browser too: no Node module, and nothing of the server or engine.
+    files: ['packages/qpdf-jobs/src/**/*.ts'],
+    ignores: ['packages/qpdf-jobs/src/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: forbid(
+      ['@paperknife/web', '@paperknife/server', '@paperknife/engine'],
+      [{ group: ['node:*'], message: 'The qpdf jobs run in the browser: no Node modules here.' }],
+    ),
+  },
 );

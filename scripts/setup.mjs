@@ -176,13 +176,20 @@ const buildEnvironment = Object.keys(process.env)
 const builds = [
   {
     name: 'server',
-    sources: ['packages/catalog', 'packages/engine', 'packages/i18n', 'apps/server', 'tsconfig.base.json'],
+    sources: [
+      'packages/catalog',
+      'packages/qpdf-jobs',
+      'packages/engine',
+      'packages/i18n',
+      'apps/server',
+      'tsconfig.base.json',
+    ],
     output: 'apps/server/dist/server.js',
     command: ['npx', ['tsc', '-b', 'apps/server']],
   },
   {
     name: 'website',
-    sources: ['packages/catalog', 'packages/i18n', 'apps/web', 'tsconfig.base.json'],
+    sources: ['packages/catalog', 'packages/qpdf-jobs', 'packages/i18n', 'apps/web', 'tsconfig.base.json'],
     output: 'apps/web/build/client/index.html',
     command: ['npm', ['run', 'build', '--workspace', 'apps/web']],
     extra: buildEnvironment,

@@ -7,7 +7,8 @@ import { repoFiles, repoRoot as root } from './repo-files.js';
 
 /**
  * A tool is its catalogue entry (packages/catalog/src/tools/<id>.ts), its engine file and test
- * (packages/engine/src/tools/<id>.ts), optionally its page extras (apps/web/app/features/tools/page-extras/<id>.tsx),
+ * (packages/engine/src/tools/<id>.ts), optionally its job shared with the device (packages/qpdf-jobs/src/tools/<id>.ts)
+ * and its page extras (apps/web/app/features/tools/page-extras/<id>.tsx),
  * plus one line in each of the two indexes (catalog/src/tools.ts, engine/src/registry.ts). Any other source file
  * that names a tool, or lists every tool, is a file the next tool would have to touch too.
  */
@@ -28,12 +29,13 @@ const indexes = new Set(['packages/catalog/src/tools.ts', 'packages/engine/src/r
 const picks: Record<string, string> = {
   'apps/web/app/components/layout/site-footer.tsx': 'links the three most used tools',
   'apps/web/app/routes/not-found.tsx': 'suggests three popular tools',
+  'packages/qpdf-jobs/src/qpdf-jobs.ts': 'lists the page tools that also run on the device (qpdf in the browser)',
 };
 
 /** A tool's own files, which may name that tool; page extras may also link other tools. */
 function ownFile(path: string): { id: string; mayNameOthers: boolean } | undefined {
   const match =
-    /^packages\/(?:catalog|engine)\/src\/tools\/([\w-]+)\.ts$/.exec(path) ??
+    /^packages\/(?:catalog|engine|qpdf-jobs)\/src\/tools\/([\w-]+)\.ts$/.exec(path) ??
     /^apps\/web\/app\/features\/tools\/page-extras\/([\w-]+)\.tsx$/.exec(path);
   if (!match) return undefined;
   return { id: match[1]!, mayNameOthers: path.includes('/page-extras/') };

@@ -1,7 +1,7 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { writeImage } from './image-xobject.js';
 import { type LayoutOptions, layoutPage } from './page-layout.js';
-import { type PdfRef, name } from '../jobs/pdf-syntax.js';
+import { type PdfRef, name } from '@paperknife/qpdf-jobs/pdf-syntax';
 import { PdfFileWriter } from './pdf-file-writer.js';
 import type { ImagePage } from './pdf-image.js';
 

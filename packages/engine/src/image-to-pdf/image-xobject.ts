@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { type PdfDict, type PdfRef, type PdfValue, name } from '../jobs/pdf-syntax.js';
+import { type PdfDict, type PdfRef, type PdfValue, name } from '@paperknife/qpdf-jobs/pdf-syntax';
 import type { PdfFileWriter } from './pdf-file-writer.js';
 import type { PdfImage } from './pdf-image.js';
 

@@ -1,5 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { type PdfDict, PdfRef, serialise } from '../jobs/pdf-syntax.js';
+import { type PdfDict, PdfRef, serialise } from '@paperknife/qpdf-jobs/pdf-syntax';
 
 /**
  * Writes a PDF to a file object by object, so an image's bytes are on disk (and out of memory) before the next

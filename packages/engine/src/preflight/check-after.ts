@@ -1,7 +1,9 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { pageContentsPass } from './page-contents.js';
 import { assertPdf, checkPageLimit, passwordRefusal, preparePdfInput } from './pdf-input.js';
+import type { QpdfSession } from '@paperknife/qpdf-jobs/qpdf-session';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
+import { serverSession } from '../programs/qpdf-child-runner.js';
 import type { ProcessResult } from '../programs/run-process.js';
 import { concurrencyLimit } from '../jobs/concurrency-limit.js';
 import { type Settled, settle, valueOf } from '../jobs/settle.js';
@@ -32,6 +34,8 @@ export interface CheckAfterAttempt {
   qpdf: (args: readonly string[], options?: QpdfOptions) => Promise<ProcessResult>;
   /** The same as a JSON job (passwords for `--encrypt`). */
   qpdfJob: (job: Record<string, unknown>, options?: QpdfOptions) => Promise<ProcessResult>;
+  /** The same for the page tools' shared jobs (`@paperknife/qpdf-jobs`), whose runs name files, not paths. */
+  session: QpdfSession;
 }
 
 /** A PDF the work wrote, and the password that opens it when the work encrypted it (Protect). */
@@ -149,6 +153,7 @@ function attempt(sources: readonly SourcePdf[], context: ToolContext, strict: bo
     context,
     qpdf: (args, options = {}) => warned(runQpdf(args, context, { okCodes, ...options })),
     qpdfJob: (job, options = {}) => warned(runQpdfJob(job, context, { okCodes, ...options })),
+    session: serverSession(context, strict ? 'refuse' : 'accept'),
   };
 }
 

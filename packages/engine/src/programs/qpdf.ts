@@ -16,6 +16,8 @@ export interface QpdfOptions {
   passwordError?: 'encrypted_pdf' | 'wrong_password' | 'password_required';
   /** Exit codes that count as success; default 0 and 3. */
   okCodes?: readonly number[];
+  /** Working directory, inside the job folder; default the job folder. */
+  cwd?: string;
 }
 
 const QPDF = 'qpdf';
@@ -45,7 +47,7 @@ async function runQpdfVia(
   try {
     const [program, ...leading] = command;
     return await runProcess(program, [...leading, ...fullArgs], {
-      cwd: context.workDir,
+      cwd: options.cwd ?? context.workDir,
       signal: context.signal,
       timeoutMs: context.limits.jobTimeoutMs,
       okCodes: options.okCodes ?? [0, 3],
@@ -220,19 +222,5 @@ export async function optimizeLossless(
   );
 }
 
-/** Page numbers as a qpdf page range, runs folded: [1,2,3,7,5] -> `1-3,7,5`. Order and repeats are kept. */
-export function qpdfPageRange(pages: readonly number[]): string {
-  const parts: string[] = [];
-  let start = pages[0];
-  let previous = start;
-  for (const page of [...pages.slice(1), undefined]) {
-    if (page !== undefined && previous !== undefined && page === previous + 1) {
-      previous = page;
-      continue;
-    }
-    if (start !== undefined) parts.push(start === previous ? String(start) : `${start}-${previous}`);
-    start = page;
-    previous = page;
-  }
-  return parts.join(',');
-}
+/** Page numbers as a qpdf page range, runs folded (shared with the browser's jobs). */
+export { qpdfPageRange } from '@paperknife/qpdf-jobs/page-range';

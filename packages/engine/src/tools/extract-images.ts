@@ -5,7 +5,7 @@ import { tools } from '@paperknife/catalog/tools';
 import { mupdfPool } from '../mupdf/pool.js';
 import type { RenderTasks } from '../render/render-tasks.js';
 import type { ExtractImagesPayload } from '../render/extract-page-images-task.js';
-import { padPage, uploadStem } from '../jobs/output-names.js';
+import { padPage, uploadStem } from '@paperknife/qpdf-jobs/part-names';
 import { preparePdfInput } from '../preflight/pdf-input.js';
 import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';

@@ -3,7 +3,7 @@ import type { FormValues } from '@paperknife/catalog/pdf-form-fields';
 import { tools } from '@paperknife/catalog/tools';
 import { fillFormCopies } from '../forms/forms-pool.js';
 import { readFormRows } from '../forms/form-rows.js';
-import { padPage, uploadStem } from '../jobs/output-names.js';
+import { padPage, uploadStem } from '@paperknife/qpdf-jobs/part-names';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { writeZip } from '../jobs/zip-output.js';

@@ -6,7 +6,7 @@ import { cleanedPages } from '../image-to-pdf/cleaned-pages.js';
 import { imagePages } from '../image-to-pdf/decode-images.js';
 import { writeImageDocument } from '../image-to-pdf/image-document.js';
 import type { ImagePage } from '../image-to-pdf/pdf-image.js';
-import { uploadStem } from '../jobs/output-names.js';
+import { uploadStem } from '@paperknife/qpdf-jobs/part-names';
 import { tempPath } from '../jobs/temp-path.js';
 import type { InputFile, ToolRunner } from '../jobs/tool-runner.js';
 import { type ZipEntry, writeZip } from '../jobs/zip-output.js';

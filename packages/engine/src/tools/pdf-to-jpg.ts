@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { brokenImagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { renderEachPage } from '../render/render-each-page.js';
-import { partName } from '../jobs/output-names.js';
+import { partName } from '@paperknife/qpdf-jobs/part-names';
 import { preparePdfInput } from '../preflight/pdf-input.js';
 import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';

@@ -1,11 +1,9 @@
-import { extname } from 'node:path';
-
 /**
  * Names of files inside result archives, after the upload: `report-page-01.pdf`, `report-pages-4-6.pdf`.
  * Only safe characters survive, so a name can never escape the archive or confuse an unzip tool.
  */
 export function uploadStem(fileName: string): string {
-  const stem = fileName.slice(0, fileName.length - extname(fileName).length);
+  const stem = fileName.slice(0, fileName.length - extension(fileName).length);
   const safe = stem
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
@@ -26,4 +24,11 @@ export function partName(fileName: string, pages: readonly number[], lastPage: n
   const last = pages[pages.length - 1] ?? first;
   const label = pages.length === 1 ? `page-${padPage(first, lastPage)}` : `pages-${first}-${last}`;
   return `${uploadStem(fileName)}-${label}${extension}`;
+}
+
+/** The name's extension with its dot, as Node's `path.extname` finds it (none for `.bashrc`). */
+function extension(fileName: string): string {
+  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 && !/^\.+$/.test(base) ? base.slice(dot) : '';
 }

@@ -4,9 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest } from '../testing/test-job.js';
-import { type SourceOutline, addBookmarks } from './bookmarks.js';
+import { type BookmarkSource, type SourceOutline, addBookmarks as addToFile } from '@paperknife/qpdf-jobs/bookmarks';
+import { diskPath, serverSession } from './qpdf-child-runner.js';
 
 const job = jobPerTest();
+
+/**
+ * The shared bookmarks' update (`@paperknife/qpdf-jobs/bookmarks`) on a file on disk, through the server's runner:
+ * appended to the file itself, or to a rewritten copy.
+ */
+async function addBookmarks(sources: readonly BookmarkSource[], path: string): Promise<string> {
+  return diskPath(await addToFile(serverSession(job.context, 'accept'), sources, { path }));
+}
 
 interface Outline {
   title: string;
@@ -62,7 +71,7 @@ describe('addBookmarks', () => {
         item('No target', null),
       ],
     };
-    const result = await addBookmarks([{ outline, outputPage: (page) => page }], path, job.context);
+    const result = await addBookmarks([{ outline, outputPage: (page) => page }], path);
 
     expect(result).toBe(path);
     const after = await readFile(path);
@@ -97,7 +106,7 @@ describe('addBookmarks', () => {
     };
     // Source pages 3 and 4 (0-based 2, 3) became pages 2 and 1; pages 1 and 2 were left out.
     const outputPage = (page: number) => ({ 2: 1, 3: 0 })[page];
-    await addBookmarks([{ outline, outputPage }], path, job.context);
+    await addBookmarks([{ outline, outputPage }], path);
     assertValidPdf(path);
     expect(readBack(path)).toEqual([
       {
@@ -114,16 +123,14 @@ describe('addBookmarks', () => {
   it('leaves the file as it is when no source has a bookmark', async () => {
     const path = await built(2);
     const before = await readFile(path);
-    expect(
-      await addBookmarks([{ outline: { items: [], pageRefs: [] }, outputPage: (page) => page }], path, job.context),
-    ).toBe(path);
+    expect(await addBookmarks([{ outline: { items: [], pageRefs: [] }, outputPage: (page) => page }], path)).toBe(path);
     expect((await readFile(path)).equals(before)).toBe(true);
   });
 
   it('rewrites a file with object streams once, then appends', async () => {
     const path = await built(3, ['--object-streams=generate']);
     const outline: SourceOutline = { pageRefs: [], items: [item('Three', 3)] };
-    const result = await addBookmarks([{ outline, outputPage: (page) => page }], path, job.context);
+    const result = await addBookmarks([{ outline, outputPage: (page) => page }], path);
     expect(result).not.toBe(path);
     assertValidPdf(result);
     expect(readBack(result)).toEqual([{ title: 'Three', page: 3, view: ['/Fit'] }]);
@@ -132,7 +139,7 @@ describe('addBookmarks', () => {
   it('leaves out view values that are not numbers, null or plain names', async () => {
     const path = await built(1);
     const odd = item('Odd view', 1, [], ['0 0 R', '/XYZ', '5 0 R', 1e12, 'u:text', '/A#20B', 10]);
-    await addBookmarks([{ outline: { pageRefs: [], items: [odd] }, outputPage: (page) => page }], path, job.context);
+    await addBookmarks([{ outline: { pageRefs: [], items: [odd] }, outputPage: (page) => page }], path);
     assertValidPdf(path);
     expect(readBack(path)).toEqual([{ title: 'Odd view', page: 1, view: ['/XYZ', 10] }]);
   });

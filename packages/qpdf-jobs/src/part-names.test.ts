@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partName, uploadStem } from './output-names.js';
+import { partName, uploadStem } from './part-names.js';
 
 describe('output names', () => {
   it('names parts after the upload', () => {

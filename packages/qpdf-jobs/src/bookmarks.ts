@@ -1,9 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
-import { tempPath } from '../jobs/temp-path.js';
-import { runQpdf } from '../programs/qpdf.js';
-import type { ToolContext } from '../jobs/tool-runner.js';
-import { type PdfDict, PdfRef, type PdfValue, name } from '../jobs/pdf-syntax.js';
 import { appendUpdate, readCatalogue } from './incremental-update.js';
+import { WRITE_OPTIONS } from './page-range.js';
+import { type PdfDict, PdfRef, type PdfValue, name } from './pdf-syntax.js';
+import type { QpdfFile } from './qpdf-runner.js';
+import { type QpdfSession, outputOf, readWhole, runChecked } from './qpdf-session.js';
 
 /**
  * Bookmarks (outlines) carried over to a document built with `qpdf --empty --pages`, which drops them: each
@@ -41,19 +40,25 @@ export interface BookmarkSource {
 /** Bookmarks beyond this many are left out: they would only slow the job down. */
 const MAX_BOOKMARKS = 10_000;
 
-/** A PDF's outline, read as qpdf's JSON (written to a file: it can be far larger than a pipe's captured output). */
-export async function readOutline(path: string, context: ToolContext): Promise<SourceOutline> {
-  const target = tempPath(context, 'outline', '.json');
-  try {
-    await runQpdf(['--json=2', '--json-key=outlines', '--json-key=pages', path, target], context);
-    const json = JSON.parse(await readFile(target, 'utf8')) as {
-      outlines?: JsonOutline[];
-      pages?: { object: string }[];
-    };
-    return { items: json.outlines ?? [], pageRefs: (json.pages ?? []).map((page) => page.object) };
-  } finally {
-    await rm(target, { force: true });
-  }
+/**
+ * A PDF's outline, read as qpdf's JSON (written to a file: it can be far larger than a pipe's captured output).
+ * qpdf's warnings here change nothing: the document's own run decides about damage.
+ */
+export async function readOutline(session: QpdfSession, file: QpdfFile): Promise<SourceOutline> {
+  const args = ['--json=2', '--json-key=outlines', '--json-key=pages', 'input.pdf', 'outline.json'];
+  const run = await runChecked(
+    { ...session, warnings: 'accept' },
+    {
+      args,
+      inputs: new Map([['input.pdf', file]]),
+      outputs: ['outline.json'],
+    },
+  );
+  const json = JSON.parse(new TextDecoder().decode(await readWhole(session, outputOf(run, 'outline.json')))) as {
+    outlines?: JsonOutline[];
+    pages?: { object: string }[];
+  };
+  return { items: json.outlines ?? [], pageRefs: (json.pages ?? []).map((page) => page.object) };
 }
 
 /**
@@ -64,17 +69,25 @@ export async function readOutline(path: string, context: ToolContext): Promise<S
  * by qpdf into one that it can.
  */
 export async function addBookmarks(
+  session: QpdfSession,
   sources: readonly BookmarkSource[],
-  built: string,
-  context: ToolContext,
-): Promise<string> {
+  built: QpdfFile,
+): Promise<QpdfFile> {
   if (!sources.some((source) => source.outline.items.length > 0)) return built;
-  let path = built;
-  let catalogue = await readCatalogue(path);
+  let file = built;
+  let catalogue = await readCatalogue(session, file);
   if (!catalogue) {
-    path = tempPath(context, 'classic');
-    await runQpdf(['--object-streams=disable', '--decrypt', '--warning-exit-0', built, path], context);
-    catalogue = await readCatalogue(path);
+    const args = [...WRITE_OPTIONS, '--object-streams=disable', '--decrypt', 'built.pdf', 'classic.pdf'];
+    const run = await runChecked(
+      { ...session, warnings: 'accept' },
+      {
+        args,
+        inputs: new Map([['built.pdf', built]]),
+        outputs: ['classic.pdf'],
+      },
+    );
+    file = outputOf(run, 'classic.pdf');
+    catalogue = await readCatalogue(session, file);
     if (!catalogue) throw new Error('qpdf wrote a file whose catalogue the update cannot extend');
   }
   const { pages } = catalogue;
@@ -136,15 +149,14 @@ export async function addBookmarks(
 
   const top = sources.flatMap((source) => source.outline.items.map((item) => ({ item, source })));
   const level = writeLevel(top, outlineRoot);
-  if (level.refs.length === 0) return path;
+  if (level.refs.length === 0) return file;
   set(outlineRoot, {
     Type: name('Outlines'),
     First: new PdfRef(level.refs[0]!),
     Last: new PdfRef(level.refs.at(-1)!),
     Count: level.visible,
   });
-  await appendUpdate(path, catalogue, objects, { Outlines: new PdfRef(outlineRoot) });
-  return path;
+  return appendUpdate(session, file, catalogue, objects, { Outlines: new PdfRef(outlineRoot) });
 }
 
 function destinationArray(dest: unknown): unknown[] | undefined {
