@@ -206,9 +206,9 @@ describe('checkAfter, on content that a flipped byte damaged', () => {
         const file = await job.input('damaged-content.pdf', pdf());
         expect(qpdfCheck(file.path).code).not.toBe(0);
         const result = await run(file);
-        // The repair way: the full check of the upload, a rewrite, and the check of the output.
+        // The repair way: the full check of the upload, a rewrite of it, and the check of the output.
         expect(runsWith('--check').some((run) => run.includes(file.path))).toBe(true);
-        expect(runsWith('--deterministic-id')).toHaveLength(1);
+        expect(runsWith('--deterministic-id').filter((run) => run.includes(file.path))).toHaveLength(1);
         expect(runsWith('--check').some((run) => run.includes(result.path))).toBe(true);
         assertValidPdf(result.path, password);
         expect(pdfPageTexts(result.path, password)[1]).toBe('Page 2');
