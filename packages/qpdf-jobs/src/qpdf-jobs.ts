@@ -91,12 +91,13 @@ export async function runQpdfJob<Id extends DeviceToolId>(
   }));
   // Opening's refusals come first, as on the server: the tool's own failure may only be their consequence.
   for (const source of sources) source.opened.catch(() => undefined);
-  const done = await Promise.allSettled([job.run(session, inputs, sources, options, maxPages)]);
-  const opened = await Promise.allSettled(sources.map((source) => source.opened));
-  for (const open of opened) if (open.status === 'rejected') throw open.reason;
-  const [result] = done;
-  if (result!.status === 'rejected') throw result!.reason;
-  return result!.value;
+  const outcome = await job.run(session, inputs, sources, options, maxPages).then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
+  for (const source of sources) await source.opened;
+  if ('error' in outcome) throw outcome.error;
+  return outcome.result;
 }
 
 interface DeviceJob<Id extends DeviceToolId> {

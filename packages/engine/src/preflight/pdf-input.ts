@@ -1,5 +1,6 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
+import { checkPageLimit as checkPageCount, passwordRefusal } from '@paperknife/qpdf-jobs/qpdf-session';
 import { SNIFF_BYTES, detectFileType } from '@paperknife/catalog/file-types';
 import { listedPageContentsPass } from './page-contents.js';
 import { repairWithMupdf } from './pdf-repair.js';
@@ -139,27 +140,16 @@ export async function preparePdfInput(
   return { path, pageCount, wasRepaired, jpegDataChecked: true };
 }
 
-/** `too_many_pages` for a file of more pages than the limit. */
+/** `too_many_pages` for a file of more pages than the limit (the device's jobs refuse with the same words). */
 export function checkPageLimit(pageCount: number, context: ToolContext): void {
-  if (pageCount > context.limits.maxPages) {
-    throw new ToolError(
-      'too_many_pages',
-      `This PDF has ${pageCount} pages; the limit is ${context.limits.maxPages}. Split it into smaller parts first.`,
-    );
-  }
+  checkPageCount(pageCount, context.limits.maxPages);
 }
 
 /**
- * Why a PDF that needs a password to open is refused: `encrypted_pdf` for every tool but Unlock (no
- * `unlockPassword`), `password_required` for Unlock without a password, `wrong_password` for one that does not open it.
+ * Why a PDF that needs a password to open is refused, as the device's jobs say it: `encrypted_pdf`, or for Unlock
+ * `password_required` and `wrong_password`.
  */
-export function passwordRefusal(unlockPassword: string | undefined): ToolError {
-  if (unlockPassword === undefined) return new ToolError('encrypted_pdf');
-  if (unlockPassword === '') {
-    return new ToolError('password_required', 'This PDF needs a password to open: enter its password and try again.');
-  }
-  return new ToolError('wrong_password');
-}
+export { passwordRefusal };
 
 /** Throws `unsupported_file_type` unless the first bytes say PDF. */
 export async function assertPdf(path: string): Promise<void> {
