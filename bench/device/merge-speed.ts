@@ -11,9 +11,10 @@ import { runFromSources } from '../from-sources.js';
  * cached but not yet started. Measured here in Node with the WebAssembly runner (the browser's figures come from its
  * own benchmark in a real worker), beside the same job on the server's qpdf and the server's whole Merge (preflight
  * and checks included). Two sets: three generated 5 MB PDFs of 20 photo-like pages each, and the three largest
- * corpus PDFs (bookmarks, links). `started`: a new instance per merge (the wasm read and compiled from disk, where a
- * browser takes the compiled module from its cache), so it is an upper bound of the browser's cold start. Medians of
- * several runs; prints a table, asserts nothing.
+ * corpus PDFs (bookmarks, links). Each qpdf run starts an instance of its own (decision 204), the wasm read and
+ * compiled from disk where a browser takes it from its caches: `wasm job` is the job as the device runs it with the
+ * wasm cached but not started, `job less starts` what it would take with instances already started (the issue's
+ * "warm"). Medians of several runs; prints a table, asserts nothing.
  */
 
 runFromSources(import.meta.url);
@@ -72,6 +73,8 @@ if (corpusPresent()) {
 
 const folder = await mkdtemp(join(tmpdir(), 'paperknife-device-merge-'));
 
+const ms = (value: number) => `${Math.round(value)} ms`;
+
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await run();
@@ -98,15 +101,14 @@ for (const set of sets) {
   const merge = (runner: QpdfRunner, inputs: Parameters<typeof runQpdfJob>[1]) =>
     runQpdfJob('merge-pdf', inputs, options, runner);
 
-  const warm = wasmRunner();
-  await merge(warm, inMemory);
-  const warmMs = await medianOf(RUNS, () => merge(warm, inMemory));
-  warm.release();
-
-  const startOnly = await medianOf(RUNS, () =>
-    wasmRunner().run({ args: ['--version'], inputs: new Map(), outputs: [] }),
-  );
-  const startedMs = await medianOf(RUNS, () => merge(wasmRunner(), inMemory));
+  // Every run starts an instance of its own (decision 204): count them, and time one start with a trivial run.
+  const wasm = wasmRunner();
+  let runs = 0;
+  const counted: QpdfRunner = { ...wasm, run: (run, signal) => (runs++, wasm.run(run, signal)) };
+  await merge(counted, inMemory);
+  const runsPerJob = runs;
+  const wasmMs = await medianOf(RUNS, () => merge(wasm, inMemory));
+  const startMs = await medianOf(RUNS, () => wasm.run({ args: ['--version'], inputs: new Map(), outputs: [] }));
 
   const native = await nativeRunner();
   const onDisk = paths.map((file) => ({ name: file.name, file: { path: file.path } }));
@@ -120,17 +122,18 @@ for (const set of sets) {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  const ms = (value: number) => `${Math.round(value)} ms`;
+  const withoutStarts = wasmMs - runsPerJob * startMs;
   rows.push([
     set.name,
     `${megabytes} MB`,
-    ms(warmMs),
-    ms(startedMs),
-    ms(startOnly),
+    ms(wasmMs),
+    String(runsPerJob),
+    ms(startMs),
+    ms(withoutStarts),
     ms(nativeMs),
     ms(serverMs),
-    warmMs <= 300 ? 'yes' : 'no',
-    startedMs <= 700 ? 'yes' : 'no',
+    withoutStarts <= 300 ? 'yes' : 'no',
+    wasmMs <= 700 ? 'yes' : 'no',
   ]);
 }
 await rm(folder, { recursive: true, force: true });
@@ -140,13 +143,14 @@ console.log(
     [
       'set',
       'inputs',
-      'wasm warm',
-      'wasm started',
-      'start only',
+      'wasm job',
+      'runs',
+      'one start',
+      'job less starts',
       'native job',
       'server merge',
       'warm <= 300',
-      'started <= 700',
+      'not started <= 700',
     ],
     rows,
   ),

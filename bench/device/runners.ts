@@ -5,11 +5,7 @@ import { dirname, join } from 'node:path';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { qpdfChildRunner } from '@paperknife/engine/qpdf-child-runner';
 import type { QpdfFile, QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
-import {
-  type QpdfWasmFactory,
-  type WasmQpdfRunner,
-  createWasmQpdfRunner,
-} from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
+import { type QpdfWasmFactory, createWasmQpdfRunner } from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
 
 /**
  * The two runners the device benchmarks compare: the server's qpdf (11.3 here) as a child process in a job folder
@@ -19,8 +15,8 @@ import {
 const require = createRequire(import.meta.url);
 const wasmGlue = require.resolve('@neslinesli93/qpdf-wasm');
 
-/** A new WebAssembly runner: its first run reads, compiles and starts the module. */
-export function wasmRunner(): WasmQpdfRunner {
+/** The WebAssembly runner: each run reads, compiles and starts the module afresh. */
+export function wasmRunner(): QpdfRunner {
   return createWasmQpdfRunner({
     createModule: require(wasmGlue) as QpdfWasmFactory,
     locateFile: (name) => join(dirname(wasmGlue), name),

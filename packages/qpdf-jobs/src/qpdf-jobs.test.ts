@@ -10,7 +10,7 @@ import { qpdfChildRunner } from '@paperknife/engine/qpdf-child-runner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QpdfFile, QpdfRunner } from './qpdf-runner.js';
 import { type DeviceToolId, type JobInput, runQpdfJob } from './qpdf-jobs.js';
-import { type QpdfWasmFactory, type WasmQpdfRunner, createWasmQpdfRunner } from './wasm-qpdf-runner.js';
+import { type QpdfWasmFactory, createWasmQpdfRunner } from './wasm-qpdf-runner.js';
 
 /**
  * Every device tool through both runners: the server's qpdf 11.3 as a child process and qpdf 12.2 compiled to
@@ -20,7 +20,7 @@ import { type QpdfWasmFactory, type WasmQpdfRunner, createWasmQpdfRunner } from 
 
 const require = createRequire(import.meta.url);
 const wasmGlue = require.resolve('@neslinesli93/qpdf-wasm');
-let wasm: WasmQpdfRunner;
+let wasm: QpdfRunner;
 const job = jobPerTest();
 
 beforeAll(() => {

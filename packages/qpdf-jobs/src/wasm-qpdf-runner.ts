@@ -3,15 +3,14 @@ import type { QpdfFile, QpdfRun, QpdfRunResult, QpdfRunner } from './qpdf-runner
 
 /**
  * qpdf compiled to WebAssembly (`@neslinesli93/qpdf-wasm`, qpdf 12.2) as a QpdfRunner: each run's inputs are written
- * into the module's in-memory file system, in its working folder, and its outputs are read back as bytes; every
- * file the run named is removed afterwards.
+ * into the module's in-memory file system, in its working folder, and its outputs are read back as bytes.
  *
- * One instance serves many runs. This build keeps its runtime alive when qpdf's main returns or calls exit()
- * (callMain hands back the exit code), so a run leaves nothing behind but the memory the instance has grown to:
- * measured in Node, the same merge run five times and after a usage error gives the same bytes, and memory stays
- * where the largest run took it. WebAssembly memory never shrinks: `release()` drops the instance after a large
- * job (the next run starts a new one, about 50 ms from the cached wasm). An instance that fails other than by
- * exiting (out of memory, a trap) is dropped at once.
+ * Each run gets an instance of its own, dropped afterwards with its memory. This build keeps its runtime alive when
+ * qpdf's main returns or calls exit() (callMain hands back the exit code), and one instance does serve many runs,
+ * but not soundly: over the corpus, runs on an instance that had served other jobs crashed ("null function or
+ * function signature mismatch", "memory access out of bounds") or wrote other bytes than a fresh instance, on files
+ * a fresh instance handles well (docs/decisions/204-device-page-tools.md). A new instance costs reading the wasm
+ * (from the browser's cache), compiling and starting it: 46 ms in Node on an idle machine.
  */
 
 /** What this runner uses of the Emscripten module. */
@@ -26,7 +25,6 @@ export interface QpdfWasmFs {
   chdir(path: string): void;
   writeFile(path: string, data: Uint8Array): void;
   readFile(path: string): Uint8Array;
-  unlink(path: string): void;
 }
 
 /** The options this runner passes to the module's factory (the package's default export). */
@@ -47,43 +45,30 @@ export interface WasmQpdfRunnerOptions {
   locateFile?: (name: string, prefix: string) => string;
 }
 
-export interface WasmQpdfRunner extends QpdfRunner {
-  /** Drops the instance and its memory; the next run starts a new one. */
-  release(): void;
-}
-
-export function createWasmQpdfRunner(options: WasmQpdfRunnerOptions): WasmQpdfRunner {
-  let instance: Promise<Instance> | undefined;
-  const start = () => (instance ??= startInstance(options));
+/**
+ * The runner. Runs go one after another (qpdf's main is synchronous anyway), so at most one instance, with its copy
+ * of the inputs, is alive at a time.
+ */
+export function createWasmQpdfRunner(options: WasmQpdfRunnerOptions): QpdfRunner {
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     ...memoryFiles,
-    async run(run: QpdfRun, signal?: AbortSignal): Promise<QpdfRunResult> {
-      signal?.throwIfAborted();
-      const current = start();
-      let started: Instance;
-      try {
-        started = await current;
-      } catch (error) {
-        if (instance === current) instance = undefined;
-        throw error;
-      }
-      signal?.throwIfAborted();
-      try {
-        return runIn(started, run);
-      } catch (error) {
-        if (instance === current) instance = undefined;
-        throw error;
-      }
-    },
-    release() {
-      instance = undefined;
+    run(run: QpdfRun, signal?: AbortSignal): Promise<QpdfRunResult> {
+      const result = queue.then(async () => {
+        signal?.throwIfAborted();
+        const instance = await startInstance(options);
+        signal?.throwIfAborted();
+        return runIn(instance, run);
+      });
+      queue = result.catch(() => undefined);
+      return result;
     },
   };
 }
 
 interface Instance {
   module: QpdfWasmModule;
-  /** Where the standard streams write: swapped per run. */
+  /** What qpdf wrote to its standard output and error, byte by byte. */
   streams: { stdout: number[]; stderr: number[] };
 }
 
@@ -110,31 +95,19 @@ async function startInstance(options: WasmQpdfRunnerOptions): Promise<Instance> 
 }
 
 /**
- * Runs qpdf in the one working folder, then removes every file the run named. The module exports little of
- * Emscripten's file system (no listing, no stat, no rmdir), so outputs are found by reading them.
+ * Runs qpdf in the working folder and reads back the outputs. The module exports little of Emscripten's file system
+ * (no listing, no stat), so outputs are found by reading them; the instance and its files go when the run is done.
  */
 function runIn({ module, streams }: Instance, run: QpdfRun): QpdfRunResult {
   const { FS } = module;
-  streams.stdout = [];
-  streams.stderr = [];
-  try {
-    for (const [name, file] of run.inputs) FS.writeFile(name, bytesOf(file));
-    const exitCode = callMain(module, [...run.args]);
-    const outputs = new Map<string, QpdfFile>();
-    for (const name of run.outputs) {
-      const bytes = readIfWritten(FS, name);
-      if (bytes) outputs.set(name, { bytes });
-    }
-    return { exitCode, stdout: text(streams.stdout), stderr: text(streams.stderr), outputs };
-  } finally {
-    for (const name of [...run.inputs.keys(), ...run.outputs]) {
-      try {
-        FS.unlink(name);
-      } catch {
-        // Not written: qpdf stopped before it.
-      }
-    }
+  for (const [name, file] of run.inputs) FS.writeFile(name, bytesOf(file));
+  const exitCode = callMain(module, [...run.args]);
+  const outputs = new Map<string, QpdfFile>();
+  for (const name of run.outputs) {
+    const bytes = readIfWritten(FS, name);
+    if (bytes) outputs.set(name, { bytes });
   }
+  return { exitCode, stdout: text(streams.stdout), stderr: text(streams.stderr), outputs };
 }
 
 function readIfWritten(FS: QpdfWasmFs, name: string): Uint8Array | undefined {
