@@ -7,7 +7,7 @@ import { dropFiles, expectFilesReady, expectToast, pdfFixture, runAndDownload } 
 
 const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ text: [`Page ${i + 1}`] }));
 test.describe('page layout tools', () => {
-  test('crop-pdf: the area drawn on the first page sets the margins and the crop box of every page', async ({
+  test('crop-pdf: the area drawn on the first page sets the margins and the box of every page, content outside removed', async ({
     page,
   }) => {
     await page.goto('/crop-pdf');
@@ -23,6 +23,7 @@ test.describe('page layout tools', () => {
     await page.mouse.up();
     // Letter is 215.9 × 279.4 mm: a fifth of its height is about 56 mm.
     expect(Number(await page.getByLabel('Top margin (mm)').inputValue())).toBeCloseTo(55.9, -1);
+    await page.getByLabel('Remove the content outside').check();
     const result = await runAndDownload(page, 'Crop PDF');
     expect(result.name).toBe('cropped-document.pdf');
     assertValidPdf(result.path);
@@ -31,6 +32,8 @@ test.describe('page layout tools', () => {
       const [x0, y0, x1, y1] = boxes.cropBox!;
       const expected = [0.25 * 612, 0.2 * 792, 0.75 * 612, 0.8 * 792];
       [x0, y0, x1, y1].forEach((value, index) => expect(Math.abs(value - expected[index]!)).toBeLessThan(10));
+      // Removed outside: the media box is the crop box.
+      expect(boxes.mediaBox).toEqual(boxes.cropBox);
     }
   });
 

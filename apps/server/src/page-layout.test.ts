@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionPath, tools } from '@paperknife/catalog/tools';
 import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { assertValidPdf, pdfPageSizes } from '@paperknife/engine/testing/pdf-assertions';
-import { pageBoxes, placedLabels } from '@paperknife/engine/testing/page-layout-fixtures';
+import {
+  AROUND_CROP_MARGINS,
+  contentAroundCropPdf,
+  pageBoxes,
+  placedLabels,
+} from '@paperknife/engine/testing/page-layout-fixtures';
+import { extractedText, readersFinding } from '@paperknife/engine/testing/redaction-checks';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
 /** Crop, N-up and Booklet through the real HTTP API: the output checked, and refusals with their codes. */
@@ -52,6 +58,22 @@ describe('page layout functions', () => {
     const [first, second] = pageBoxes(await pdfOf(response, 'crop-pdf'));
     expect(first!.cropBox).toBeUndefined();
     expect(second!.cropBox!.map((value) => Math.round(value))).toEqual([36, 0, 612, 720]);
+    await expectTempEmpty(t.tempDir);
+  });
+
+  it('crop-pdf removes the content outside the crop when asked, and makes the crop the media box', async () => {
+    const margins = Object.fromEntries(Object.entries(AROUND_CROP_MARGINS).map(([side, mm]) => [side, String(mm)]));
+    const response = await post('crop-pdf', 'doc.pdf', contentAroundCropPdf(), {
+      mode: 'margins',
+      ...margins,
+      removeOutside: 'true',
+    });
+    const path = await pdfOf(response, 'crop-pdf');
+    const text = extractedText(path);
+    expect(readersFinding(text, 'Kept1')).toEqual(['pdftotext', 'mupdf', 'qpdf']);
+    expect(readersFinding(text, 'Right1')).toEqual([]);
+    const [first] = pageBoxes(path);
+    expect(first!.mediaBox).toEqual(first!.cropBox);
     await expectTempEmpty(t.tempDir);
   });
 

@@ -26,7 +26,7 @@ export const cropPdf = {
   title: 'Crop PDF',
   shortDescription: 'Cut the margins off your pages',
   description:
-    'Crop the pages of a PDF: trim the white margins around the content automatically, page by page or with one box for every page, or cut margins of your own from each side. Cropping sets the visible area of each page; what lies outside is hidden, not deleted, so the original page can be brought back.',
+    'Crop the pages of a PDF: trim the white margins around the content automatically, page by page or with one box for every page, or cut margins of your own from each side. Cropping sets the visible area of each page: what lies outside is hidden, so the original page can be brought back, or, if you choose, removed from the file for good.',
   keywords: ['crop pdf', 'trim pdf margins', 'remove white margins pdf', 'cut pdf pages', 'pdf crop box'],
   category: 'edit',
   searchKeywords: ['trim', 'margins', 'cut', 'white space', 'crop box'],
@@ -59,6 +59,12 @@ export const cropPdf = {
       control: { kind: 'checkbox' },
       hint: 'Cuts the same margins from every page, as small as the fullest page needs, so the pages keep one size.',
       shownWhen: { field: 'mode', equals: 'trim-white' },
+      wide: true,
+    }),
+    removeOutside: booleanField('Remove the content outside', false).register(formFields, {
+      label: 'Remove the content outside',
+      control: { kind: 'checkbox' },
+      hint: 'Deletes the text, images and drawings outside the crop from the file, so nobody can bring them back or copy them out. Without it they are only hidden.',
       wide: true,
     }),
     pages: pagesToStampField(),

@@ -5,6 +5,7 @@ import { drawTolerantPage } from '../mupdf/broken-images.js';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { inkBox } from './ink-box.js';
 import { innerBoxes, pageFrame, pageRect, rectObject } from './page-frames.js';
+import { removeOutside } from './remove-outside.js';
 import {
   type PageFrame,
   type Rect,
@@ -21,6 +22,8 @@ export interface CropPagesPayload {
   /** 1-based, ascending. */
   pages: number[];
   crop: { kind: 'margins'; margins: Sides } | { kind: 'trim-white'; sameBox: boolean };
+  /** Remove what lies outside the crop box, and make the crop box the media box. */
+  removeOutside: boolean;
 }
 
 function sizeInMm(frame: PageFrame): string {
@@ -68,7 +71,9 @@ const smallest = (all: readonly Sides[]): Sides => ({
  * trim, bleed or art box is cut to the new crop box, which it must not exceed (docs/decisions/183). Trim white
  * finds each page's ink in a low-resolution render; with `sameBox` every page loses the margins the fullest page
  * allows. A page without ink keeps its box when trimmed alone. The update is appended to the file (incremental
- * save), so nothing else in it is rewritten, unless the file has bytes before its header.
+ * save), so nothing else in it is rewritten, unless the file has bytes before its header. With `removeOutside`
+ * the content outside goes (remove-outside.ts), the media box becomes the crop box, and the document is written
+ * afresh with unused objects left out, so nothing removed stays in the file.
  */
 export function cropPages(payload: CropPagesPayload): { cropped: number } {
   const doc = openPdf(payload.input);
@@ -104,6 +109,10 @@ export function cropPages(payload: CropPagesPayload): { cropped: number } {
     pages.forEach(({ object }, index) => {
       const box = boxes[index];
       if (!box) return;
+      if (payload.removeOutside) {
+        removeOutside(doc, pages[index]!.number - 1, box);
+        object.put('MediaBox', rectObject(doc, box));
+      }
       object.put('CropBox', rectObject(doc, box));
       for (const key of innerBoxes) {
         const inner = pageRect(object, key);
@@ -114,8 +123,10 @@ export function cropPages(payload: CropPagesPayload): { cropped: number } {
       }
       cropped += 1;
     });
-    const incremental = doc.canBeSavedIncrementally() && startsWithHeader(payload.input);
-    const saved = doc.saveToBuffer(incremental ? 'incremental' : 'compress');
+    // Removed content must not stay in the file: written afresh, unused objects (old content streams) left out.
+    const incremental = !payload.removeOutside && doc.canBeSavedIncrementally() && startsWithHeader(payload.input);
+    const fresh = payload.removeOutside ? 'garbage=4,compress' : 'compress';
+    const saved = doc.saveToBuffer(incremental ? 'incremental' : fresh);
     writeFileSync(payload.output, saved.asUint8Array());
     return { cropped };
   } finally {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { writePdfObjects } from './make-pdf.js';
 import { visibleTextLines } from './stamp-fixtures.js';
 
 /** Crop, N-up and Booklet tests: the boxes qpdf reads on each page, and where numbered pages landed on sheets. */
@@ -71,4 +72,72 @@ export function placedLabels(path: string): PlacedLabel[][] {
       ];
     }),
   );
+}
+
+/** The crop that `contentAroundCropPdf` is drawn around: millimetres from each side as the page is shown. */
+export const AROUND_CROP_MARGINS = { top: 20, right: 90, bottom: 20, left: 20 } as const;
+/** A red image's size in pixels, drawn across the kept box's right edge on the upright page. */
+export const STRADDLING_IMAGE_PIXELS = 40;
+
+/**
+ * Two letter pages with the same content, the second turned by /Rotate 90, for cropping by AROUND_CROP_MARGINS
+ * with the content outside removed. Each page N writes `KeptN` (inside on both), `HighN` (near the top: inside
+ * upright, outside turned), `RightN` (inside only turned), `LowN` (below the box on both) and, in a Form XObject,
+ * `FormKeptN` and `FormLowN`. The upright page also has a green square wholly outside, a red image
+ * half outside (its right half outside), a blue image wholly outside, a link half inside, a link and a note outside.
+ */
+export function contentAroundCropPdf(): Buffer {
+  const side = STRADDLING_IMAGE_PIXELS;
+  const red = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < side * side; i++) red[i * 3] = 220;
+  const blue = Buffer.alloc(4 * 4 * 3, 0);
+  for (let i = 0; i < 16; i++) blue[i * 3 + 2] = 200;
+  const stream = (dict: string, data: Buffer | string) => {
+    const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data, 'latin1');
+    return Buffer.concat([
+      Buffer.from(`<< ${dict} /Length ${bytes.length} >>\nstream\n`, 'latin1'),
+      bytes,
+      Buffer.from('\nendstream', 'latin1'),
+    ]);
+  };
+  const text = (x: number, y: number, words: string) => `BT /F1 14 Tf ${x} ${y} Td (${words}) Tj ET\n`;
+  const image = (pixels: Buffer, size: number) =>
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${size} /Height ${size} /ColorSpace /DeviceRGB /BitsPerComponent 8`,
+      pixels,
+    );
+  // 1 catalog, 2 pages, 3 font, 4 red image, 5 blue image, 6-7 upright page, content; 8 its form; 9-11 annots;
+  // 12-14 turned page, content, form.
+  const objects: (string | Buffer)[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [6 0 R 12 0 R] /Count 2 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    image(red, side),
+    image(blue, 4),
+  ];
+  const pageContent = (n: number) =>
+    text(100, 400, `Kept${n}`) + text(100, 700, `High${n}`) + text(450, 400, `Right${n}`) + text(100, 20, `Low${n}`);
+  const form = (n: number) =>
+    stream(
+      '/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>',
+      text(100, 300, `FormKept${n}`) + text(100, 30, `FormLow${n}`),
+    );
+  const resources = (formRef: number) =>
+    `/Resources << /Font << /F1 3 0 R >> /XObject << /Im1 4 0 R /Im2 5 0 R /Fx ${formRef} 0 R >> >>`;
+  objects.push(
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ${resources(8)} /Contents 7 0 R /Annots [9 0 R 10 0 R 11 0 R] >>`,
+    stream(
+      '',
+      'q 0 0.6 0 rg 420 600 100 100 re f Q\nq 200 0 0 200 250 300 cm /Im1 Do Q\nq 30 0 0 30 500 500 cm /Im2 Do Q\n/Fx Do\n' +
+        pageContent(1),
+    ),
+    form(1),
+    '<< /Type /Annot /Subtype /Link /Rect [300 450 420 470] /Border [0 0 0] /A << /S /URI /URI (https://example.com/kept) >> >>',
+    '<< /Type /Annot /Subtype /Link /Rect [450 150 550 170] /Border [0 0 0] /A << /S /URI /URI (https://example.com/gone) >> >>',
+    '<< /Type /Annot /Subtype /Text /Rect [500 700 520 720] /Contents (Note outside) >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate 90 ${resources(14)} /Contents 13 0 R >>`,
+    stream('', '/Fx Do\n' + pageContent(2)),
+    form(2),
+  );
+  return writePdfObjects(objects, '/Root 1 0 R');
 }

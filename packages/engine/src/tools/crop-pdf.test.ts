@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
@@ -8,7 +10,15 @@ import { brokenImagesPdf } from '../testing/broken-image-fixtures.js';
 import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { assertValidPdf, pdfPageSizes } from '../testing/pdf-assertions.js';
-import { pageBoxes } from '../testing/page-layout-fixtures.js';
+import {
+  AROUND_CROP_MARGINS,
+  STRADDLING_IMAGE_PIXELS,
+  contentAroundCropPdf,
+  pageBoxes,
+} from '../testing/page-layout-fixtures.js';
+import { parsePpm } from '../testing/ppm.js';
+import { extractedText, readersFinding } from '../testing/redaction-checks.js';
+import { pdfObjectsText } from '../testing/document-data-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { cropPdf } from './crop-pdf.js';
 
@@ -141,6 +151,84 @@ describe('crop-pdf', () => {
     expect(await toolErrorCode(tooWide)).toBe('invalid_option');
     const nothing = cropPdf([file], parseToolOptions('crop-pdf', { mode: 'margins' }), job.context);
     expect(await toolErrorCode(nothing)).toBe('invalid_option');
+  });
+});
+
+/** The first page's images as pdfimages writes them (PPM), in drawing order. */
+function firstPageImages(path: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'crop-images-'));
+  try {
+    spawnSync('pdfimages', ['-f', '1', '-l', '1', path, join(dir, 'image')]);
+    return readdirSync(dir)
+      .sort()
+      .map((name) => parsePpm(readFileSync(join(dir, name))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function pageUris(path: string, index: number): string[] {
+  const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf');
+  try {
+    const page = doc.loadPage(index);
+    const uris = page.getLinks().map((link) => link.getURI());
+    page.destroy();
+    return uris;
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('crop-pdf removing the content outside', () => {
+  const margins = Object.fromEntries(Object.entries(AROUND_CROP_MARGINS).map(([side, mm]) => [side, String(mm)]));
+
+  it('removes text, drawings, images and annotations outside the box, upright and turned, and keeps the rest', async () => {
+    const path = await run(contentAroundCropPdf(), { mode: 'margins', ...margins, removeOutside: 'true' });
+    const text = extractedText(path);
+    for (const word of ['Kept1', 'High1', 'FormKept1', 'Kept2', 'Right2', 'FormKept2']) {
+      expect(readersFinding(text, word), word).toEqual(['pdftotext', 'mupdf', 'qpdf']);
+    }
+    for (const word of ['Right1', 'Low1', 'FormLow1', 'High2', 'Low2', 'FormLow2', 'Note outside']) {
+      expect(readersFinding(text, word), word).toEqual([]);
+    }
+    const [upright, turned] = pageBoxes(path);
+    const [top, right, bottom, left] = [AROUND_CROP_MARGINS.top, 90, 20, 20].map((mm) => mm * MM) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    expectBox(upright!.mediaBox, [left, bottom, 612 - right, 792 - top]);
+    expectBox(upright!.cropBox, upright!.mediaBox!);
+    // Turned 90° clockwise: the visible top is the box's left edge, the visible right its top edge.
+    expectBox(turned!.mediaBox, [top, left, 612 - bottom, 792 - right]);
+    // The green square wholly outside is gone; the blue image wholly outside too, and the red one keeps its size
+    // with the pixels outside blanked and the ones shown untouched.
+    expect(pdfObjectsText(path)).not.toMatch(/420 600 100 100 re/);
+    const images = firstPageImages(path);
+    expect(images).toHaveLength(1);
+    const [red] = images;
+    expect([red!.width, red!.height]).toEqual([STRADDLING_IMAGE_PIXELS, STRADDLING_IMAGE_PIXELS]);
+    const pixel = (x: number, y: number) => [
+      ...red!.pixels.subarray((y * red!.width + x) * 3, (y * red!.width + x) * 3 + 3),
+    ];
+    for (const y of [0, 20, 39]) {
+      expect(pixel(5, y), `shown, row ${y}`).toEqual([220, 0, 0]);
+      expect(pixel(20, y), `shown, row ${y}`).toEqual([220, 0, 0]);
+      expect(pixel(30, y), `outside, row ${y}`).not.toEqual([220, 0, 0]);
+    }
+    expect(pageUris(path, 0)).toEqual(['https://example.com/kept']);
+  });
+
+  it('keeps every word of text trimmed to its ink, whose glyph boxes reach past the ink', async () => {
+    const pdf = makePdf({ pages: [{ text: ['Alpha line', 'Beta line', 'Gamma'] }, { rotate: 90, text: ['Turned'] }] });
+    const path = await run(pdf, { removeOutside: 'true' });
+    const text = extractedText(path);
+    for (const word of ['Alpha line', 'Beta line', 'Gamma', 'Turned']) {
+      expect(readersFinding(text, word), word).toEqual(['pdftotext', 'mupdf', 'qpdf']);
+    }
+    const [first] = pageBoxes(path);
+    expectBox(first!.mediaBox, first!.cropBox!);
   });
 });
 

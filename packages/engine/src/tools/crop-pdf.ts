@@ -9,7 +9,8 @@ import type { ToolRunner } from '../jobs/tool-runner.js';
 
 /**
  * Crops the chosen pages (every page by default): white margins trimmed from each page's content, or the margins
- * given in millimetres cut from each side as the page is shown. Sets /CropBox only (docs/decisions/183).
+ * given in millimetres cut from each side as the page is shown. Sets /CropBox only, or with `removeOutside` also
+ * removes the content outside and makes the crop box the media box (docs/decisions/183).
  */
 export const cropPdf: ToolRunner<'crop-pdf'> = async (files, options, context) => {
   const { top, right, bottom, left } = options;
@@ -30,6 +31,7 @@ export const cropPdf: ToolRunner<'crop-pdf'> = async (files, options, context) =
               margins: { top: points(top), right: points(right), bottom: points(bottom), left: points(left) },
             }
           : { kind: 'trim-white', sameBox: options.sameBox },
+      removeOutside: options.removeOutside,
     },
     context,
   );
