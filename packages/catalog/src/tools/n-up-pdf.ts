@@ -15,7 +15,7 @@ export const nUpPdf = {
   title: 'N-up PDF',
   shortDescription: 'Print several pages on one sheet',
   description:
-    'Put 2, 4, 6, 9 or 16 pages of a PDF on each sheet of A4, Letter or A3 paper, in rows or in columns, with a thin border around each page if you like. Pages keep their text and vector drawings, so the sheets print sharp; links and comments on the pages are not carried over.',
+    'Put 2, 4, 6, 9 or 16 pages of a PDF on each sheet of A4, Letter or A3 paper, in rows or in columns, with a thin border around each page if you like. Pages keep their text and vector drawings, so the sheets print sharp; links and comments on the pages stay where they were, and the links still work.',
   keywords: [
     'n-up pdf',
     'multiple pages per sheet pdf',

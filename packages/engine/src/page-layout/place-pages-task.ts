@@ -4,6 +4,7 @@ import { openPdf } from '../mupdf/open-pdf.js';
 import { rawStreamData } from '../mupdf/pdf-objects.js';
 import { pageFrame, rectObject } from './page-frames.js';
 import { type Matrix, type PageFrame, fitInSlot, visibleSize } from './page-geometry.js';
+import { type Placement, carryAnnotations } from './sheet-annotations.js';
 import { type NUpLayout, type Sheet, bookletSheets, nUpSheets } from './sheet-plan.js';
 
 export interface PlacePagesPayload {
@@ -59,11 +60,11 @@ function pageForm(
   return output.addStream(Buffer.concat(parts), form);
 }
 
-function sheetContents(sheet: Sheet, frames: readonly PageFrame[], names: (page: number) => string): string {
+function sheetContents(sheet: Sheet, placements: readonly (Placement | undefined)[], names: (page: number) => string) {
   const operators: string[] = [];
   for (const slot of sheet.slots) {
     if (slot.page === null) continue;
-    const { matrix, placed } = fitInSlot(frames[slot.page]!, slot.rect);
+    const { matrix, placed } = placements[slot.page]!;
     operators.push(`q ${matrixText(matrix)} cm /${names(slot.page)} Do Q`);
     if (sheet.borders) {
       const [x0, y0, x1, y1] = placed;
@@ -76,11 +77,11 @@ function sheetContents(sheet: Sheet, frames: readonly PageFrame[], names: (page:
 
 /**
  * Places the pages of a PDF on new sheets (N-up, Booklet): each page becomes a Form XObject drawn with a `cm` on
- * its sheet, so its content is referenced once, never copied per sheet. The output is a new document: the pages'
- * annotations (links, comments, form fields), the bookmarks and the structure tree are not carried over; the
- * document information is.
+ * its sheet, so its content is referenced once, never copied per sheet. The output is a new document: links and
+ * comments are carried to the sheets (sheet-annotations.ts); form fields, bookmarks and the structure tree are not;
+ * the document information is.
  */
-export function placePages(payload: PlacePagesPayload): { sheets: number } {
+export function placePages(payload: PlacePagesPayload): { sheets: number; annotations: number } {
   const source = openPdf(payload.input);
   const output = new mupdf.PDFDocument();
   try {
@@ -102,18 +103,28 @@ export function placePages(payload: PlacePagesPayload): { sheets: number } {
       return form;
     };
     const name = (page: number) => `Page${page + 1}`;
+    const placements: (Placement | undefined)[] = [];
+    sheets.forEach((sheet, index) => {
+      for (const slot of sheet.slots) {
+        if (slot.page !== null) placements[slot.page] = { sheet: index, ...fitInSlot(frames[slot.page]!, slot.rect) };
+      }
+    });
+    const sheetPages: mupdf.PDFObject[] = [];
     for (const sheet of sheets) {
       const xobjects = output.newDictionary();
       for (const slot of sheet.slots) if (slot.page !== null) xobjects.put(name(slot.page), formOf(slot.page));
       const resources = output.newDictionary();
       resources.put('XObject', xobjects);
-      const page = output.addPage([0, 0, sheet.width, sheet.height], 0, resources, sheetContents(sheet, frames, name));
+      const contents = sheetContents(sheet, placements, name);
+      const page = output.addPage([0, 0, sheet.width, sheet.height], 0, resources, contents);
       output.insertPage(-1, page);
+      sheetPages.push(page);
     }
+    const annotations = carryAnnotations(source, output, graft, pages, placements, sheetPages);
     const info = source.getTrailer().get('Info');
     if (info.isDictionary()) output.getTrailer().put('Info', graft.graftObject(info));
     writeFileSync(payload.output, output.saveToBuffer('compress').asUint8Array());
-    return { sheets: sheets.length };
+    return { sheets: sheets.length, annotations };
   } finally {
     output.destroy();
     source.destroy();

@@ -141,3 +141,41 @@ export function contentAroundCropPdf(): Buffer {
   );
   return writePdfObjects(objects, '/Root 1 0 R');
 }
+
+/** Where the links and comments of `annotatedPagesPdf` point. */
+export const ANNOTATED_PAGES = { uri: 'https://example.com/visit', destinationName: 'chapter3' } as const;
+
+/**
+ * Four letter pages, each labelled `Page N`, for carrying annotations to sheets. Page 1: "Go to four", a link to
+ * page 4 at the word "Target" (/XYZ). Page 2: "Marked words" under a highlight, a sticky note with a pop-up, a
+ * form field, and "Named link" going to page 3 by a named destination. Page 3 (/Rotate 90): "Visit site" under a
+ * URI link. Page 4: "Target".
+ */
+export function annotatedPagesPdf(): Buffer {
+  const text = (x: number, y: number, words: string) => `BT /F1 14 Tf ${x} ${y} Td (${words}) Tj ET\n`;
+  const stream = (content: string) => `<< /Length ${content.length} >>\nstream\n${content}\nendstream`;
+  const page = (contents: number, annots: number[], extra = '') =>
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]${extra} /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} 0 R /Annots [${annots.map((ref) => `${ref} 0 R`).join(' ')}] >>`;
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [13 0 R] >> /Names << /Dests << /Names [(${ANNOTATED_PAGES.destinationName}) [8 0 R /Fit]] >> >> >>`,
+    '<< /Type /Pages /Kids [4 0 R 6 0 R 8 0 R 10 0 R] /Count 4 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    page(5, [14]),
+    stream(text(72, 720, 'Page 1') + text(100, 500, 'Go to four')),
+    page(7, [15, 16, 17, 13, 18]),
+    stream(text(72, 720, 'Page 2') + text(100, 300, 'Marked words') + text(100, 200, 'Named link')),
+    page(9, [19], ' /Rotate 90'),
+    stream(text(72, 720, 'Page 3') + text(100, 400, 'Visit site')),
+    page(11, []),
+    stream(text(72, 720, 'Page 4') + text(300, 200, 'Target')),
+    '<< /Title (Annotated pages) >>',
+    '<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (Filled) /Rect [300 600 500 620] /P 6 0 R >>',
+    '<< /Type /Annot /Subtype /Link /Rect [95 495 175 515] /Border [0 0 0] /Dest [10 0 R /XYZ 300 215 null] >>',
+    '<< /Type /Annot /Subtype /Highlight /Rect [98 296 190 312] /QuadPoints [98 312 190 312 98 296 190 296] /C [1 1 0] /Contents (Check these) >>',
+    '<< /Type /Annot /Subtype /Text /Rect [400 300 420 320] /Contents (A sticky note) /Popup 17 0 R >>',
+    '<< /Type /Annot /Subtype /Popup /Rect [420 300 560 380] /Parent 16 0 R >>',
+    '<< /Type /Annot /Subtype /Link /Rect [95 195 185 215] /Border [0 0 0] /A << /S /GoTo /D (chapter3) >> >>',
+    `<< /Type /Annot /Subtype /Link /Rect [95 395 170 415] /Border [0 0 0] /A << /S /URI /URI (${ANNOTATED_PAGES.uri}) >> >>`,
+  ];
+  return writePdfObjects(objects, '/Root 1 0 R /Info 12 0 R');
+}

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as mupdf from 'mupdf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageSizes, renderPageRgb } from '../testing/pdf-assertions.js';
-import { placedLabels } from '../testing/page-layout-fixtures.js';
+import { ANNOTATED_PAGES, annotatedPagesPdf, placedLabels } from '../testing/page-layout-fixtures.js';
 import { jobPerTest } from '../testing/test-job.js';
 import { nUpPdf } from './n-up-pdf.js';
 
@@ -102,4 +104,62 @@ describe('n-up-pdf', () => {
     expect(text.match(/\/BaseFont \/Helvetica\s/g)).toHaveLength(1);
     expect(text.match(/\/Subtype \/Form/g)).toHaveLength(9);
   });
+
+  it('carries links and comments to the sheets, where their pages landed, and drops form fields', async () => {
+    const path = await run(annotatedPagesPdf(), { perSheet: '2' });
+    const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF()!;
+    try {
+      const sheets = [doc.loadPage(0), doc.loadPage(1)];
+      const [first, second] = sheets;
+      // The URI link of the turned page 3 lies over its words on sheet 2.
+      const [visit] = second!.getLinks();
+      expect(visit!.getURI()).toBe(ANNOTATED_PAGES.uri);
+      expectInside(wordCentre(path, 2, 'Visit'), visit!.getBounds());
+      // Page 1's link to page 4 goes to sheet 2 at the word it pointed at; page 2's named one to sheet 2 too.
+      const internal = first!.getLinks().map((link) => doc.resolveLinkDestination(link));
+      expect(internal).toHaveLength(2);
+      const target = wordCentre(path, 2, 'Target');
+      const toFour = internal.find((dest) => dest.type === 'XYZ')!;
+      expect(toFour.page).toBe(1);
+      expect(Math.abs(toFour.x - target[0])).toBeLessThan(15);
+      expect(Math.abs(toFour.y - target[1])).toBeLessThan(15);
+      expect(internal.find((dest) => dest.type === 'FitR')!.page).toBe(1);
+      // The highlight still covers its words; the note came along without its pop-up, the form field did not.
+      const annotations = first!.getAnnotations();
+      expect(annotations.map((annot) => annot.getType()).sort()).toEqual(['Highlight', 'Text']);
+      const highlight = annotations.find((annot) => annot.getType() === 'Highlight')!;
+      const quad = highlight.getQuadPoints()[0]!;
+      expectInside(wordCentre(path, 1, 'Marked'), [quad[0], quad[1], quad[6], quad[7]]);
+      expect(first!.getWidgets()).toHaveLength(0);
+      for (const sheet of sheets) sheet.destroy();
+    } finally {
+      doc.destroy();
+    }
+  });
 });
+
+/** A word's centre on a page of the output, from the top left (pdftotext's bounding boxes). */
+function wordCentre(path: string, page: number, word: string): [number, number] {
+  const html = spawnSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), path, '-'], {
+    encoding: 'utf8',
+  }).stdout;
+  const match = new RegExp(`<word xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">${word}<`).exec(
+    html,
+  );
+  if (!match) throw new Error(`${word} is not on page ${page}`);
+  const [x0, y0, x1, y1] = match.slice(1).map(Number) as [number, number, number, number];
+  return [(x0 + x1) / 2, (y0 + y1) / 2];
+}
+
+function expectInside([x, y]: [number, number], rect: readonly number[]) {
+  const [x0, y0, x1, y1] = [
+    Math.min(rect[0]!, rect[2]!),
+    Math.min(rect[1]!, rect[3]!),
+    Math.max(rect[0]!, rect[2]!),
+    Math.max(rect[1]!, rect[3]!),
+  ];
+  expect(x, `${x} in ${rect.join(' ')}`).toBeGreaterThan(x0);
+  expect(x, `${x} in ${rect.join(' ')}`).toBeLessThan(x1);
+  expect(y, `${y} in ${rect.join(' ')}`).toBeGreaterThan(y0);
+  expect(y, `${y} in ${rect.join(' ')}`).toBeLessThan(y1);
+}
