@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repairReportHeader, sanitizeReportHeader } from '@paperknife/catalog/http-api';
 import { parseRepairReport } from '@paperknife/catalog/repair-report';
 import { parseSanitizeReport } from '@paperknife/catalog/sanitize-report';
-import { pdfInfo, pdfXmp } from '@paperknife/engine/testing/document-data-assertions';
-import { hiddenDataPdf, truncatedXrefPdf } from '@paperknife/engine/testing/document-data-fixtures';
+import { pdfInfo, pdfObjectsText, pdfXmp } from '@paperknife/engine/testing/document-data-assertions';
+import {
+  CONDITIONAL_LAYER_TEXT,
+  XFA_FIXTURE,
+  conditionalLayersXfaPdf,
+  hiddenDataPdf,
+  truncatedXrefPdf,
+} from '@paperknife/engine/testing/document-data-fixtures';
 import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
 import { type TestApp, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
@@ -71,6 +77,21 @@ describe('document data functions', () => {
       removed: 3,
     });
     expect(report?.counts.find((count) => count.kind === 'links')).toEqual({ kind: 'links', found: 1, removed: 0 });
+  });
+
+  it('sanitize-pdf removes content hidden by a visibility expression and the XFA form scripts', async () => {
+    const response = await post('sanitize-pdf', 'xfa.pdf', conditionalLayersXfaPdf());
+    expect(response.statusCode).toBe(200);
+    const objects = pdfObjectsText(await savePdf(response.rawPayload));
+    for (const words of CONDITIONAL_LAYER_TEXT.expressions.hidden) expect(objects).not.toContain(words);
+    for (const script of XFA_FIXTURE.scripts) expect(objects).not.toContain(script);
+    expect(objects).toContain(XFA_FIXTURE.value);
+    const report = parseSanitizeReport(response.headers[sanitizeReportHeader.name.toLowerCase()] as string);
+    expect(report?.counts).toEqual([
+      { kind: 'javascript', found: 2, removed: 2 },
+      { kind: 'hiddenLayers', found: 1, removed: 1 },
+      { kind: 'formFields', found: 1, removed: 0 },
+    ]);
   });
 
   it('edit-metadata writes the properties sent and keeps the XMP packet in line', async () => {

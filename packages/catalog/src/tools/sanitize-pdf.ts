@@ -28,12 +28,20 @@ export const sanitizePdf = {
   input: pdfInput,
   files: { min: 1, max: 1 },
   options: z.object({
-    javascript: kind('JavaScript and actions', true),
+    javascript: kind(
+      'JavaScript and actions',
+      true,
+      'Scripts that run when the PDF opens or a page, field or link is used, those of XFA forms included.',
+    ),
     attachments: kind('Attached files', true),
     metadata: kind('Metadata (document properties and XMP)', true),
     hiddenLayers: kind('Hidden layers', true, 'What hidden layers draw is removed; visible layers stay.'),
     annotations: kind('Comments and annotations', true),
-    formFields: kind('Form fields', false, 'Fields become plain page content showing their current values.'),
+    formFields: kind(
+      'Form fields',
+      false,
+      'Fields become plain page content showing their current values. An XFA form is removed.',
+    ),
     links: kind('Links', true),
   } satisfies Record<SanitizeKind, unknown>),
   formColumns: 2,

@@ -1,6 +1,7 @@
 /**
  * Removes what hidden layers draw from a content stream: every instruction inside a marked-content section
- * `/OC /Name BDC ... EMC` whose /Name is hidden, and every `/Name Do` of a hidden XObject. The rest of the stream is
+ * `/OC /Name BDC ... EMC` whose /Name is hidden or `/OC << ... >> BDC ... EMC` whose inline membership is hidden, and
+ * every `/Name Do` of a hidden XObject. The rest of the stream is
  * kept byte for byte, so visible content, its text and its images stay exactly as they were.
  */
 
@@ -13,6 +14,8 @@ export interface HiddenNames {
   properties: ReadonlySet<string>;
   /** Names in the resources' /XObject whose /OC is hidden. */
   xobjects: ReadonlySet<string>;
+  /** Whether a property list written inline (`<< ... >>`, as in the stream) marks hidden content. */
+  inline: (dictionary: string) => boolean;
 }
 
 export interface FilteredContent {
@@ -22,7 +25,7 @@ export interface FilteredContent {
 }
 
 interface Token {
-  kind: 'operator' | 'name' | 'other';
+  kind: 'operator' | 'name' | 'dictionary' | 'other';
   text: string;
   start: number;
   end: number;
@@ -58,8 +61,8 @@ export function removeHiddenContent(content: Uint8Array, hidden: HiddenNames): F
       op === 'BDC' &&
       operands.length === 2 &&
       operands[0]!.text === '/OC' &&
-      last?.kind === 'name' &&
-      hidden.properties.has(last.text.slice(1))
+      ((last?.kind === 'name' && hidden.properties.has(last.text.slice(1))) ||
+        (last?.kind === 'dictionary' && hidden.inline(last.text)))
     ) {
       hiddenDepth = 1;
       drop(start, token.end);
@@ -105,7 +108,11 @@ function* tokens(data: Uint8Array): Generator<Token> {
       while (i < n && data[i] !== 0x3e) i++;
       i++;
       yield { kind: 'other', text: '', start, end: i };
-    } else if ((byte === 0x3c || byte === 0x3e) && data[i + 1] === byte) {
+    } else if (byte === 0x3c && data[i + 1] === 0x3c) {
+      const start = i;
+      i = dictionaryEnd(data, i);
+      yield { kind: 'dictionary', text: latin1.decode(data.subarray(start, i)), start, end: i };
+    } else if (byte === 0x3e && data[i + 1] === 0x3e) {
       yield { kind: 'other', text: '', start: i, end: i + 2 };
       i += 2;
     } else if (DELIMITERS.has(byte) && byte !== 0x2f) {
@@ -127,6 +134,37 @@ function* tokens(data: Uint8Array): Generator<Token> {
       }
     }
   }
+}
+
+/** Just past the `>>` that closes the dictionary opened at `from`, nested ones and strings skipped. */
+function dictionaryEnd(data: Uint8Array, from: number): number {
+  let depth = 0;
+  let i = from;
+  while (i < data.length) {
+    const byte = data[i]!;
+    if (byte === 0x28) {
+      let parens = 0;
+      for (; i < data.length; i++) {
+        const c = data[i]!;
+        if (c === 0x5c) i++;
+        else if (c === 0x28) parens++;
+        else if (c === 0x29 && --parens === 0) break;
+      }
+      i++;
+    } else if (byte === 0x3c && data[i + 1] === 0x3c) {
+      depth++;
+      i += 2;
+    } else if (byte === 0x3c) {
+      while (i < data.length && data[i] !== 0x3e) i++;
+      i++;
+    } else if (byte === 0x3e && data[i + 1] === 0x3e) {
+      i += 2;
+      if (--depth === 0) return i;
+    } else {
+      i++;
+    }
+  }
+  return data.length;
 }
 
 /** Just past the `EI` that ends an inline image whose `BI` ends at `from`: after `ID`, the first `EI` between spaces. */

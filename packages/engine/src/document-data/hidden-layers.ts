@@ -1,6 +1,7 @@
 import type * as mupdf from 'mupdf';
 import { nameOf } from '../mupdf/pdf-objects.js';
 import { type HiddenNames, removeHiddenContent } from './hidden-content.js';
+import { documentMembership, inlineMembership, membershipHidden } from './layer-visibility.js';
 
 /** The document's optional content: the object numbers of the layers (OCGs) its default view hides. */
 export interface OptionalContent {
@@ -103,7 +104,11 @@ function joinStreams(parts: readonly Uint8Array[]): Uint8Array {
 
 /** The resource names under which hidden optional content is drawn. */
 function hiddenNames(resources: mupdf.PDFObject, layers: OptionalContent): HiddenNames {
-  if (!resources.isDictionary()) return { properties: new Set(), xobjects: new Set() };
+  const inline = (dictionary: string) => {
+    const membership = inlineMembership(dictionary);
+    return membership !== undefined && membershipHidden(membership, layers.hidden);
+  };
+  if (!resources.isDictionary()) return { properties: new Set(), xobjects: new Set(), inline };
   const names = (dictionary: mupdf.PDFObject, hidden: (value: mupdf.PDFObject) => boolean) => {
     const found = new Set<string>();
     if (dictionary.isDictionary()) {
@@ -116,31 +121,19 @@ function hiddenNames(resources: mupdf.PDFObject, layers: OptionalContent): Hidde
   return {
     properties: names(resources.get('Properties'), (value) => isHidden(value, layers)),
     xobjects: names(resources.get('XObject'), (value) => value.isDictionary() && isHidden(value.get('OC'), layers)),
+    inline,
   };
 }
 
 /**
- * An /OC value that is hidden by default: a hidden layer, or a membership dictionary (OCMD) whose layers are all
- * hidden (its default policy, /AnyOn, shows the content when any is on).
+ * An /OC value that is hidden by default: a hidden layer, or a membership dictionary (OCMD) whose visibility
+ * expression or policy over its layers hides it (layer-visibility.ts).
  */
 function isHidden(value: mupdf.PDFObject, layers: OptionalContent): boolean {
   if (!value.isDictionary()) return false;
   if (value.isIndirect() && layers.hidden.has(value.asIndirect())) return true;
-  if (nameOf(value.get('Type')) !== 'OCMD') return false;
-  const groups = refs(value.get('OCGs'));
-  const policy = nameOf(value.get('P')) ?? 'AnyOn';
-  if (groups.length === 0) return false;
-  const hidden = groups.filter((group) => layers.hidden.has(group)).length;
-  switch (policy) {
-    case 'AllOn':
-      return hidden > 0;
-    case 'AnyOff':
-      return hidden === 0;
-    case 'AllOff':
-      return hidden < groups.length;
-    default:
-      return hidden === groups.length;
-  }
+  const membership = documentMembership(value);
+  return membership !== undefined && membershipHidden(membership, layers.hidden);
 }
 
 /** The hidden layers out of /OCGs and every configuration's lists (/ON, /OFF, /Order, /Locked, /RBGroups, /AS). */

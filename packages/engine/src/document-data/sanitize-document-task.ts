@@ -5,6 +5,7 @@ import { sanitizeKinds } from '@paperknife/catalog/sanitize-report';
 import { openPdf } from '../mupdf/open-pdf.js';
 import { nameOf } from '../mupdf/pdf-objects.js';
 import { type OptionalContent, hiddenLayers, removeHiddenLayers } from './hidden-layers.js';
+import { removeXfa, xfaOf, xfaScripts } from './xfa-form.js';
 
 export interface SanitizeDocumentPayload {
   input: string;
@@ -41,6 +42,7 @@ export function sanitizeDocument(payload: SanitizeDocumentPayload): SanitizeRepo
       count('hiddenLayers', layers.hidden.size);
       if (remove.hiddenLayers) removeHiddenLayers(doc, layers);
     }
+    countXfa(catalog(), remove, count);
     countFields(catalog(), remove, count);
     if (remove.formFields) {
       // The fields' appearances become page content, as a viewer shows them; the form goes.
@@ -172,6 +174,19 @@ function countAttachments(
   if (!remove.attachments) return;
   catalog.get('Names').delete('EmbeddedFiles');
   for (const key of ['AF', 'Collection']) if (!catalog.get(key).isNull()) catalog.delete(key);
+}
+
+/**
+ * An XFA form: its scripts counted as JavaScript and removed from it when chosen; the form itself counted as one
+ * form field and removed with the fields (what a viewer shows of it is the AcroForm's widgets, which are flattened).
+ */
+function countXfa(catalog: mupdf.PDFObject, remove: SanitizeDocumentPayload['remove'], count: Count) {
+  const xfa = xfaOf(catalog);
+  if (!xfa) return;
+  const scripts = xfaScripts(xfa, remove.javascript && !remove.formFields);
+  if (scripts > 0) count('javascript', scripts);
+  count('formFields');
+  if (remove.formFields) removeXfa(catalog);
 }
 
 /** mupdf.js's name tree readers fail on a catalogue without /Names. */

@@ -67,6 +67,60 @@ export function hiddenDataPdf(): Buffer {
   return writePdfObjects(objects, '/Root 1 0 R /Info 23 0 R');
 }
 
+/** The words of `conditionalLayersXfaPdf`'s page a default view shows and hides, by how they are marked. */
+export const CONDITIONAL_LAYER_TEXT = {
+  expressions: { shown: ['Plain text', 'Expression shown'], hidden: ['Expression secret'] },
+  inline: { shown: ['Inline shown'], hidden: ['Inline secret', 'Inline negated'] },
+} as const;
+
+/** The XFA form's scripts (one JavaScript, one FormCalc) and the value its data holds. */
+export const XFA_FIXTURE = { scripts: ['xfaAlertScript', 'xfaFormCalcScript'], value: 'Filled XFA value' } as const;
+
+/**
+ * One page whose hidden content is marked in ways a layer's name alone does not show: /Properties memberships with
+ * visibility expressions (shown and hidden AND: hidden; shown or hidden OR: shown, though its /P says otherwise). With
+ * `inline`, also memberships written in the content stream (`/OC << ... >> BDC`): the hidden layer, NOT the shown
+ * layer, and the shown one. Those name their layers by reference, which readers follow but which is not valid
+ * content syntax (qpdf warns, so the preflight refuses the file). The form is XFA: a template with two scripts and a
+ * data packet.
+ */
+export function conditionalLayersXfaPdf({ inline = false } = {}): Buffer {
+  const [alert, formCalc] = XFA_FIXTURE.scripts;
+  const template = `<template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="form1"><field name="name"><event activity="initialize"><script contentType="application/x-javascript">app.alert("${alert}");</script></event><calculate><script>${formCalc} = 1</script></calculate></field></subform></template>`;
+  const datasets = `<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1><name>${XFA_FIXTURE.value}</name></form1></xfa:data></xfa:datasets>`;
+  const text = (y: number, words: string) => `BT /F1 14 Tf 72 ${y} Td (${words}) Tj ET`;
+  const [plain, expressionShown] = CONDITIONAL_LAYER_TEXT.expressions.shown;
+  const [expressionSecret] = CONDITIONAL_LAYER_TEXT.expressions.hidden;
+  const [inlineShown] = CONDITIONAL_LAYER_TEXT.inline.shown;
+  const [inlineSecret, inlineNegated] = CONDITIONAL_LAYER_TEXT.inline.hidden;
+  const content = [
+    text(720, plain),
+    `/OC /md1 BDC ${text(600, expressionSecret)} EMC`,
+    `/OC /md2 BDC ${text(570, expressionShown)} EMC`,
+    ...(inline
+      ? [
+          `/OC << /Type /OCMD /OCGs 5 0 R >> BDC ${text(690, inlineSecret)} EMC`,
+          `/OC << /Type /OCMD /VE [/Not 4 0 R] >> BDC ${text(660, inlineNegated)} EMC`,
+          `/OC << /Type /OCMD /OCGs [4 0 R] /P /AllOn >> BDC ${text(630, inlineShown)} EMC`,
+        ]
+      : []),
+  ].join('\n');
+  const objects: (string | Buffer)[] = [
+    /* 1 */ '<< /Type /Catalog /Pages 2 0 R /NeedsRendering false /OCProperties << /OCGs [4 0 R 5 0 R] /D << /ON [4 0 R] /OFF [5 0 R] >> >> /AcroForm << /Fields [] /XFA [(template) 9 0 R (datasets) 10 0 R] >> >>',
+    /* 2 */ '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    /* 3 */ '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> /Properties << /md1 7 0 R /md2 8 0 R >> >> /Contents 11 0 R >>',
+    /* 4 */ '<< /Type /OCG /Name (Shown layer) >>',
+    /* 5 */ '<< /Type /OCG /Name (Hidden layer) >>',
+    /* 6 */ '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    /* 7 */ '<< /Type /OCMD /OCGs [4 0 R 5 0 R] /VE [/And 4 0 R 5 0 R] >>',
+    /* 8 */ '<< /Type /OCMD /OCGs [4 0 R 5 0 R] /P /AllOn /VE [/Or 4 0 R 5 0 R] >>',
+    /* 9 */ stream('', template),
+    /* 10 */ stream('', datasets),
+    /* 11 */ stream('', content),
+  ];
+  return writePdfObjects(objects, '/Root 1 0 R');
+}
+
 /** A plain two-page PDF whose cross-reference table is cut short, as a broken download leaves it. */
 export function truncatedXrefPdf(): Buffer {
   const whole = makePdf({ pageCount: 2 });

@@ -4,7 +4,12 @@ import { parseSanitizeReport } from '@paperknife/catalog/sanitize-report';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { runQpdfJob } from '../programs/qpdf.js';
 import { pdfInfo, pdfObjectsText, pdfXmp } from '../testing/document-data-assertions.js';
-import { hiddenDataPdf } from '../testing/document-data-fixtures.js';
+import {
+  CONDITIONAL_LAYER_TEXT,
+  XFA_FIXTURE,
+  conditionalLayersXfaPdf,
+  hiddenDataPdf,
+} from '../testing/document-data-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
@@ -63,6 +68,35 @@ describe('sanitize-pdf', () => {
     expect(pdfInfo(path)['Title']).toBe('Secret title');
     expect(pdfXmp(path)).toContain('Old title');
     expect(pdfObjectsText(path)).toContain('https://example.com/');
+  });
+
+  it('removes content hidden by visibility expressions, and the XFA form scripts', async () => {
+    const { path, counts } = await sanitize({}, conditionalLayersXfaPdf());
+    assertValidPdf(path);
+    expect(counts).toEqual({ javascript: [2, 2], hiddenLayers: [1, 1], formFields: [1, 0] });
+    const [page] = pdfPageTexts(path);
+    const objects = pdfObjectsText(path);
+    for (const words of CONDITIONAL_LAYER_TEXT.expressions.shown) expect(page, words).toContain(words);
+    for (const words of CONDITIONAL_LAYER_TEXT.expressions.hidden) {
+      expect(page, words).not.toContain(words);
+      expect(objects, words).not.toContain(words);
+    }
+    // The form stays, its data too; its scripts do not.
+    expect(objects).toContain(XFA_FIXTURE.value);
+    expect(objects).toContain('<template');
+    for (const script of XFA_FIXTURE.scripts) expect(objects).not.toContain(script);
+    expect(objects).not.toMatch(/<script/);
+  });
+
+  it('removes the XFA form entirely with the form fields, and keeps its scripts when JavaScript is not chosen', async () => {
+    const kept = await sanitize({ javascript: 'false' }, conditionalLayersXfaPdf());
+    expect(kept.counts['javascript']).toEqual([2, 0]);
+    for (const script of XFA_FIXTURE.scripts) expect(pdfObjectsText(kept.path)).toContain(script);
+    const { path, counts } = await sanitize({ formFields: 'true' }, conditionalLayersXfaPdf());
+    assertValidPdf(path);
+    expect(counts['formFields']).toEqual([1, 1]);
+    const objects = pdfObjectsText(path);
+    for (const gone of ['/XFA', '<template', XFA_FIXTURE.value, '/NeedsRendering']) expect(objects).not.toContain(gone);
   });
 
   it('reports nothing on a plain document and changes none of its text', async () => {
