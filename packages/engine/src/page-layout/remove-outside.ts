@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { ToolError } from '@paperknife/catalog/errors';
 import { type Rect, intersectRects, normalizeRect } from './page-geometry.js';
 
 /** Far beyond any page: the strips around the kept box reach past content drawn off the page too. */
@@ -122,7 +123,9 @@ function keepAnnotations(doc: mupdf.PDFDocument, page: mupdf.PDFObject, before: 
 /** Takes a widget out of its parent field's /Kids, or out of the form's /Fields when it is a field of its own. */
 function dropField(doc: mupdf.PDFDocument, widget: mupdf.PDFObject) {
   const parent = widget.get('Parent');
-  const list = parent.isDictionary() ? parent.get('Kids') : doc.getTrailer().get('Root').get('AcroForm').get('Fields');
+  // mupdf.js cannot look into a null object: every step checks what it got.
+  const form = doc.getTrailer().get('Root').get('AcroForm');
+  const list = parent.isDictionary() ? parent.get('Kids') : form.isDictionary() ? form.get('Fields') : form;
   if (!list.isArray()) return;
   for (let index = list.length - 1; index >= 0; index--) {
     if (list.get(index).asIndirect() === widget.asIndirect()) list.delete(index);
@@ -149,13 +152,23 @@ export function removeOutside(doc: mupdf.PDFDocument, index: number, box: Rect):
       mupdf.PDFPage.REDACT_LINE_ART_NONE,
       mupdf.PDFPage.REDACT_TEXT_REMOVE,
     );
-    redact(
-      page,
-      stripsAround(box).map(pageSpace),
-      mupdf.PDFPage.REDACT_IMAGE_PIXELS,
-      mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED,
-      mupdf.PDFPage.REDACT_TEXT_NONE,
-    );
+    try {
+      redact(
+        page,
+        stripsAround(box).map(pageSpace),
+        mupdf.PDFPage.REDACT_IMAGE_PIXELS,
+        mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED,
+        mupdf.PDFPage.REDACT_TEXT_NONE,
+      );
+    } catch (error) {
+      // MuPDF will not decode an image past its size limit, so its pixels outside cannot be blanked.
+      if (!/overly large image/i.test(String(error))) throw error;
+      throw new ToolError(
+        'image_too_large',
+        `An image on page ${index + 1} is too large to cut. Crop without removing the content outside, or scale the image down first.`,
+        { cause: error },
+      );
+    }
     keepAnnotations(doc, object, annotations, box);
   } finally {
     page.destroy();

@@ -99,7 +99,9 @@ function namedDestination(doc: mupdf.PDFDocument, name: string): mupdf.PDFObject
     }
     return undefined;
   };
-  return search(root.get('Names').get('Dests'));
+  // mupdf.js cannot look into a null object: every step checks what it got.
+  const names = root.get('Names');
+  return names.isDictionary() ? search(names.get('Dests')) : undefined;
 }
 
 /** A link's destination array, whether given as /Dest or a GoTo action, by name or as an array. */
