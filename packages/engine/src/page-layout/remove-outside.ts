@@ -78,11 +78,11 @@ function redact(page: mupdf.PDFPage, rects: readonly Rect[], image: number, line
   page.applyRedactions(false, image, lineArt, text);
 }
 
-/** The entries of an /Annots array, in order. */
+/** The annotations of an /Annots array, in order; a broken entry (a reference to nothing) is left out. */
 function annotationList(page: mupdf.PDFObject): mupdf.PDFObject[] {
   const entries: mupdf.PDFObject[] = [];
   const annots = page.get('Annots');
-  if (annots.isArray()) annots.forEach((entry) => entries.push(entry));
+  if (annots.isArray()) annots.forEach((entry) => entry.isDictionary() && entries.push(entry));
   return entries;
 }
 
@@ -113,7 +113,7 @@ function keepAnnotations(doc: mupdf.PDFDocument, page: mupdf.PDFObject, before: 
   for (const annot of before) {
     if (!kept.includes(annot) && annot.get('Subtype').asName() === 'Widget') dropField(doc, annot);
   }
-  if (before.length === 0) return;
+  if (page.get('Annots').isNull()) return;
   const array = doc.newArray();
   for (const annot of kept) array.push(annot);
   if (kept.length > 0) page.put('Annots', array);
@@ -144,7 +144,7 @@ export function removeOutside(doc: mupdf.PDFDocument, index: number, box: Rect):
     const object = page.getObject();
     const annotations = annotationList(object);
     const toPage = page.getTransform();
-    const pageSpace = (rect: Rect) => mupdf.Rect.transform([...rect], toPage) as unknown as Rect;
+    const pageSpace = (rect: Rect): Rect => mupdf.Rect.transform([...rect], toPage);
     redact(
       page,
       spotsOutside(page, pageSpace(box)),

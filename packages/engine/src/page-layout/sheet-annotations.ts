@@ -161,12 +161,19 @@ function sheetDestination(
   return array;
 }
 
-/** Turns each appearance stream as the page is turned; the viewer scales it into the moved /Rect itself. */
-function turnAppearances(doc: mupdf.PDFDocument, copy: mupdf.PDFObject, matrix: Matrix) {
+/**
+ * Turns each appearance stream as the page is turned; the viewer scales it into the moved /Rect itself. A stream
+ * annotations share is copied once (the graft map), so it is turned once: `turned` holds those already done.
+ */
+function turnAppearances(doc: mupdf.PDFDocument, copy: mupdf.PDFObject, matrix: Matrix, turned: Set<number>) {
   const [a, b, c, d] = matrix;
   if (Math.abs(b) < 1e-9 && Math.abs(c) < 1e-9 && a > 0 && d > 0) return;
   const turn = (stream: mupdf.PDFObject) => {
     if (!stream.isStream()) return;
+    if (stream.isIndirect()) {
+      if (turned.has(stream.asIndirect())) return;
+      turned.add(stream.asIndirect());
+    }
     const current = numbers(stream.get('Matrix'));
     const own: Matrix = current?.length === 6 ? (current as unknown as Matrix) : [1, 0, 0, 1, 0, 0];
     stream.put('Matrix', numberArray(doc, multiply(own, [a, b, c, d, 0, 0])));
@@ -197,6 +204,7 @@ export function carryAnnotations(
   const pageIndex = new Map(pages.map((page, index) => [page.asIndirect(), index]));
   const copies = new Map<number, mupdf.PDFObject>();
   const replies: [mupdf.PDFObject, mupdf.PDFObject][] = [];
+  const turned = new Set<number>();
   let carried = 0;
   pages.forEach((page, index) => {
     const placement = placements[index];
@@ -243,7 +251,7 @@ export function carryAnnotations(
         );
         copy.put('InkList', strokes);
       }
-      turnAppearances(output, copy, placement.matrix);
+      turnAppearances(output, copy, placement.matrix, turned);
       if (action) copy.put('A', action);
       if (destination) copy.put('Dest', destination);
       copy.put('P', sheet);
