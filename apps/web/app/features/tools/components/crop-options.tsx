@@ -16,7 +16,7 @@ const CropAreaPicker = lazy(() =>
 
 /**
  * Crop PDF's options: trim white margins, or margins of one's own, drawn as an area on the first page or typed in
- * millimetres (each follows the other); then the pages to crop.
+ * millimetres (each follows the other); whether to remove what lies outside; then the pages to crop.
  */
 export function CropOptions({ tool, values, onChange, file }: OptionsPanelProps) {
   const i18n = useI18n();
@@ -39,6 +39,7 @@ export function CropOptions({ tool, values, onChange, file }: OptionsPanelProps)
     for (const side of cropSides) onChange(side, String(next[side]));
   };
   const pages = meta('pages');
+  const removeOutside = meta('removeOutside');
 
   return (
     <div className="grid gap-4">
@@ -83,6 +84,12 @@ export function CropOptions({ tool, values, onChange, file }: OptionsPanelProps)
           {...(meta('sameBox').hint ? { hint: meta('sameBox').hint! } : {})}
         />
       )}
+      <CheckboxField
+        label={removeOutside.label}
+        checked={values['removeOutside'] === true || values['removeOutside'] === 'true'}
+        onChange={(checked) => onChange('removeOutside', checked)}
+        {...(removeOutside.hint ? { hint: removeOutside.hint } : {})}
+      />
       <TextField
         label={pages.label}
         value={text('pages')}
