@@ -136,7 +136,7 @@ function dropField(doc: mupdf.PDFDocument, widget: mupdf.PDFObject) {
  * Removes what page `index` draws outside `box` (PDF user space): the characters wholly outside, the paths whose
  * bounds lie wholly outside, images wholly outside, and the pixels outside of images partly inside (the image
  * keeps its size; what showed stays as it was). Annotations wholly outside go. The caller sets the page's boxes and
- * saves the document afresh, so the old content streams are not written.
+ * saves the document afresh, so the old content streams are not written (docs/decisions/202).
  */
 export function removeOutside(doc: mupdf.PDFDocument, index: number, box: Rect): void {
   const page = doc.loadPage(index);

@@ -190,8 +190,8 @@ function turnAppearances(doc: mupdf.PDFDocument, copy: mupdf.PDFObject, matrix: 
  * Carries the pages' links and comments onto the sheets that show them: each annotation copied with its
  * rectangle (and QuadPoints, InkList, Vertices, L, CL) moved by the matrix its page was drawn with. A URI link keeps
  * its address; a link into the document points at the sheet that holds its target page, at the moved spot. Other
- * links (scripts, other files, named actions) and annotations of other kinds are left out. Returns how many were
- * carried.
+ * links (scripts, other files, named actions) and annotations of other kinds are left out (docs/decisions/203).
+ * Returns how many were carried.
  */
 export function carryAnnotations(
   source: mupdf.PDFDocument,

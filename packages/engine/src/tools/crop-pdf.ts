@@ -10,7 +10,7 @@ import type { ToolRunner } from '../jobs/tool-runner.js';
 /**
  * Crops the chosen pages (every page by default): white margins trimmed from each page's content, or the margins
  * given in millimetres cut from each side as the page is shown. Sets /CropBox only, or with `removeOutside` also
- * removes the content outside and makes the crop box the media box (docs/decisions/183).
+ * removes the content outside and makes the crop box the media box (docs/decisions/183, 202).
  */
 export const cropPdf: ToolRunner<'crop-pdf'> = async (files, options, context) => {
   const { top, right, bottom, left } = options;
