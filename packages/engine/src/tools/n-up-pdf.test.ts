@@ -109,7 +109,11 @@ describe('n-up-pdf', () => {
     const path = await run(annotatedPagesPdf(), { perSheet: '2' });
     const doc = mupdf.Document.openDocument(readFileSync(path), 'application/pdf').asPDF()!;
     try {
-      const sheets = [doc.loadPage(0), doc.loadPage(1)];
+      const sheets = [0, 1].map((index) => {
+        const page = doc.loadPage(index);
+        if (!(page instanceof mupdf.PDFPage)) throw new Error(`sheet ${index + 1} is not a PDF page`);
+        return page;
+      });
       const [first, second] = sheets;
       // The URI link of the turned page 3 lies over its words on sheet 2.
       const [visit] = second!.getLinks();
