@@ -72,6 +72,39 @@ function spotsOutside(page: mupdf.PDFPage, inside: Rect): Rect[] {
   return spots;
 }
 
+/** How far from a multiple of 90 degrees an image's axes may run and still count as upright (half the sine of twice the angle). */
+const UPRIGHT = 1e-3;
+
+/**
+ * Whether the page draws an image turned by an angle other than a multiple of 90 degrees (a skewed scan, a
+ * picture set at a slant) that shows at least partly inside `inside` (MuPDF's page space). MuPDF blanks an image's
+ * pixels by the bounding box, in the image's own space, of each redaction rectangle: for such an image the
+ * bounding box of a strip beside the crop covers the whole picture, and what shows inside the crop would go white.
+ */
+function turnedImageInside(page: mupdf.PDFPage, inside: Rect): boolean {
+  let found = false;
+  const look = (image: mupdf.Image, ctm: mupdf.Matrix) => {
+    image.destroy();
+    if (found) return;
+    // Each of the image's axes runs along x or y when the sine of twice its angle is about 0.
+    const [a, b, c, d] = ctm;
+    const alongAxes = (x: number, y: number) => x * x + y * y === 0 || Math.abs(x * y) / (x * x + y * y) < UPRIGHT;
+    if (alongAxes(a, b) && alongAxes(c, d)) return;
+    if (intersectRects(mupdf.Rect.transform([0, 0, 1, 1], ctm), inside)) found = true;
+  };
+  const device = new mupdf.Device({
+    fillImage: (image, ctm) => look(image, ctm),
+    fillImageMask: (image, ctm) => look(image, ctm),
+  });
+  try {
+    page.runPageContents(device, mupdf.Matrix.identity);
+  } finally {
+    device.close();
+    device.destroy();
+  }
+  return found;
+}
+
 function redact(page: mupdf.PDFPage, rects: readonly Rect[], image: number, lineArt: number, text: number) {
   if (rects.length === 0) return;
   for (const rect of rects) page.createAnnotation('Redact').setRect([...rect]);
@@ -156,7 +189,9 @@ export function removeOutside(doc: mupdf.PDFDocument, index: number, box: Rect):
       redact(
         page,
         stripsAround(box).map(pageSpace),
-        mupdf.PDFPage.REDACT_IMAGE_PIXELS,
+        // An image drawn at a slant keeps all its pixels (the crop box hides what lies outside): blanking them
+        // would blank what shows too.
+        turnedImageInside(page, pageSpace(box)) ? mupdf.PDFPage.REDACT_IMAGE_NONE : mupdf.PDFPage.REDACT_IMAGE_PIXELS,
         mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED,
         mupdf.PDFPage.REDACT_TEXT_NONE,
       );

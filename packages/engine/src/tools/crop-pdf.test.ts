@@ -9,7 +9,7 @@ import { closeMupdfPool } from '../mupdf/pool.js';
 import { brokenImagesPdf } from '../testing/broken-image-fixtures.js';
 import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
-import { assertValidPdf, pdfPageSizes } from '../testing/pdf-assertions.js';
+import { assertValidPdf, pdfPageSizes, renderPageRgb } from '../testing/pdf-assertions.js';
 import {
   AROUND_CROP_MARGINS,
   STRADDLING_IMAGE_PIXELS,
@@ -218,6 +218,40 @@ describe('crop-pdf removing the content outside', () => {
       expect(pixel(30, y), `outside, row ${y}`).not.toEqual([220, 0, 0]);
     }
     expect(pageUris(path, 0)).toEqual(['https://example.com/kept']);
+  });
+
+  it('keeps every pixel that shows of an image drawn at a slant, half outside the box', async () => {
+    // A red square turned by 3 degrees (a skewed scan), from x 150 to about 460 on a letter page, cropped at x 300.
+    const side = 8;
+    const red = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < side * side; i++) red[i * 3] = 220;
+    const [cos, sin] = [Math.cos((3 * Math.PI) / 180), Math.sin((3 * Math.PI) / 180)];
+    const cm = [300 * cos, 300 * sin, -300 * sin, 300 * cos, 160, 250].map((n) => n.toFixed(3)).join(' ');
+    const pdf = writePdfObjects(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+        Buffer.concat([
+          Buffer.from(`<< /Length ${`q ${cm} cm /Im1 Do Q`.length} >>\nstream\nq ${cm} cm /Im1 Do Q\nendstream`),
+        ]),
+        Buffer.concat([
+          Buffer.from(
+            `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${red.length} >>\nstream\n`,
+          ),
+          red,
+          Buffer.from('\nendstream'),
+        ]),
+      ],
+      '/Root 1 0 R',
+    );
+    const right = String((612 - 300) / MM);
+    const path = await run(pdf, { mode: 'margins', top: '0', right, bottom: '0', left: '0', removeOutside: 'true' });
+    const { width, height, pixels } = renderPageRgb(path, 1, 36);
+    // The middle of what shows of the square (x 225 pt, y 400 pt from the bottom) is still red.
+    const [x, y] = [Math.round((225 / 300) * width), Math.round(((792 - 400) / 792) * height)];
+    const at = (y * width + x) * 3;
+    expect([pixels[at], pixels[at + 1], pixels[at + 2]]).toEqual([220, 0, 0]);
   });
 
   it('keeps every word of text trimmed to its ink, whose glyph boxes reach past the ink', async () => {
