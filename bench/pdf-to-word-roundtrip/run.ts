@@ -5,12 +5,13 @@ import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
 import { runFromSources } from '../from-sources.js';
-import { timedRun, wordSimilarity } from '../measures.js';
+import { type TimedRun, timedRun, wordSimilarity } from '../measures.js';
 
 /**
  * PDF to Word round trip: `npm run pdf-to-word-roundtrip --workspace bench` (or `node --import tsx
- * bench/pdf-to-word-roundtrip/run.ts [--only=name,name] [--keep]`; `--keep` leaves the PDFs and Word files in the
- * scratch folder it prints, to look into a score).
+ * bench/pdf-to-word-roundtrip/run.ts [--only=name,name] [--keep] [--corpus=folder]`; `--keep` leaves the PDFs and Word
+ * files in the scratch folder it prints, to look into a score; `--corpus` names the shared corpus where it is not
+ * beside the repository; `--ours-only` leaves LibreOffice out, for quicker runs while working on a score).
  *
  * Word files (the shared corpus's .docx and documents written here with the `docx` package: two columns, a table
  * with merged cells, a header and footer, lists, a picture) go to PDF through our Word to PDF, then back to Word
@@ -36,6 +37,10 @@ requirePrograms(['soffice', '/usr/bin/time']);
 
 const only = onlyArgument();
 const keep = process.argv.includes('--keep');
+const skipLibreOffice = process.argv.includes('--ours-only');
+const corpus =
+  process.argv.find((arg) => arg.startsWith('--corpus='))?.slice('--corpus='.length) ??
+  (corpusPresent() ? corpusDir : undefined);
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
 const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-pdf-to-word-'));
@@ -157,8 +162,8 @@ const documents: Document[] = (await roundTripDocuments()).map(({ name, docx, co
   docx,
   columnStarts,
 }));
-if (corpusPresent()) {
-  const folder = join(corpusDir, 'word');
+if (corpus) {
+  const folder = join(corpus, 'word');
   for (const name of readdirSync(folder).sort()) {
     // .doc originals have no document.xml to compare with; encrypted ones do not convert.
     if (extname(name) !== '.docx' || name.includes('encrypted')) continue;
@@ -200,16 +205,18 @@ try {
       work,
     ]);
     const libreofficeFolder = join(folder, 'libreoffice');
-    const libreoffice = await timedRun('soffice', [
-      `-env:UserInstallation=file://${join(scratch, 'lo-profile')}`,
-      '--headless',
-      '--infilter=writer_pdf_import',
-      '--convert-to',
-      'docx',
-      '--outdir',
-      libreofficeFolder,
-      pdf,
-    ]);
+    const libreoffice: TimedRun = skipLibreOffice
+      ? { ok: false, output: '', seconds: NaN, peakMb: NaN }
+      : await timedRun('soffice', [
+          `-env:UserInstallation=file://${join(scratch, 'lo-profile')}`,
+          '--headless',
+          '--infilter=writer_pdf_import',
+          '--convert-to',
+          'docx',
+          '--outdir',
+          libreofficeFolder,
+          pdf,
+        ]);
     const libreofficeDocx = join(libreofficeFolder, 'round-trip.docx');
     const facts = (ok: boolean, path: string) => (ok && existsSync(path) ? docxFacts(readFileSync(path)) : undefined);
     const oursFacts = facts(ours.ok, oursDocx);
@@ -238,7 +245,8 @@ try {
       libreoffice.peakMb.toFixed(0),
     ]);
     if (!ours.ok) console.error(`${document.name}: ours failed\n${ours.output.slice(-2000)}`);
-    if (!libreoffice.ok) console.error(`${document.name}: LibreOffice failed\n${libreoffice.output.slice(-2000)}`);
+    if (!libreoffice.ok && !skipLibreOffice)
+      console.error(`${document.name}: LibreOffice failed\n${libreoffice.output.slice(-2000)}`);
   }
 } finally {
   await Promise.all([closeMupdfPool(), closeLibreOffice()]);

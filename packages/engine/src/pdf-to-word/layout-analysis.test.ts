@@ -252,6 +252,28 @@ describe('takeRunningLines', () => {
     ]);
   });
 
+  it('takes the running lines of pages whose body is a table or a picture', () => {
+    const table = (top: number): LayoutBlock => ({
+      kind: 'table',
+      x0: 72,
+      y0: top,
+      x1: 540,
+      y1: top + 400,
+      columns: [72, 300, 540],
+      rows: [top, top + 400],
+      cells: [
+        { row: 0, column: 0, rowSpan: 1, columnSpan: 1, lines: [line('Objectives', top + 10, 80, 200)] },
+        { row: 0, column: 1, rowSpan: 1, columnSpan: 1, lines: [line('To assess the effect.', top + 10, 310, 500)] },
+      ],
+    });
+    const pages = [page(1, 'Study design.'), page(2, ''), page(3, '')];
+    pages[1]!.blocks[1] = table(100);
+    pages[2]!.blocks[1] = { kind: 'image', x0: 72, y0: 100, x1: 540, y1: 500, file: 'figure.png', format: 'png' };
+    const { headers, footers } = takeRunningLines(pages);
+    expect(headers.map((lines) => lines.length)).toEqual([1, 1, 1]);
+    expect(footers.map((lines) => lines.length)).toEqual([1, 1, 1]);
+  });
+
   it('leaves lines that repeat elsewhere on the page, or on one page only', () => {
     const pages = [page(1, 'The Quarterly'), page(2, 'Body.')];
     pages[1]!.blocks.shift();

@@ -711,12 +711,17 @@ function repeatedLines(pages: readonly PageLayout[], pageRows: readonly LayoutLi
     }
   }
   const outerGroups = groups.map((group) => group.filter((candidate) => outer.has(candidate.line))).filter(enough);
-  // A line only runs over a body: pages with no other text (one short paragraph a page) have no running lines.
+  // A line only runs over a body: pages with no other text (one short paragraph a page) have no running lines. A
+  // table with text is a body, and so is a picture between the running zones (a page that is all table or figure).
   repeated = new Set(outerGroups.flat().map((candidate) => candidate.line));
   const withBody = new Set<number>();
   pages.forEach((page, index) => {
-    const lines = page.blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
-    if (lines.some((line) => !repeated.has(line))) withBody.add(index);
+    const body = page.blocks.some((block) => {
+      if (block.kind === 'text') return block.lines.some((line) => !repeated.has(line));
+      if (block.kind === 'table') return block.cells.some((cell) => cell.lines.length > 0);
+      return block.y1 > RUNNING_ZONE * page.height && block.y0 < (1 - RUNNING_ZONE) * page.height;
+    });
+    if (body) withBody.add(index);
   });
   return outerGroups.filter((group) => enough(group.filter((candidate) => withBody.has(candidate.page))));
 }
