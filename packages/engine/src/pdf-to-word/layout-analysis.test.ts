@@ -453,4 +453,25 @@ describe('drawingRegions', () => {
     const text = [0, 1, 2, 3, 4, 5].map((row) => line(`line ${row}`, 330 + row * 12, 96, 199));
     expect(drawingRegions(chart, page, text, [])).toEqual([]);
   });
+
+  it('leaves a frame of rules around a form, with a shaded title bar and checkboxes, as text', () => {
+    const frame = [
+      { x0: 72, y0: 100, x1: 540, y1: 101 },
+      { x0: 72, y0: 400, x1: 540, y1: 401 },
+      { x0: 72, y0: 100, x1: 73, y1: 401 },
+      { x0: 539, y0: 100, x1: 540, y1: 401 },
+      { x0: 200, y0: 380, x1: 400, y1: 381 },
+    ];
+    const titleBar = { x0: 73, y0: 101, x1: 539, y1: 121 };
+    const checkboxes = [150, 200, 250].map((top) => ({ x0: 80, y0: top, x1: 88, y1: top + 8 }));
+    const lines = [
+      line('Purpose of the trip', 104, 200, 400),
+      line('Tourism', 150, 96, 160),
+      line('Name', 370, 80, 120),
+    ];
+    expect(drawingRegions([titleBar, ...checkboxes], page, lines, [], frame)).toEqual([]);
+    // The same frame around a chart's bars is a drawing.
+    const bars = [bar(150, 150), bar(200, 200), bar(250, 100)];
+    expect(drawingRegions([titleBar, ...bars], page, lines, [], frame)).toHaveLength(1);
+  });
 });

@@ -734,24 +734,32 @@ const DRAWING_GAP = 6;
 const LABEL_REACH = 12;
 /** A drawing is made of at least this many shapes: fewer are a box or a line around text. */
 const MIN_DRAWING_SHAPES = 4;
+/**
+ * A drawing's figure (its bars, slices, curves: shapes other than rules, with no text on them) covers at least this
+ * share of it: rules and shaded boxes under text, with a few checkboxes or bullets, are a form or a framed box.
+ */
+const MIN_FIGURE_SHARE = 0.05;
 
 /**
- * Vector drawings worth keeping as pictures (charts, diagrams): shapes that touch or nearly touch, grouped, where
- * a group has at least four shapes, is at least half an inch each way, is no page background (under 80 % of the
- * page), is no table, and is mostly not text (its lines cover under 40 % of it: a shaded box around a paragraph
- * stays text). Each region takes in the labels inside it and the short ones just around it.
+ * Vector drawings worth keeping as pictures (charts, diagrams): shapes and rules that touch or nearly touch,
+ * grouped, where a group has at least four of them, is at least half an inch each way, is no page background (under
+ * 80 % of the page), is no table, is mostly not text (its lines cover under 40 % of it: a shaded box around a
+ * paragraph stays text) and has a figure: shapes that are no rules and have no text on them cover a twentieth of it
+ * or more (a frame of rules around a form's fields, with a shaded title bar, stays text). Each region takes in the
+ * labels inside it and the short ones just around it.
  */
 export function drawingRegions(
   shapes: readonly Box[],
   page: { width: number; height: number },
   lines: readonly LayoutLine[],
   tables: readonly Box[],
+  rules: readonly Box[] = [],
 ): Box[] {
   const pageArea = page.width * page.height;
-  const candidates = shapes.filter(
-    (shape) => area(shape) < 0.5 * pageArea && (widthOf(shape) > 1 || heightOf(shape) > 1),
-  );
+  const drawable = (shape: Box) => area(shape) < 0.5 * pageArea && (widthOf(shape) > 1 || heightOf(shape) > 1);
+  const candidates = [...shapes, ...rules].filter(drawable);
   if (candidates.length < MIN_DRAWING_SHAPES || candidates.length > 20000) return [];
+  const figures = new Set(shapes.filter((shape) => drawable(shape) && !lines.some((line) => contains(shape, line))));
   // Grouped by sweeping left to right, so a page of many shapes is not compared pair by pair.
   const order = candidates.map((_, index) => index).sort((a, b) => candidates[a]!.x0 - candidates[b]!.x0);
   const parent = candidates.map((_, index) => index);
@@ -789,6 +797,8 @@ export function drawingRegions(
     const inside = lines.filter((line) => contains(region, line));
     const textArea = inside.reduce((sum, line) => sum + area(line), 0);
     if (textArea >= 0.4 * area(region)) continue;
+    const figure = group.filter((shape) => figures.has(shape)).reduce((sum, shape) => sum + area(shape), 0);
+    if (figure < MIN_FIGURE_SHARE * area(region)) continue;
     // Labels just outside the shapes (axis labels, a legend) belong to the drawing; a caption, as wide as half
     // the drawing or more, does not.
     const around = {

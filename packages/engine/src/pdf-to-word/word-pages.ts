@@ -662,7 +662,7 @@ export function readLayout(
   // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
   const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));
   const drawings = options.drawingsAsPictures
-    ? drawingRegions([...drawn.shapes, ...looseRules], { width, height }, lines, tables)
+    ? drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules)
     : [];
   if (drawings.length === 0) return { width, height, blocks: placeTables(blocks, tables) };
 
