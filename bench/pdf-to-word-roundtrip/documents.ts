@@ -1,6 +1,8 @@
 import {
   AlignmentType,
+  BorderStyle,
   Document,
+  FootnoteReferenceRun,
   Footer,
   Header,
   HeadingLevel,
@@ -9,6 +11,7 @@ import {
   Packer,
   PageNumber,
   SectionType,
+  ShadingType,
   Paragraph,
   Table,
   TableCell,
@@ -21,7 +24,8 @@ import sharp from 'sharp';
 /**
  * Word documents of the shapes PDF to Word must get back: two columns, a table with merged cells, a running
  * header and footer, headers that alternate between odd and even pages under a first page of its own, a list, a
- * picture. Each comes with what the round trip should find in it.
+ * picture, footnotes (one going on over the page), a framed box under a shaded title, a page that is all table under
+ * the running header. Each comes with what the round trip should find in it.
  */
 export interface RoundTripDocument {
   name: string;
@@ -176,7 +180,69 @@ export async function roundTripDocuments(): Promise<RoundTripDocument[]> {
     ],
   });
 
+  // Footnotes marked in the text, the longest going on at the foot of the next page; a box of instructions framed
+  // by rules under a shaded title bar (a form's frame, no drawing); then a page holding only a table, under the
+  // header every page has.
+  const frame = { style: BorderStyle.SINGLE, size: 6, color: '000000', space: 4 };
+  const framed = (text: string, title = false) =>
+    new Paragraph({
+      border: { top: frame, bottom: frame, left: frame, right: frame },
+      alignment: title ? AlignmentType.CENTER : AlignmentType.LEFT,
+      ...(title && { shading: { type: ShadingType.CLEAR, fill: '1F3864', color: 'auto' } }),
+      children: [new TextRun({ text, bold: title, color: title ? 'FFFFFF' : '000000' })],
+    });
+  const longNote = Array.from({ length: 14 }, (_, index) => prose(index + 40, 30)).join(' ');
+  const noted = (seed: number, count: number, note: number) =>
+    new Paragraph({
+      spacing: { after: 120 },
+      children: [new TextRun(prose(seed, count).slice(0, -1)), new FootnoteReferenceRun(note), new TextRun('.')],
+    });
+  const protocolRows = Array.from(
+    { length: 18 },
+    (_, index) =>
+      new TableRow({
+        children: [cell(`Objective ${index + 1}`), new TableCell({ children: [new Paragraph(prose(index + 60, 24))] })],
+      }),
+  );
+  const footnotes = new Document({
+    footnotes: {
+      1: { children: [new Paragraph(prose(30, 18))] },
+      2: { children: [new Paragraph(prose(31, 12))] },
+      3: { children: [new Paragraph(longNote)] },
+      4: { children: [new Paragraph(prose(33, 14))] },
+    },
+    sections: [
+      {
+        headers: {
+          default: new Header({ children: [new Paragraph({ children: [new TextRun('Study Protocol Summary')] })] }),
+        },
+        footers: footer,
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Design of the Study')] }),
+          noted(1, 60, 1),
+          body(prose(2, 70)),
+          noted(3, 55, 2),
+          framed('INSTRUCTIONS', true),
+          ...[4, 5, 6, 7].map((seed) => framed(prose(seed, 16))),
+          body(prose(8, 60)),
+          noted(9, 40, 3),
+          ...Array.from({ length: 6 }, (_, index) => body(prose(index + 10, 60))),
+          noted(16, 50, 4),
+          new Paragraph({ pageBreakBefore: true, children: [new TextRun('Objectives and endpoints')] }),
+          new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: protocolRows }),
+        ],
+      },
+    ],
+  });
+
   return [
+    {
+      name: 'generated-footnotes-frames',
+      docx: await Packer.toBuffer(footnotes),
+      tables: [{ rows: 18, columns: 2 }],
+      columnStarts: [],
+      images: 0,
+    },
     {
       name: 'generated-odd-even-headers',
       docx: await Packer.toBuffer(oddEven),

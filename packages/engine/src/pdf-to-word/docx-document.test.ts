@@ -157,6 +157,35 @@ describe('writeWordDocument', () => {
     expect(rows[2]).not.toContain('vMerge');
   });
 
+  it('writes footnotes as Word footnotes, numbered in the order the body marks them', async () => {
+    const note = (text: string) => ({ parts: [], paragraphs: [paragraph([span(text, { size: 10 })])] });
+    const first = note('As the law requires.');
+    const second = note('Unless agreed otherwise.');
+    const { text, body } = await written([
+      {
+        width: 612,
+        height: 792,
+        margins,
+        items: [
+          paragraph([
+            span('Fixed'),
+            span('1', { size: 7, footnote: first }),
+            span(' and paid'),
+            span('2', { footnote: second }),
+          ]),
+        ],
+      },
+    ]);
+    expect(body).toContain(
+      'Fixed</w:t></w:r><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteReference w:id="1"/></w:r>',
+    );
+    expect(body).toContain('<w:footnoteReference w:id="2"/>');
+    const notes = text('word/footnotes.xml');
+    expect(notes).toMatch(/<w:footnote w:id="1"><w:p><w:pPr><w:pStyle w:val="FootnoteText"\/>.*?<w:footnoteRef\/>/);
+    expect(notes.indexOf('As the law requires.')).toBeLessThan(notes.indexOf('Unless agreed otherwise.'));
+    expect(notes).toContain('w:type="separator"');
+  });
+
   it('fails, rather than the thread, when a picture cannot go into the zip', async () => {
     // A folder where the picture file should be: yazl cannot read it.
     const picture = join(folder, 'not-a-file.png');

@@ -15,7 +15,16 @@ import {
   TextRun,
 } from 'docx';
 import yazl from 'yazl';
-import type { Span, WordItem, WordPage, WordParagraph, WordPicture, WordRunning, WordTable } from './layout-model.js';
+import type {
+  Footnote,
+  Span,
+  WordItem,
+  WordPage,
+  WordParagraph,
+  WordPicture,
+  WordRunning,
+  WordTable,
+} from './layout-model.js';
 import { type RunningVariants, wordSections } from './word-sections.js';
 
 /*
@@ -118,6 +127,8 @@ class BodyWriter {
   /** Relationship ids of picture files; a picture with the bytes of one before shares its file. */
   private readonly pictureIds = new Map<string, string>();
   private readonly numIds = new Map<string, number>();
+  /** Footnotes by their id in footnotes.xml, numbered from 1 in the order the body marks them. */
+  private readonly footnotes = new Map<Footnote, number>();
   private pictures = 0;
 
   /** For the items of one part (the body, a header or a footer), in their order. */
@@ -133,6 +144,8 @@ class BodyWriter {
       if (paragraph.list)
         numbering.createConcreteNumberingInstance(LISTS[paragraph.list.kind], paragraph.list.instance);
       for (const run of paragraph.runs) {
+        if (run.footnote && !this.footnotes.has(run.footnote))
+          this.footnotes.set(run.footnote, this.footnotes.size + 1);
         if (run.link && !this.links.has(linkTarget(run.link).target)) {
           const id = `rIdLink${this.links.size + 1}`;
           const { target } = linkTarget(run.link);
@@ -186,6 +199,29 @@ class BodyWriter {
     return parts.join('');
   }
 
+  /**
+   * The footnotes the body marks, as footnotes.xml's `w:footnote` elements: each note's first paragraph starts with
+   * Word's number for it.
+   */
+  footnotesXml(): string {
+    let xml = '';
+    for (const [note, id] of this.footnotes) {
+      const paragraphs = note.paragraphs.map((paragraph, index) =>
+        this.paragraph(paragraph, false, '')
+          .replace('<w:pPr>', '<w:pPr><w:pStyle w:val="FootnoteText"/>')
+          .replace(
+            '</w:pPr>',
+            index === 0
+              ? '</w:pPr><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteRef/></w:r>' +
+                  '<w:r><w:t xml:space="preserve"> </w:t></w:r>'
+              : '</w:pPr>',
+          ),
+      );
+      xml += `<w:footnote w:id="${id}">${paragraphs.join('') || '<w:p/>'}</w:footnote>`;
+    }
+    return xml;
+  }
+
   /** Paragraphs of a running header or footer. */
   paragraphs(paragraphs: readonly WordParagraph[]): string {
     return paragraphs.map((paragraph) => this.paragraph(paragraph, false, '')).join('');
@@ -220,6 +256,14 @@ class BodyWriter {
     let xml = '';
     for (let index = 0; index < item.runs.length;) {
       const link = item.runs[index]!.link;
+      const note = item.runs[index]!.footnote;
+      if (note) {
+        xml +=
+          '<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr>' +
+          `<w:footnoteReference w:id="${this.footnotes.get(note)}"/></w:r>`;
+        index++;
+        continue;
+      }
       if (!link) {
         xml += textRun(item.runs[index]!, heading);
         index++;
@@ -530,6 +574,15 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
     const relationships = parts.get(relationshipsPath);
     if (relationships === undefined) throw new Error(`docx wrote no ${relationshipsPath}`);
     parts.set(relationshipsPath, writer.withRelationships(String(relationships)));
+  }
+
+  // The body's footnotes after docx's separators.
+  const footnotes = parts.get('word/footnotes.xml');
+  if (footnotes !== undefined) {
+    parts.set(
+      'word/footnotes.xml',
+      String(footnotes).replace('</w:footnotes>', `${body.footnotesXml()}</w:footnotes>`),
+    );
   }
 
   const skeleton = String(parts.get('word/document.xml'));

@@ -22,6 +22,17 @@ export interface Span extends TextStyle {
   text: string;
   /** In a running header or footer: the page number, which Word fills in (`text` is the number on this page). */
   pageNumber?: boolean;
+  /** A footnote's reference mark (`text` is the mark): the note, taken off the foot of the page. */
+  footnote?: Footnote;
+}
+
+/**
+ * A footnote: its lines at the foot of the page (and of the pages it goes on to, one list each), and the note as
+ * Word paragraphs, made when the page holding its mark is placed.
+ */
+export interface Footnote {
+  parts: LayoutLine[][];
+  paragraphs: WordParagraph[];
 }
 
 export interface Box {

@@ -2,6 +2,7 @@ import { receiveMessageOnPort } from 'node:worker_threads';
 import type * as mupdf from 'mupdf';
 import type { WordPage, WordRunning } from './layout-model.js';
 import { writeWordDocument } from './docx-document.js';
+import { takeFootnotes } from './footnotes.js';
 import { printedPageNumbers, takeRunningLines } from './layout-analysis.js';
 import type { LayoutLine, PageLayout, WordItem } from './layout-model.js';
 import { joinAcrossPages, markHeadingsAndLists, pageItems, runningParagraphs, sectionMargins } from './word-layout.js';
@@ -150,11 +151,12 @@ export async function writeWordFromPdf(
 }
 
 /**
- * The Word pages of the PDF's pages: running headers and footers taken out into Word's, the rest placed in reading
- * order against margins shared by consecutive pages of one size (a Word section).
+ * The Word pages of the PDF's pages: running headers and footers taken out into Word's, footnotes hung on their
+ * marks, the rest placed in reading order against margins shared by consecutive pages of one size (a Word section).
  */
 function wordPages(layouts: PageLayout[]): WordPage[] {
   const { headers, footers } = takeRunningLines(layouts);
+  takeFootnotes(layouts);
   // The number a page prints becomes Word's page number field; where none counts on with the pages, the page's
   // place, unless other pages print numbers of their own (then Word's number there is not the place).
   const printed = printedPageNumbers(headers, footers);

@@ -184,7 +184,8 @@ function appendLine(runs: Span[], line: LayoutLine): void {
   }
   for (const span of spans) {
     const tail = runs.at(-1);
-    if (tail && sameStyle(tail, span)) tail.text += span.text;
+    // A footnote's mark is a run of its own.
+    if (tail && sameStyle(tail, span) && !tail.footnote && !span.footnote) tail.text += span.text;
     else runs.push({ ...span });
   }
 }
@@ -414,7 +415,41 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
       previousBottom = box.y1;
     });
   }
+  placeFootnotes(items);
   return items;
+}
+
+/**
+ * The paragraphs of the footnotes marked in `items` not made yet: each part of a note (its lines on one page) read
+ * as paragraphs within its own width, a part's first paragraph joined to the one before where it goes on with it.
+ * Links are left out: a note has no relationships of its own for them.
+ */
+function placeFootnotes(items: readonly WordItem[]): void {
+  const paragraphs = items.flatMap((item): WordParagraph[] => {
+    if (item.kind === 'paragraph') return [item];
+    if (item.kind === 'table') return item.rows.flatMap((row) => row.cells.flatMap((cell) => cell.paragraphs));
+    return [];
+  });
+  for (const run of paragraphs.flatMap((paragraph) => paragraph.runs)) {
+    const note = run.footnote;
+    if (!note || note.paragraphs.length > 0) continue;
+    for (const part of note.parts) {
+      const lines = part.map((line) => ({ ...line, spans: line.spans.map(({ link: _, ...span }) => span) }));
+      if (lines.length === 0) continue;
+      const box: Box = {
+        x0: Math.min(...lines.map((line) => line.x0)),
+        y0: Math.min(...lines.map((line) => line.y0)),
+        x1: Math.max(...lines.map((line) => line.x1)),
+        y1: Math.max(...lines.map((line) => line.y1)),
+      };
+      paragraphsOf(lines, box, box.x0, box.x1, () => 0).forEach(({ paragraph }, index) => {
+        const previous = note.paragraphs.at(-1);
+        if (index === 0 && previous && goesOn(previous, paragraph)) {
+          appendLine(previous.runs, { ...box, spans: paragraph.runs });
+        } else note.paragraphs.push({ ...paragraph, indent: 0, firstLineIndent: 0 });
+      });
+    }
+  }
 }
 
 /** A table as Word gets it: column widths scaled into the text width, each cell's lines as its paragraphs. */
