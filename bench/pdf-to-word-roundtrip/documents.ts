@@ -1,6 +1,7 @@
 import {
   AlignmentType,
   BorderStyle,
+  ColumnBreak,
   Document,
   FootnoteReferenceRun,
   Footer,
@@ -108,6 +109,29 @@ export async function roundTripDocuments(): Promise<RoundTripDocument[]> {
       {
         properties: { column: { count: 2, space: 708 }, type: SectionType.CONTINUOUS },
         children: columnParagraphs,
+      },
+    ],
+  });
+
+  // Three columns under a full-width title, the first ended early by a column break (a newsletter's or a
+  // register's page).
+  const threeColumnTexts = Array.from({ length: 14 }, (_, index) => prose(index + 80, 45));
+  const threeColumns = new Document({
+    sections: [
+      {
+        properties: {},
+        children: [
+          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun('Notices in Three Columns')] }),
+          body(prose(79, 30)),
+        ],
+      },
+      {
+        properties: { column: { count: 3, space: 360 }, type: SectionType.CONTINUOUS },
+        children: threeColumnTexts.map((text, index) =>
+          index === 2
+            ? new Paragraph({ spacing: { after: 120 }, children: [new TextRun(text), new ColumnBreak()] })
+            : body(text),
+        ),
       },
     ],
   });
@@ -255,6 +279,13 @@ export async function roundTripDocuments(): Promise<RoundTripDocument[]> {
       docx: await Packer.toBuffer(twoColumns),
       tables: [],
       columnStarts: Array.from({ length: 12 }, (_, index) => prose(index + 1, 60).slice(0, 50)),
+      images: 0,
+    },
+    {
+      name: 'generated-three-columns',
+      docx: await Packer.toBuffer(threeColumns),
+      tables: [],
+      columnStarts: threeColumnTexts.map((text) => text.slice(0, 50)),
       images: 0,
     },
     {
