@@ -10,12 +10,21 @@ import {
 /**
  * Tables nobody chose, for the table benchmark: seeded, of every shape the detector should read (ruled, partly
  * ruled, borderless; columns as tight as a spreadsheet printed without grid lines sets them, a right-aligned
- * figure a few points from the next column's text; merged header cells; cells that wrap; tables running over a page break with their header
- * repeated; pages turned by /Rotate; body text above and below), each with the cells it holds.
+ * figure a few points from the next column's text, names with numbers in them; merged header cells; cells that wrap;
+ * tables running over a page break with their header repeated; pages turned by /Rotate; a sheet's ruled grid printed
+ * with most cells empty and zero amounts shown as "$ -"; body text above and below), each with the cells it holds.
  */
 
 export type CaseKind =
-  'ruled' | 'partly-ruled' | 'borderless' | 'tight-columns' | 'merged' | 'multi-line' | 'multi-page' | 'rotated';
+  | 'ruled'
+  | 'partly-ruled'
+  | 'borderless'
+  | 'tight-columns'
+  | 'merged'
+  | 'multi-line'
+  | 'multi-page'
+  | 'rotated'
+  | 'sparse';
 export const caseKinds: readonly CaseKind[] = [
   'ruled',
   'partly-ruled',
@@ -25,6 +34,7 @@ export const caseKinds: readonly CaseKind[] = [
   'multi-line',
   'multi-page',
   'rotated',
+  'sparse',
 ];
 
 export interface GeneratedCase {
@@ -122,8 +132,20 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
   const { int } = pickOf(next);
   const kind = caseKinds[index % caseKinds.length]!;
   const columns = int(2, 6);
-  const rows = kind === 'multi-page' ? int(30, 45) : int(2, 12);
+  const rows = kind === 'multi-page' ? int(30, 45) : kind === 'sparse' ? int(12, 30) : int(2, 12);
   const { cells, kinds } = tableCells(columns, rows, next, kind === 'multi-line');
+  if (kind === 'tight-columns' && next() < 0.5) {
+    // Names with numbers in them ("Garden12 - 112"), whose digits are no figure of a column of their own.
+    cells.slice(1).forEach((row, at) => (row[0] = `${row[0]!.split(' ')[0]}${at + 1} - ${at + 101}`));
+  }
+  if (kind === 'sparse') {
+    // Most cells empty, at least three kept; amounts of zero as the accounting format shows them.
+    const body = cells.slice(1).flatMap((row) => row.map((_, column) => ({ row, column })));
+    body.forEach(({ row, column }, at) => {
+      if (at >= 3 && next() < 0.85) row[column] = '';
+      else if (kinds[column] === 1 && next() < 0.3) row[column] = '$ -';
+    });
+  }
   const style: TableStyle =
     kind === 'partly-ruled'
       ? 'partly-ruled'

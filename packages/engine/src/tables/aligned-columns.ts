@@ -98,18 +98,31 @@ const MIN_PROSE_COLUMN = 120;
 /** ... and their lines hold this many words or more, where cells mostly hold a word or two. */
 const MIN_PROSE_WORDS = 4;
 
+/** Words of a segment: its boxes may be whole lines of text (a converter that reads lines, not words). */
+const wordCount = (segment: Segment) =>
+  segment.words.reduce((sum, word) => sum + Math.max(1, word.text.split(/\s+/).filter(Boolean).length), 0);
+
 /** Whether the columns hold running text (two wide columns of sentences) rather than cells. */
 function isProse(rows: readonly Parted<Word>[], columns: readonly number[]): boolean {
   if (columns.length !== 3) return false;
-  const wide = [0, 1].every((column) => columns[column + 1]! - columns[column]! >= MIN_PROSE_COLUMN);
-  const words = rows.flatMap((row) => row.segments.map((segment) => segment.words.length));
-  return wide && median(words) >= MIN_PROSE_WORDS;
+  return [0, 1].every((column) => {
+    if (columns[column + 1]! - columns[column]! < MIN_PROSE_COLUMN) return false;
+    const inColumn = rows.flatMap((row) => row.segments.filter((segment) => columnOf(segment, columns) === column));
+    return median(inColumn.map(wordCount)) >= MIN_PROSE_WORDS;
+  });
 }
 
 /** White between two words wider than this share of the font size, meeting a gutter, parts them. */
 const MIN_EDGE_GAP = 0.35;
 
-/** A segment cut where a gap between its words wider than a word space meets a gutter (a header over tight columns). */
+/** A word's edge this close (points) to a gutter's edge stands where the column's text starts or ends. */
+const EDGE_ALIGNED = 0.5;
+
+/**
+ * A segment cut where a gap between its words meets a gutter and is wider than a word space, or lines up with the
+ * column's text (a right-aligned header ending where its figures end, or one starting where its column's text
+ * starts): a header over tight columns.
+ */
 function cutAtGutters<W extends Word>(segment: Segment<W>, gutters: readonly Interval[]): Segment<W>[] {
   const pieces: Segment<W>[] = [];
   for (const word of segment.words) {
@@ -117,8 +130,13 @@ function cutAtGutters<W extends Word>(segment: Segment<W>, gutters: readonly Int
     const previous = last?.words.at(-1);
     const cut =
       previous !== undefined &&
-      word.x0 - previous.x1 >= MIN_EDGE_GAP * word.size &&
-      gutters.some((gutter) => Math.min(gutter.x1, word.x0) - Math.max(gutter.x0, previous.x1) > 0);
+      gutters.some(
+        (gutter) =>
+          Math.min(gutter.x1, word.x0) - Math.max(gutter.x0, previous.x1) > 0 &&
+          (word.x0 - previous.x1 >= MIN_EDGE_GAP * word.size ||
+            Math.abs(previous.x1 - gutter.x0) <= EDGE_ALIGNED ||
+            Math.abs(word.x0 - gutter.x1) <= EDGE_ALIGNED),
+      );
     if (last && !cut) {
       last.words.push(word);
       last.x1 = Math.max(last.x1, word.x1);
@@ -165,10 +183,16 @@ function rowCells<W extends Word>(
 const occupied = (parts: readonly Segment[], columns: readonly number[]) =>
   new Set(parts.map((segment) => columnOf(segment, columns)));
 
+/** A cell's line that wrapped holds this many words or more ... */
+const MIN_WRAPPED_WORDS = 3;
+/** ... and fills this share of its column at least; the line after it starts this close to where it starts. */
+const MIN_WRAPPED_WIDTH = 0.6;
+const WRAP_ALIGNED = 2;
+
 /**
  * Lines grouped into rows: a line continues the row above when it fills only columns that row fills, fewer of
- * them, and sits closer to it than the table's rows sit to each other; with `breaks` (rule
- * positions), lines between two rules are one row when the rules part most rows.
+ * them, and sits closer to it than the table's rows sit to each other, or no further and under text of that row
+ * that wrapped; with `breaks` (rule positions), lines between two rules are one row when the rules part most rows.
  */
 function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonly number[], breaks: readonly number[]) {
   const bandOf = (line: Box) => breaks.filter((y) => y < centreY(line)).length;
@@ -198,10 +222,30 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
   const rowGap = rowGaps.length > 0 ? median(rowGaps) : 0;
   const isContinuation = (index: number, row: readonly Parted<W>[]) =>
     fewer(index, new Set(row.flatMap(({ segments: parts }) => [...occupied(parts, columns)])));
+  // Text that wrapped: in each column the line fills, the row's last text there is a long run of words starting
+  // where this line starts (a cell set with no more space between rows than between its lines).
+  const wrapped = (index: number, row: readonly Parted<W>[]) =>
+    lines[index]!.segments.every((segment) => {
+      const column = columnOf(segment, columns);
+      const above = row
+        .flatMap(({ segments: parts }) => parts)
+        .filter((part) => columnOf(part, columns) === column)
+        .at(-1);
+      const width = columns[column + 1]! - columns[column]!;
+      return (
+        above !== undefined &&
+        wordCount(above) >= MIN_WRAPPED_WORDS &&
+        widthOf(above) >= MIN_WRAPPED_WIDTH * width &&
+        Math.abs(above.x0 - segment.x0) <= WRAP_ALIGNED
+      );
+    });
   lines.forEach((parted, index) => {
     const last = rows.at(-1);
     const sameBand = last && bandOf(last[0]!.line) === bandOf(parted.line);
-    if (last && sameBand && rowGap > 1 && gaps[index - 1]! < 0.7 * rowGap && isContinuation(index, last)) {
+    const gap = gaps[index - 1]!;
+    const closer = rowGap > 1 && gap < 0.7 * rowGap;
+    const asClose = gap <= Math.max(1.25 * rowGap, rowGap + 1);
+    if (last && sameBand && isContinuation(index, last) && (closer || (asClose && wrapped(index, last)))) {
       last.push(parted);
     } else rows.push([parted]);
   });
@@ -265,7 +309,8 @@ function tableOf<W extends Word>(
 
 /**
  * The runs of lines that may be tables: lines of two or more segments, near each other, with at most
- * MAX_SINGLE_RUN one-segment lines between them.
+ * MAX_SINGLE_RUN one-segment lines between them, and no line of running text (eight words or more) across their
+ * columns.
  */
 function candidateRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[][] {
   const runs: Parted<W>[][] = [];
@@ -285,6 +330,13 @@ function candidateRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[]
       run.push(...singles, parted);
       singles = [];
     } else if (run.length > 0) {
+      // A line of running text across the run's columns ends it: a paragraph between two tables joins neither.
+      const second = Math.min(...run.filter((each) => each.segments.length >= 2).map((each) => each.segments[1]!.x0));
+      const segment = parted.segments[0]!;
+      if (segment.x0 < second - 1 && segment.x1 > second + 1 && wordCount(segment) >= 2 * MIN_PROSE_WORDS) {
+        close();
+        continue;
+      }
       singles.push(parted);
       // Lines set as close as a paragraph's continue a wrapping cell, however many there are.
       const loose = singles.filter((single, index) => {
@@ -304,15 +356,21 @@ const GUTTER_WINDOW = 3;
 const GUTTER_NEIGHBOURS = 3;
 /** ... with this much white (points) common to all of them. */
 const MIN_NARROW_GUTTER = 1;
+/** A word that is a figure: an amount, a count, a percentage, a date or a time ("name10" and "K-772" are not). */
+const FIGURE = /^[(−-]?[$€£¥₹]?\d[\d.,:/-]*[%)]?$/u;
+/** A mark standing between words of one cell ("name2 - 102", "3 x 4"), not at a column's edge. */
+const CONNECTOR = /^[-–—/:&=+x×]$/u;
 /** A unit written after its figure ("12,5 %", "1.234,56 €") is part of the figure's cell. */
 const UNIT = /^(?:[%‰°$€£¥₹₩₽₺₫฿₪]|USD|EUR|GBP|CHF|kg|km|m|h)$/u;
 
 /**
  * Words that start a cell though the white before them is no wider than a word space: a spreadsheet printed without
- * grid lines sets a right-aligned figure a few points from the text of the next column. Such a gap counts when a
- * figure stands on one side of it (not a unit after it) and it runs, a point wide at least, through the same gap of at least
- * three of the six lines around it (lines near each other, not across a wider break), or, when it is wider than a word
- * space, of every one of them in a table of three lines: the gaps between words of running text do not.
+ * grid lines sets a right-aligned figure a few points from the text of the next column. Such a gap counts when it
+ * runs, a point wide at least, through the same gap of at least three of the six lines around it (lines near each
+ * other, not across a wider break), or, when it is wider than a word space, of every one of them in a table of three
+ * lines; and when a figure stands on one side of it (not a unit after it, nor a dash or such mark before it), or it is wider than a word space and the
+ * words after it start (or those before it end) at the same place in those lines, as a column's text does: the
+ * gaps between words of running text do neither.
  */
 function narrowGutters<W extends Word>(lines: readonly TextLine<W>[]): Set<W> {
   const gaps = lines.map((line) =>
@@ -336,13 +394,22 @@ function narrowGutters<W extends Word>(lines: readonly TextLine<W>[]): Set<W> {
       near.push(index + step);
     }
     for (const gap of gaps[index]!) {
-      const figure = /\d/.test(gap.after.text) || /\d/.test(gap.word.text);
-      if (!figure || UNIT.test(gap.word.text) || gap.x1 - gap.x0 < MIN_NARROW_GUTTER) continue;
+      const figure = FIGURE.test(gap.after.text) || FIGURE.test(gap.word.text);
+      const joined = CONNECTOR.test(gap.after.text) || CONNECTOR.test(gap.word.text);
+      if (joined || UNIT.test(gap.word.text) || gap.x1 - gap.x0 < MIN_NARROW_GUTTER) continue;
+      // Between two words of text, only gaps wider than a word space where the columns' text starts or ends at the
+      // same place count ("name10 - 110" under "name11 - 111" is no column).
+      const aligned = (each: (typeof gaps)[number][number]) =>
+        figure ||
+        (each.x1 - each.x0 >= MIN_EDGE_GAP * each.word.size &&
+          gap.x1 - gap.x0 >= MIN_EDGE_GAP * gap.word.size &&
+          (Math.abs(each.word.x0 - gap.word.x0) <= EDGE_ALIGNED ||
+            Math.abs(each.after.x1 - gap.after.x1) <= EDGE_ALIGNED));
       let common = { x0: gap.x0, x1: gap.x1 };
       let count = 0;
       for (const other of near) {
         const across = gaps[other]!.find(
-          (each) => Math.min(each.x1, common.x1) - Math.max(each.x0, common.x0) >= MIN_NARROW_GUTTER,
+          (each) => Math.min(each.x1, common.x1) - Math.max(each.x0, common.x0) >= MIN_NARROW_GUTTER && aligned(each),
         );
         if (!across) continue;
         common = { x0: Math.max(common.x0, across.x0), x1: Math.min(common.x1, across.x1) };
@@ -358,6 +425,14 @@ function narrowGutters<W extends Word>(lines: readonly TextLine<W>[]): Set<W> {
   return cuts;
 }
 
+export interface AlignedOptions {
+  /**
+   * Whether a gap no wider than a word space may part two columns (a sheet printed without grid lines); default
+   * true. A converter whose boxes are whole lines of text, not words, has no such gaps to read.
+   */
+  tightColumns?: boolean;
+}
+
 /**
  * Tables of aligned text among `lines` (top to bottom): first between each frame of ruled rows, then among the
  * remaining lines. Gives the tables and the lines left outside them.
@@ -365,9 +440,10 @@ function narrowGutters<W extends Word>(lines: readonly TextLine<W>[]): Set<W> {
 export function alignedTables<W extends Word>(
   lines: readonly TextLine<W>[],
   ruledRows: readonly RuledRows[],
+  options: AlignedOptions = {},
 ): { tables: Table<W>[]; rest: TextLine<W>[] } {
   const tables: Table<W>[] = [];
-  const cuts = narrowGutters(lines);
+  const cuts = options.tightColumns === false ? new Set<W>() : narrowGutters(lines);
   let pool = lines.map((line) => ({ line, segments: segments(line, cuts) }));
   for (const frame of ruledRows) {
     const inside = pool.filter(

@@ -37,6 +37,12 @@ describe('cellValue', () => {
     expect(cellValue('USD 5', english)).toEqual({ kind: 'number', value: 5, format: '"USD"#,##0' });
   });
 
+  it('reads the accounting format’s dash beside a currency as zero, shown as the dash again', () => {
+    expect(cellValue('$  -', english)).toEqual({ kind: 'number', value: 0, format: '"$"#,##0;-"$"#,##0;"$  -"' });
+    expect(cellValue('- €', german)).toEqual({ kind: 'number', value: 0, format: '#,##0 "€";-#,##0 "€";"-  €"' });
+    expect(cellValue('-', english)).toEqual({ kind: 'text', text: '-' });
+  });
+
   it('reads dates as Excel serial days in the document’s day order', () => {
     expect(cellValue('2024-03-15', english)).toEqual({ kind: 'number', value: 45366, format: 'yyyy-mm-dd' });
     expect(cellValue('03/04/2024', english)).toEqual({ kind: 'number', value: 45355, format: 'mm/dd/yyyy' });

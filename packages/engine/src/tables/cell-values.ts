@@ -127,9 +127,20 @@ function readDigits(
 
 const quoted = (text: string) => `"${text.replace(/"/g, '')}"`;
 
+/** A currency and a dash: how the accounting format shows zero ("$ -", "- €"). */
+const ACCOUNTING_ZERO = new RegExp(`^(?:(?<before>${CURRENCY})\\s*${MINUS}|${MINUS}\\s*(?<after>${CURRENCY}))$`, 'u');
+
 /** A cell's text as a value with its format, or as text when it is no number, percentage, amount or date. */
 export function cellValue(raw: string, locale: NumberLocale): CellValue {
   const text = raw.replace(/\s+/g, ' ').trim();
+  const zero = ACCOUNTING_ZERO.exec(text)?.groups;
+  if (zero) {
+    // Shown again as the dash: the format's third section is for zero.
+    const symbol = zero.before ?? zero.after!;
+    const shown = zero.before ? `${quoted(symbol)}#,##0` : `#,##0 ${quoted(symbol)}`;
+    const dash = quoted(zero.before ? `${symbol}  -` : `-  ${symbol}`);
+    return { kind: 'number', value: 0, format: `${shown};-${shown};${dash}` };
+  }
   if (text === '' || !/\d/.test(text)) return { kind: 'text', text };
   const date = dateValue(text, locale);
   if (date) return date;

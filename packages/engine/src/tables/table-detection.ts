@@ -1,6 +1,15 @@
 import { alignedTables } from './aligned-columns.js';
 import { type RuledGrid, ruledStructures } from './ruled-grids.js';
-import { type PageTables, type Rule, type Table, type TableCell, type Word, centreX, centreY } from './table-model.js';
+import {
+  type PageTables,
+  type Rule,
+  type Table,
+  type TableCell,
+  type Word,
+  centreX,
+  centreY,
+  median,
+} from './table-model.js';
 import { textLines } from './text-lines.js';
 
 /**
@@ -10,8 +19,22 @@ import { textLines } from './text-lines.js';
  * between horizontal rules or with none. See docs/reference/table-detection.md.
  */
 
-/** A grid around text in fewer than this share of its cells is a chart's grid or a form's boxes. */
+/** A grid around text in fewer than this share of its cells is a chart's grid or a form's boxes ... */
 const MIN_FILLED_SHARE = 0.25;
+/**
+ * ... unless its rows are no taller than this many times its text's size: rows sized for a line of text are a
+ * sheet's grid printed with few cells filled, where a chart's grid lines stand far apart.
+ */
+const MAX_TEXT_ROW = 3;
+
+/** Whether a grid with text in `filled` of its cells holds a table. */
+function holdsTable(table: Table, filled: number): boolean {
+  if (filled < 2) return false;
+  if (filled >= MIN_FILLED_SHARE * table.cells.length) return true;
+  const size = median(table.cells.flatMap((cell) => cell.words.map((word) => word.size)));
+  const heights = table.rows.slice(1).map((y, index) => y - table.rows[index]!);
+  return filled >= 3 && median(heights) <= MAX_TEXT_ROW * size;
+}
 
 function gridTable<W extends Word>(grid: RuledGrid, words: readonly W[]): Table<W> {
   const cells: TableCell<W>[] = grid.cells.map((cell) => ({ ...cell, words: [] }));
@@ -48,7 +71,7 @@ export function detectTables<W extends Word>(words: readonly W[], rules: readonl
     const within = rest.filter((word) => inside(grid, word));
     const table = gridTable(grid, within);
     const filled = table.cells.filter((cell) => cell.words.length > 0).length;
-    if (filled < Math.max(2, MIN_FILLED_SHARE * table.cells.length)) continue;
+    if (!holdsTable(table, filled)) continue;
     tables.push(table);
     const taken = new Set(within);
     rest = rest.filter((word) => !taken.has(word));

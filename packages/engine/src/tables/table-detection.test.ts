@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { textWidth } from '../testing/table-fixtures.js';
+import { detectTables } from './table-detection.js';
+import { type Rule, type Table, type Word, wordsText } from './table-model.js';
+
+const SIZE = 9;
+const LINE = 12;
+
+/** A word at (x, y) top-down, as wide as Helvetica sets it. */
+const word = (text: string, x: number, y: number): Word => ({
+  text,
+  size: SIZE,
+  x0: x,
+  x1: x + textWidth(text, SIZE),
+  y0: y,
+  y1: y + SIZE,
+});
+
+/** A line's words: each cell's words one space apart, cells starting at `starts` (or ending there when right-aligned). */
+function row(y: number, cells: readonly string[], starts: readonly number[], right: readonly boolean[] = []): Word[] {
+  return cells.flatMap((text, column) => {
+    const words = text.split(' ').filter(Boolean);
+    const space = textWidth(' ', SIZE);
+    const width = textWidth(text, SIZE);
+    let x = right[column] ? starts[column]! - width : starts[column]!;
+    return words.map((each) => {
+      const placed = word(each, x, y);
+      x = placed.x1 + space;
+      return placed;
+    });
+  });
+}
+
+/** The table's cell texts, row by row. */
+const grid = (table: Table) =>
+  Array.from({ length: table.rows.length - 1 }, (_, index) =>
+    table.cells.filter((cell) => cell.row === index).map((cell) => wordsText(cell.words)),
+  );
+
+const rules = (xs: readonly number[], ys: readonly number[]): Rule[] => [
+  ...ys.map((y) => ({ x0: xs[0]!, x1: xs.at(-1)!, y0: y - 0.25, y1: y + 0.25 })),
+  ...xs.map((x) => ({ x0: x - 0.25, x1: x + 0.25, y0: ys[0]!, y1: ys.at(-1)! })),
+];
+
+describe('detectTables', () => {
+  it('parts a header over tight columns where its words line up with the columns’ text', () => {
+    // A sheet printed without grid lines: amounts right-aligned at 200, codes starting 2 pt after, headers likewise
+    // ("Owner" ends where the amounts end, "Code" starts where the codes start, a gap narrower than a word space).
+    const body = [
+      ['North', '$65,424.44', 'C-850'],
+      ['South', '$36,079.12', 'K-389'],
+      ['Energy', '$2,462.77', 'B-686'],
+      ['River', '$37,598.39', 'B-550'],
+    ];
+    const words = [
+      ...row(72, ['Name', 'Owner', 'Code'], [72, 200, 202], [false, true, false]),
+      ...body.flatMap((cells, index) => row(72 + (index + 1) * LINE, cells, [72, 200, 202], [false, true, false])),
+    ];
+    const { tables } = detectTables(words, []);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([['Name', 'Owner', 'Code'], ...body]);
+  });
+
+  it('parts tight columns of text where every line’s next column starts at the same place', () => {
+    const body = [
+      ['Tools', 'B-753', 'Steel'],
+      ['Paper member', 'K-560', 'Light'],
+      ['North member', 'B-849', 'Paper'],
+      ['South', 'B-108', 'River'],
+    ];
+    // Each column 4 pt wider than its widest cell.
+    const widest = (column: number) => Math.max(...body.map((cells) => textWidth(cells[column]!, SIZE)));
+    const starts = [72, 72 + widest(0) + 4];
+    starts.push(starts[1]! + widest(1) + 4);
+    const words = body.flatMap((cells, index) => row(72 + index * LINE, cells, starts));
+    const { tables } = detectTables(words, []);
+    expect(tables.map(grid)).toEqual([body]);
+  });
+
+  it('keeps names with numbers in them whole: their digits are no figure of a column of their own', () => {
+    const names = Array.from({ length: 12 }, (_, index) => `name${index + 1} - ${index + 101}`);
+    const words = names.flatMap((name, index) =>
+      row(72 + index * LINE, [name, String(1000 - index * 37)], [72, 200], [false, true]),
+    );
+    const { tables } = detectTables(words, []);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!).map((cells) => cells[0])).toEqual(names);
+  });
+
+  it('reads a ruled grid with most cells empty as a table when its rows are sized for a line of text', () => {
+    const xs = [72, 150, 230, 310];
+    const ys = Array.from({ length: 13 }, (_, index) => 72 + index * 13);
+    const words = [
+      ...row(74, ['$', '10,441'], [154, 226], [false, true]),
+      ...row(74 + 4 * 13, ['$', '-'], [234, 306], [false, true]),
+      ...row(74 + 9 * 13, ['Total'], [76]),
+    ];
+    const { tables, lines } = detectTables(words, rules(xs, ys));
+    expect(lines).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.kind).toBe('ruled');
+    const cells = grid(tables[0]!);
+    expect(cells).toHaveLength(12);
+    expect(cells[0]).toEqual(['', '$ 10,441', '']);
+    expect(cells[4]).toEqual(['', '', '$ -']);
+    expect(cells[9]).toEqual(['Total', '', '']);
+  });
+
+  it('leaves a chart’s grid, its lines far apart with a label or two inside, to the text', () => {
+    const xs = [72, 172, 272, 372, 472];
+    const ys = [72, 132, 192, 252, 312];
+    const words = [...row(80, ['Peak'], [180]), ...row(200, ['Low'], [280]), ...row(260, ['Mid'], [80])];
+    const { tables, lines } = detectTables(words, rules(xs, ys));
+    expect(tables).toEqual([]);
+    expect(lines.map((line) => wordsText(line.words))).toEqual(['Peak', 'Low', 'Mid']);
+  });
+});
