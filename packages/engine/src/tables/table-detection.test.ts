@@ -106,6 +106,27 @@ describe('detectTables', () => {
     expect(cells[9]).toEqual(['Total', '', '']);
   });
 
+  it('takes a header printed without rules right above a grid, its wrapped cells whole, as the first row', () => {
+    const xs = [72, 150, 230, 310];
+    const ys = [110, 123, 136];
+    const words = [
+      ...row(60, ['Caption of the figures below'], [72]),
+      ...row(86, ['Federal', 'Operating'], [154, 234]),
+      ...row(97, ['Region', 'Sources', 'Grants'], [76, 154, 234]),
+      ...row(112, ['North', '$ 12', '$ -'], [76, 154, 234]),
+      ...row(125, ['South', '$ 7', '$ 3'], [76, 154, 234]),
+    ];
+    const { tables, lines } = detectTables(words, rules(xs, ys));
+    expect(lines.map((line) => wordsText(line.words))).toEqual(['Caption of the figures below']);
+    expect(tables.map(grid)).toEqual([
+      [
+        ['Region', 'Federal Sources', 'Operating Grants'],
+        ['North', '$ 12', '$ -'],
+        ['South', '$ 7', '$ 3'],
+      ],
+    ]);
+  });
+
   it('leaves a chart’s grid, its lines far apart with a label or two inside, to the text', () => {
     const xs = [72, 172, 272, 372, 472];
     const ys = [72, 132, 192, 252, 312];

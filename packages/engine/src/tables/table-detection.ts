@@ -58,6 +58,51 @@ function gridTable<W extends Word>(grid: RuledGrid, words: readonly W[]): Table<
   return { kind: 'ruled', ...grid, cells };
 }
 
+/** Header lines stand at most this many line heights above a grid, and apart from each other. */
+const HEADER_GAP = 1;
+
+/**
+ * The lines right above a grid that stand in its columns, none running over a column line (a sheet's header row
+ * printed without rules, its cells wrapping), as a first row of the grid; the words taken, or none.
+ */
+function headerAbove<W extends Word>(table: Table<W>, words: readonly W[]): W[] {
+  const above = textLines(
+    words.filter((word) => word.y1 <= table.y0 + 1 && centreX(word) > table.x0 && centreX(word) < table.x1),
+  );
+  const header: W[] = [];
+  let top = table.y0;
+  for (const line of above.reverse()) {
+    const height = line.y1 - line.y0;
+    if (top - line.y1 > HEADER_GAP * height) break;
+    const crosses = line.words.some((word) => table.columns.some((x) => word.x0 < x - 1 && word.x1 > x + 1));
+    if (crosses) break;
+    header.push(...line.words);
+    top = line.y0;
+  }
+  const columns = new Set(header.map((word) => table.columns.findIndex((x, index) => index > 0 && centreX(word) < x)));
+  return columns.size >= 2 ? header : [];
+}
+
+/** The grid with `header` words as a row of their own above its first. */
+function withHeader<W extends Word>(table: Table<W>, header: readonly W[]): Table<W> {
+  const top = Math.min(...header.map((word) => word.y0)) - 1;
+  const cells: TableCell<W>[] = table.columns.slice(1).map((_, column) => ({
+    row: 0,
+    column,
+    rowSpan: 1,
+    columnSpan: 1,
+    words: textLines(
+      header.filter((word) => table.columns.findIndex((x, index) => index > 0 && centreX(word) < x) - 1 === column),
+    ).flatMap((line) => line.words),
+  }));
+  return {
+    ...table,
+    y0: top,
+    rows: [top, ...table.rows],
+    cells: [...cells, ...table.cells.map((cell) => ({ ...cell, row: cell.row + 1 }))],
+  };
+}
+
 const inside = (table: { x0: number; y0: number; x1: number; y1: number }, word: Word) =>
   centreX(word) > table.x0 && centreX(word) < table.x1 && centreY(word) > table.y0 && centreY(word) < table.y1;
 
@@ -69,11 +114,13 @@ export function detectTables<W extends Word>(words: readonly W[], rules: readonl
   // Larger grids first: a grid drawn inside a cell of another is read as part of that cell.
   for (const grid of grids.sort((a, b) => (b.x1 - b.x0) * (b.y1 - b.y0) - (a.x1 - a.x0) * (a.y1 - a.y0))) {
     const within = rest.filter((word) => inside(grid, word));
-    const table = gridTable(grid, within);
+    let table = gridTable(grid, within);
     const filled = table.cells.filter((cell) => cell.words.length > 0).length;
     if (!holdsTable(table, filled)) continue;
+    const header = headerAbove(table, rest);
+    if (header.length > 0) table = withHeader(table, header);
     tables.push(table);
-    const taken = new Set(within);
+    const taken = new Set([...within, ...header]);
     rest = rest.filter((word) => !taken.has(word));
   }
   const frames = ruledRows.filter(
