@@ -15,6 +15,7 @@ import {
   ShadingType,
   Paragraph,
   Table,
+  TableBorders,
   TableCell,
   TableRow,
   TextRun,
@@ -259,11 +260,63 @@ export async function roundTripDocuments(): Promise<RoundTripDocument[]> {
     ],
   });
 
+  // A job announcement: label and value pairs in two-column tables without borders (values that wrap), a table of
+  // grades with its header, between headings, paragraphs and a bulleted list with a hanging indent.
+  const plain = (text: string) => new TableCell({ children: [new Paragraph(text)] });
+  const borderless = (rows: string[][], widths: number[]) =>
+    new Table({
+      borders: TableBorders.NONE,
+      columnWidths: widths,
+      rows: rows.map((cells) => new TableRow({ children: cells.map(plain) })),
+    });
+  const labelled = (seed: number): string[][] => [
+    ['Position', `Regional ${WORDS[seed % WORDS.length]} officer`],
+    ['Closing date', `${(seed % 27) + 1} March 2025`],
+    ['Duties', prose(seed, 28 + (seed % 3) * 6)],
+    ['Location', 'Northern province, field office'],
+  ];
+  const grades = [
+    ['Grade', 'Salary', 'Openings'],
+    ['GS-07', '$51,332', '3'],
+    ['GS-09', '$62,788', '2'],
+    ['GS-11', '$75,969', '1'],
+  ];
+  const announcementParts = Array.from({ length: 4 }, (_, index) => [
+    new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`Vacancy ${index + 1}`)] }),
+    body(prose(index + 30, 45)),
+    borderless(labelled(index + 3), [2200, 6800]),
+    body(prose(index + 40, 30)),
+    new Paragraph({ text: prose(index + 50, 14), numbering: { reference: 'bullets', level: 0 } }),
+    new Paragraph({ text: prose(index + 51, 16), numbering: { reference: 'bullets', level: 0 } }),
+    borderless(grades, [3000, 3000, 3000]),
+  ]);
+  const announcement = new Document({
+    numbering,
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun('Job Announcement')] }),
+          ...announcementParts.flat(),
+        ],
+      },
+    ],
+  });
+
   return [
     {
       name: 'generated-footnotes-frames',
       docx: await Packer.toBuffer(footnotes),
       tables: [{ rows: 18, columns: 2 }],
+      columnStarts: [],
+      images: 0,
+    },
+    {
+      name: 'generated-borderless-tables',
+      docx: await Packer.toBuffer(announcement),
+      tables: Array.from({ length: 4 }, () => [
+        { rows: 4, columns: 2 },
+        { rows: 4, columns: 3 },
+      ]).flat(),
       columnStarts: [],
       images: 0,
     },

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
+import { placeBorderlessTables } from './borderless-tables.js';
 import { type Rule, contains, drawingRegions, placeTables, ruledTables, tablesWithText } from './layout-analysis.js';
 import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
 import { wordFontName } from './word-layout.js';
@@ -664,7 +665,7 @@ export function readLayout(
   const drawings = options.drawingsAsPictures
     ? drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules)
     : [];
-  if (drawings.length === 0) return { width, height, blocks: placeTables(blocks, tables) };
+  if (drawings.length === 0) return { width, height, blocks: placeBorderlessTables(placeTables(blocks, tables)) };
 
   // A drawing is a picture of its part of the page, its labels and the images in it included.
   const inDrawing = (box: Box) => drawings.some((region) => contains(region, box));
@@ -692,7 +693,7 @@ export function readLayout(
     renderRegion(page, { x0: region.x0 + left, y0: region.y0 + top, x1: region.x1 + left, y1: region.y1 + top }, file);
     kept.push({ kind: 'image', ...region, file, format: 'png' });
   });
-  return { width, height, blocks: placeTables(kept, tables) };
+  return { width, height, blocks: placeBorderlessTables(placeTables(kept, tables)) };
 }
 
 /** Drawings are rendered at this resolution. */

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { placeBorderlessTables } from './borderless-tables.js';
+import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTextBlock } from './layout-model.js';
+
+const plain = { font: 'Arial', bold: false, italic: false, size: 10, color: '000000', rightToLeft: false };
+const LEADING = 11.5;
+
+/** A 10 pt line at `top` from x0, as wide as its text (about half the size per character). */
+function line(text: string, top: number, x0 = 72): LayoutLine {
+  return { x0, y0: top, x1: x0 + text.length * 5, y1: top + 10, spans: [{ ...plain, text }] };
+}
+
+function block(lines: LayoutLine[]): LayoutTextBlock {
+  return {
+    kind: 'text',
+    x0: Math.min(...lines.map((each) => each.x0)),
+    y0: Math.min(...lines.map((each) => each.y0)),
+    x1: Math.max(...lines.map((each) => each.x1)),
+    y1: Math.max(...lines.map((each) => each.y1)),
+    lines,
+  };
+}
+
+const text = (lines: readonly LayoutLine[]) => lines.map((each) => each.spans[0]!.text).join(' ');
+const tables = (blocks: readonly LayoutBlock[]) =>
+  blocks
+    .filter((each): each is LayoutTableBlock => each.kind === 'table')
+    .map((table) =>
+      Array.from({ length: table.rows.length - 1 }, (_, row) =>
+        table.cells.filter((cell) => cell.row === row).map((cell) => text(cell.lines)),
+      ),
+    );
+
+/** A paragraph of full lines of running text from `top`. */
+const paragraph = (top: number, count: number, x0 = 72, words = 14) =>
+  Array.from({ length: count }, (_, index) =>
+    line(
+      Array.from({ length: words }, (__, at) => ['steady', 'demand', 'for', 'goods'][(index + at) % 4]).join(' '),
+      top + index * LEADING,
+      x0,
+    ),
+  );
+
+describe('placeBorderlessTables', () => {
+  it('makes label and value pairs a table, a value that wraps one cell, the paragraphs around it left alone', () => {
+    const value = 'Reviews the annual budget of the regional office and'; // wraps: a long line of words
+    const rows = [
+      [line('Position', 200), line('Regional officer', 200, 160)],
+      [line('Closing date', 211.5), line('4 March 2025', 211.5, 160)],
+      [line('Duties', 223), line(value, 223, 160)],
+      [line('reports to the council every quarter.', 234.5, 160)],
+      [line('Location', 246), line('Northern province', 246, 160)],
+    ];
+    const blocks = [block(paragraph(150, 4)), ...rows.map(block), block(paragraph(262, 3))];
+    const placed = placeBorderlessTables(blocks);
+    expect(tables(placed)).toEqual([
+      [
+        ['Position', 'Regional officer'],
+        ['Closing date', '4 March 2025'],
+        ['Duties', `${value} reports to the council every quarter.`],
+        ['Location', 'Northern province'],
+      ],
+    ]);
+    const left = placed.filter((each): each is LayoutTextBlock => each.kind === 'text');
+    expect(left.flatMap((each) => each.lines)).toHaveLength(7);
+  });
+
+  it('leaves lists with hanging indents and pages of two columns as text', () => {
+    const list = [0, 1, 2, 3].flatMap((index) => [
+      line('•', 150 + index * LEADING, 72),
+      line(`Item ${index} of the list`, 150 + index * LEADING, 90),
+    ]);
+    const columns = [0, 1, 2, 3, 4, 5].flatMap((index) => [
+      ...paragraph(250 + index * LEADING, 1, 72, 9),
+      ...paragraph(250 + index * LEADING, 1, 320, 9),
+    ]);
+    // Word's second-level bullet, an "o" no marker pattern joins to its item; an index in two page columns.
+    const second = [0, 1, 2].flatMap((index) => [
+      line('o', 330 + index * LEADING, 90),
+      line(`Sub item ${index}`, 330 + index * LEADING, 108),
+    ]);
+    const index = [0, 1, 2, 3].flatMap((at) => [
+      line(`Entry ${at} page ${at + 3}`, 380 + at * LEADING, 72),
+      line(`Entry ${at + 4} page ${at + 9}`, 380 + at * LEADING, 320),
+    ]);
+    const all = [block(list), block(columns), block(second), block(index)];
+    const placed = placeBorderlessTables(all);
+    expect(tables(placed)).toEqual([]);
+    expect(placed.flatMap((each) => (each.kind === 'text' ? each.lines : []))).toHaveLength(
+      list.length + columns.length + second.length + index.length,
+    );
+  });
+});
