@@ -27,13 +27,18 @@ const MIN_FILLED_SHARE = 0.25;
  */
 const MAX_TEXT_ROW = 3;
 
+/** Whether a grid's rows are sized for a line of its text (a sheet's grid, not a chart's frames). */
+function textRows(table: Table): boolean {
+  const size = median(table.cells.flatMap((cell) => cell.words.map((word) => word.size)));
+  const heights = table.rows.slice(1).map((y, index) => y - table.rows[index]!);
+  return median(heights) <= MAX_TEXT_ROW * size;
+}
+
 /** Whether a grid with text in `filled` of its cells holds a table. */
 function holdsTable(table: Table, filled: number): boolean {
   if (filled < 2) return false;
   if (filled >= MIN_FILLED_SHARE * table.cells.length) return true;
-  const size = median(table.cells.flatMap((cell) => cell.words.map((word) => word.size)));
-  const heights = table.rows.slice(1).map((y, index) => y - table.rows[index]!);
-  return filled >= 3 && median(heights) <= MAX_TEXT_ROW * size;
+  return filled >= 3 && textRows(table);
 }
 
 function gridTable<W extends Word>(grid: RuledGrid, words: readonly W[]): Table<W> {
@@ -62,7 +67,7 @@ function gridTable<W extends Word>(grid: RuledGrid, words: readonly W[]): Table<
 const HEADER_GAP = 1;
 
 /**
- * The lines right above a grid that stand in its columns, none running over a column line (a sheet's header row
+ * The lines right above a grid of text rows that stand in its columns, none running over a column line (a sheet's header row
  * printed without rules, its cells wrapping), as a first row of the grid; the words taken, or none.
  */
 function headerAbove<W extends Word>(table: Table<W>, words: readonly W[]): W[] {
@@ -117,7 +122,7 @@ export function detectTables<W extends Word>(words: readonly W[], rules: readonl
     let table = gridTable(grid, within);
     const filled = table.cells.filter((cell) => cell.words.length > 0).length;
     if (!holdsTable(table, filled)) continue;
-    const header = headerAbove(table, rest);
+    const header = textRows(table) ? headerAbove(table, rest) : [];
     if (header.length > 0) table = withHeader(table, header);
     tables.push(table);
     const taken = new Set([...within, ...header]);
