@@ -73,6 +73,29 @@ describe('the website', () => {
     expect(gunzipSync(asset.rawPayload).toString()).toBe(script);
   });
 
+  it("grants 'wasm-unsafe-eval' to the qpdf worker's script alone, and sends the wasm brotli as application/wasm", async () => {
+    const wasm = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000)]);
+    await writeFile(join(t.webRoot, 'assets', 'qpdf-abc123.wasm'), wasm);
+    await writeFile(join(t.webRoot, 'assets', 'qpdf-abc123.wasm.br'), brotliCompressSync(wasm));
+    await writeFile(join(t.webRoot, 'assets', 'qpdf-worker-abc123.js'), 'self.onmessage = () => {};\n');
+    const worker = await get('/assets/qpdf-worker-abc123.js');
+    expect(String(worker.headers['content-security-policy'])).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    for (const url of ['/', '/merge-pdf', '/assets/app-abc123.js']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(csp, url).not.toContain('wasm-unsafe-eval');
+      expect(csp, url).not.toContain("'unsafe-eval'");
+    }
+    const module = await t.app.inject({
+      method: 'GET',
+      url: '/assets/qpdf-abc123.wasm',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(module.headers['content-type']).toBe('application/wasm');
+    expect(module.headers['content-encoding']).toBe('br');
+    expect(module.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(module.rawPayload)).toEqual(wasm);
+  });
+
   it('serves prerendered pages from x/index.html and x.html', async () => {
     const tool = await get('/merge-pdf');
     expect(tool.statusCode).toBe(200);

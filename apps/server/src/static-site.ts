@@ -36,6 +36,14 @@ export function cspHeader(extraScripts: readonly string[] = []): string {
     .join('; ');
 }
 
+/**
+ * The one script allowed to compile WebAssembly: the device tools' qpdf worker (decision 205). A dedicated worker
+ * runs under the CSP of its own script's response, so 'wasm-unsafe-eval' goes to that file alone, never to pages;
+ * 'unsafe-eval' (strings as code) is never granted.
+ */
+const WASM_WORKER_ASSET = /^assets\/qpdf-worker-[\w-]+\.js$/;
+export const wasmWorkerCsp = () => cspHeader(["'wasm-unsafe-eval'"]);
+
 /** `'sha256-...'` of each inline script (one without `src`) in an HTML document, exactly as written. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -166,6 +174,7 @@ export const staticSite: FastifyPluginAsync<StaticSiteOptions> = async (app, { w
     if (found && extname(found.file) === '.html') return sendPage(request, reply, found.file);
     if (found) {
       void reply.header('cache-control', found.relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+      if (WASM_WORKER_ASSET.test(found.relative)) void reply.header('content-security-policy', wasmWorkerCsp());
       return reply.sendFile(found.relative);
     }
 
