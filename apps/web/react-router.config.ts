@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Config } from '@react-router/dev/config';
 import { localizedPath } from '@paperknife/i18n/locales';
 import { NOT_FOUND_PATH, builtLocaleCodes, indexedPaths, prerenderPaths } from './app/site-routes';
+import { writeServiceWorker } from './service-worker.build';
 import { publicSiteConfig } from './site-config.build';
 import { robotsTxt, sitemapXml } from './sitemap.build';
 
@@ -59,8 +60,8 @@ async function dropManifestImports(folder: string): Promise<void> {
   );
 }
 
-/** Text files worth sending compressed; smaller ones gain nothing. */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.data']);
+/** Files worth sending compressed (text, and the qpdf WebAssembly: a quarter of it as brotli); smaller ones gain nothing. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.data', '.wasm']);
 const MIN_COMPRESS_BYTES = 1024;
 /** Files there is one of per page: prerendered HTML and route data. */
 const PAGE_EXTENSIONS = new Set(['.html', '.data']);
@@ -115,6 +116,7 @@ export default {
     await writeFile(join(client, 'robots.txt'), robotsTxt(siteUrl));
     await dropModulePreloads(client);
     await dropManifestImports(client);
+    await writeServiceWorker(client);
     await precompress(client);
   },
 } satisfies Config;

@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { islandsEntry } from './islands-entry.build.ts';
+import { deviceDownloadBytes } from './device-download.build.ts';
 import { compiledMessages } from './messages.build.ts';
 import { prebuiltData } from './prebuilt-data.build.ts';
 import { publicSiteConfig } from './site-config.build.ts';
@@ -25,6 +26,9 @@ export default defineConfig({
       },
     },
   },
-  define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig()) },
+  define: {
+    __SITE_CONFIG__: JSON.stringify(publicSiteConfig()),
+    __DEVICE_DOWNLOAD_BYTES__: JSON.stringify(deviceDownloadBytes()),
+  },
   server: { proxy: { '/functions': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } },
 });

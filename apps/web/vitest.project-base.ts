@@ -1,4 +1,5 @@
 import type { UserWorkspaceConfig } from 'vitest/config';
+import { deviceDownloadBytes } from './device-download.build.ts';
 import { compiledMessages } from './messages.build.ts';
 import { publicSiteConfig } from './site-config.build.ts';
 
@@ -6,6 +7,9 @@ import { publicSiteConfig } from './site-config.build.ts';
 export const webProjectBase = {
   plugins: [compiledMessages()],
   resolve: { conditions: ['source'], tsconfigPaths: true },
-  define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig({})) },
+  define: {
+    __SITE_CONFIG__: JSON.stringify(publicSiteConfig({})),
+    __DEVICE_DOWNLOAD_BYTES__: JSON.stringify(deviceDownloadBytes()),
+  },
   test: { environment: 'jsdom', setupFiles: ['./app/testing/setup-tests.ts'] },
 } satisfies UserWorkspaceConfig;

@@ -11,7 +11,8 @@ import { type LocaleCode, defaultLocale, localeCodes, localeOf, localizedPath } 
 import { type Translator, createTranslator } from '@paperknife/i18n/translator';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { formatSizeLimit } from '~/lib/format-size';
+import { deviceDownloadBytes } from '~/features/tools/device/device-tools';
+import { formatBytes, formatSizeLimit } from '~/lib/format-size';
 import { type SiteConfig, siteConfig } from '~/site-config';
 import {
   type Article,
@@ -121,6 +122,7 @@ export function contentValues(
     siteUrl: config.siteUrl,
     ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),
     passwordMinLength: String(PASSWORD_MIN_LENGTH),
+    deviceDownloadSize: formatBytes(deviceDownloadBytes, localeOf(locale).tag),
     ...flatten('option', optionFacts()),
     ...flatten('compress', compressLevelImages),
     functionsPrefix: FUNCTIONS_PREFIX,

@@ -22,7 +22,9 @@ export interface ServerProgress {
 export type ToolPhase =
   | { phase: 'uploading'; percent: number }
   | { phase: 'processing'; progress?: ServerProgress }
-  | { phase: 'downloading' };
+  | { phase: 'downloading' }
+  /** A run in this browser: the qpdf module loading (first run only), then the job. */
+  | { phase: 'on-device'; step: 'loading' | 'processing' };
 
 export class ToolRequestError extends Error {
   override readonly name = 'ToolRequestError';

@@ -6,6 +6,7 @@ import { Loader2 } from 'lucide-react';
 import { Suspense } from 'react';
 import { Button } from '~/components/ui/button';
 import type { ToolPhase } from '~/features/tools/api/api-client';
+import { UploadQuestionPanel } from '~/features/tools/device/upload-question';
 import { LazyPagePicker } from '~/features/tools/page-view/lazy';
 import type { FormValues } from '~/features/tools/utils/tool-form';
 import { useI18n } from '~/i18n/i18n-context';
@@ -15,6 +16,7 @@ import type { WorkspaceForm } from './use-workspace-form';
 /** The status line: upload percent, then the server's stage (and page i of n when the tool counts pages). */
 function phaseText(phase: ToolPhase | undefined, { t }: Translator): string {
   if (!phase) return '';
+  if (phase.phase === 'on-device') return t(phase.step === 'loading' ? 'run.device.loading' : 'run.device.processing');
   if (phase.phase === 'uploading') return t('run.uploading', { percent: phase.percent });
   if (phase.phase === 'processing') {
     const progress = phase.progress;
@@ -105,6 +107,7 @@ export function RunPanel({
         </Suspense>
       ) : null}
       {form.actionVisible(id, values) ? <RunButtons id={id} form={form} values={values} run={run} /> : null}
+      {run.question ? <UploadQuestionPanel question={run.question} /> : null}
       <p className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="run-status">
         {phaseText(phase, i18n)}
       </p>

@@ -2,6 +2,9 @@ import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
 import type { Translator } from '@paperknife/i18n/translator';
 import { useEffect } from 'react';
+import { DEVICE_MAX_FILE_BYTES, hasDeviceWay } from '~/features/tools/device/device-tools';
+import { type RunWhere, useRunWhere } from '~/features/tools/device/run-where';
+import { RunWhereChoice } from '~/features/tools/device/run-where-choice';
 import { type ToolFiles, useToolFiles } from '~/features/tools/hooks/use-tool-files';
 import { preloadPageView } from '~/features/tools/page-view/lazy';
 import { pageExtrasOf } from '~/features/tools/tool-page-extras';
@@ -19,7 +22,7 @@ import { preloadWorkspaceForm, useWorkspaceForm } from './use-workspace-form';
 import { formatSizeLimit } from '~/lib/format-size';
 
 /** The drop zone's words: the seed's for page numbers, the same pattern for every tool. */
-function dropZoneTexts(id: ToolId, { t, tag }: Translator): DropZoneTexts {
+function dropZoneTexts(id: ToolId, { t, tag }: Translator, maxFileBytes: number): DropZoneTexts {
   const tool = toolInfo[id];
   const kind = tool.input.label;
   const several = tool.files.max !== 1;
@@ -27,7 +30,7 @@ function dropZoneTexts(id: ToolId, { t, tag }: Translator): DropZoneTexts {
     idle: several ? t('dropZone.idle.many', { kind }) : t('dropZone.idle.one', { kind }),
     dragging: several ? t('dropZone.dragging.many', { kind }) : t('dropZone.dragging.one', { kind }),
     hint: t(toolMessageKey(id, 'dropHint')),
-    limit: t('dropZone.limit', { size: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) }),
+    limit: t('dropZone.limit', { size: formatSizeLimit(maxFileBytes, tag) }),
   };
 }
 
@@ -57,6 +60,26 @@ function usePageViewPreload(id: ToolId, files: ToolFiles): void {
 }
 
 /**
+ * Where the tool runs, for a tool that can run in the browser: the remembered choice. The device's code, worker and
+ * wasm start loading once the device way is chosen and files are there, or at once when the visitor picks it.
+ */
+function useRunWhereOf(id: ToolId, files: ToolFiles): [RunWhere, (where: RunWhere) => void] {
+  const [remembered, remember] = useRunWhere();
+  const where = hasDeviceWay(id) ? remembered : 'server';
+  const hasFiles = files.items.length > 0;
+  useEffect(() => {
+    if (where === 'device' && hasFiles) warmUpDevice();
+  }, [where, hasFiles]);
+  const choose = (next: RunWhere) => {
+    remember(next);
+    if (next === 'device') warmUpDevice();
+  };
+  return [where, choose];
+}
+
+const warmUpDevice = () => void import('~/features/tools/device/device-client').then((device) => device.warmUpDevice());
+
+/**
  * A tool at work: drop zone, file rows, options and action, with the seed's states (section 4), validation
  * toasts (section 5) and success/error handling (section 8), then the tool's own result view. Files leave the
  * browser only when the action is pressed.
@@ -65,9 +88,13 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   const i18n = useI18n();
   const tool = toolInfo[id];
   const { AfterSuccess } = pageExtrasOf(id);
-  const files = useToolFiles(id);
+  const [remembered] = useRunWhere();
+  const maxFileBytes =
+    hasDeviceWay(id) && remembered === 'device' ? DEVICE_MAX_FILE_BYTES : siteConfig.limits.maxFileBytes;
+  const files = useToolFiles(id, maxFileBytes);
+  const [where, setWhere] = useRunWhereOf(id, files);
   const { form, values, setValues } = useWorkspaceForm(id, files.items.length > 0);
-  const run = useToolRun(id, files, setValues);
+  const run = useToolRun(id, files, setValues, where);
   useHandedOverFiles(tool, files.add);
   usePageViewPreload(id, files);
 
@@ -84,9 +111,10 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
   return (
     <div className="grid gap-6">
+      {hasDeviceWay(id) ? <RunWhereChoice where={where} onChange={setWhere} disabled={run.busy} /> : null}
       {(files.multiple && !full) || files.items.length === 0 ? (
         <DropZone
-          texts={dropZoneTexts(id, i18n)}
+          texts={dropZoneTexts(id, i18n, maxFileBytes)}
           accept={pickerAccept(tool.input)}
           multiple={files.multiple}
           onFiles={files.add}

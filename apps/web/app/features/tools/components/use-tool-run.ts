@@ -3,14 +3,18 @@ import type { ToolId } from '@paperknife/catalog/tools';
 import type { Translator } from '@paperknife/i18n/translator';
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { toast } from '~/components/ui/toast';
-import type { ToolPhase } from '~/features/tools/api/api-client';
+import type { ToolPhase, ToolResponse } from '~/features/tools/api/api-client';
 import { errorWords } from '~/features/tools/api/error-words';
 import { useI18n } from '~/i18n/i18n-context';
 import type { ToolFiles } from '~/features/tools/hooks/use-tool-files';
+import type { DeviceLimit } from '~/features/tools/device/device-protocol';
+import type { RunWhere } from '~/features/tools/device/run-where';
+import type { UploadQuestion } from '~/features/tools/device/upload-question';
 import type { RunResult } from '~/features/tools/tool-page-extras';
 import { dataFilesFor } from '~/features/tools/utils/data-files';
 import type { FormValues } from '~/features/tools/utils/tool-form';
 import { type ToolInfo, toolInfo } from '~/lib/tool-info.prebuilt';
+import { siteConfig } from '~/site-config';
 import type { WorkspaceForm } from './use-workspace-form';
 
 export interface ToolRun {
@@ -20,6 +24,8 @@ export interface ToolRun {
   cancel: (() => void) | undefined;
   /** The last run's answer once it succeeded, for the tool's result view; cleared when a run starts. */
   result: RunResult | undefined;
+  /** What the page asks before sending a job the device cannot do to the server; undefined when nothing is asked. */
+  question: UploadQuestion | undefined;
   run: (form: WorkspaceForm, values: FormValues) => Promise<void>;
 }
 
@@ -60,13 +66,16 @@ function listedHeaders(tool: ToolInfo, header: (name: string) => string | null):
 }
 
 /**
- * Sending the files and options to the server: checked first against the catalogue, then one request or a job
- * (cancellable), the result downloaded, the seed's toasts (section 8). Leaving the page cancels a job.
+ * Running the tool on the files and options: checked first against the catalogue, then in this browser when the
+ * visitor chose so (`where`), else on the server in one request or a job (cancellable); the result downloaded, the
+ * seed's toasts (section 8). A job the device cannot do goes to the server only once the visitor says yes
+ * (decision 205). Leaving the page cancels a job.
  */
 export function useToolRun(
   id: ToolId,
   files: ToolFiles,
   setValues: Dispatch<SetStateAction<FormValues | undefined>>,
+  where: RunWhere = 'server',
 ): ToolRun {
   const i18n = useI18n();
   const { t } = i18n;
@@ -75,6 +84,7 @@ export function useToolRun(
   const [phase, setPhase] = useState<ToolPhase | undefined>();
   const [cancel, setCancel] = useState<(() => void) | undefined>();
   const [result, setResult] = useState<RunResult | undefined>();
+  const [question, setQuestion] = useState<UploadQuestion | undefined>();
   const mounted = useRef(true);
   const running = useRef<AbortController | undefined>(undefined);
   useEffect(() => {
@@ -99,13 +109,29 @@ export function useToolRun(
     const uploadBytes = files.items.reduce((sum, item) => sum + item.file.size, 0);
     const asJob = form.runsAsJob(tool, uploadBytes);
     const controller = new AbortController();
+    const calls = { onPhase: setPhase, signal: controller.signal };
+    const onServer = () => (asJob ? form.runToolJob : form.callTool)(id, body, calls);
+    const ask = (limit: DeviceLimit) =>
+      new Promise<boolean>((resolve) => {
+        const tooLargeForServer = sent.some((file) => file.size > siteConfig.limits.maxFileBytes);
+        const answer = (upload: boolean) => {
+          setQuestion(undefined);
+          resolve(upload);
+        };
+        setPhase(undefined);
+        controller.signal.addEventListener('abort', () => answer(false), { once: true });
+        setQuestion({ limit, tooLargeForServer, answer });
+      });
     running.current = controller;
     setBusy(true);
     setResult(undefined);
-    if (asJob) setCancel(() => () => controller.abort());
+    if (asJob || where === 'device') setCancel(() => () => controller.abort());
     try {
-      const call = asJob ? form.runToolJob : form.callTool;
-      const response = await call(id, body, { onPhase: setPhase, signal: controller.signal });
+      const response =
+        where === 'device'
+          ? await onDeviceOrAsked(id, sent, { ...form.parseToolOptions(id, fields) }, calls, ask, onServer)
+          : await onServer();
+      if (!response) return; // the visitor kept the files here; nothing was sent
       form.saveBlob(response.blob, response.fileName ?? tool.download.name);
       toast.success(t('run.success'), { description: t(toolMessageKey(id, 'successToast')) });
       files.clear();
@@ -113,8 +139,9 @@ export function useToolRun(
       setResult({ headers: listedHeaders(tool, response.headers), output: response.blob, files: sent });
     } catch (error) {
       if (controller.signal.aborted) {
-        // The server has stopped the run and deleted the upload; the files stay on the page.
-        if (mounted.current) toast.success(t('run.cancelled'), { description: t('run.cancelled.text') });
+        // The server has stopped the run and deleted the upload (or the browser's worker stopped); the files stay.
+        const text = where === 'device' ? 'run.cancelled.device' : 'run.cancelled.text';
+        if (mounted.current) toast.success(t('run.cancelled'), { description: t(text) });
         return;
       }
       console.error(error);
@@ -129,5 +156,26 @@ export function useToolRun(
     }
   }
 
-  return { busy, phase, cancel, result, run };
+  return { busy, phase, cancel, result, question, run };
+}
+
+/**
+ * The run in this browser; when the device cannot do it, the server's run once `ask` says yes, else undefined.
+ * The device's code and the qpdf worker load with the first run (or earlier, when the visitor chose the device).
+ */
+async function onDeviceOrAsked(
+  id: ToolId,
+  files: File[],
+  options: Record<string, unknown>,
+  calls: { onPhase: (phase: ToolPhase) => void; signal: AbortSignal },
+  ask: (limit: DeviceLimit) => Promise<boolean>,
+  onServer: () => Promise<ToolResponse>,
+): Promise<ToolResponse | undefined> {
+  const device = await import('~/features/tools/device/device-client');
+  try {
+    return await device.runOnDevice(id, files, options, calls);
+  } catch (error) {
+    if (!(error instanceof device.DeviceLimitError)) throw error;
+    return (await ask(error.limit)) ? onServer() : undefined;
+  }
 }

@@ -15,9 +15,10 @@ const newId = () => `file-${Date.now().toString(36)}-${(nextId++).toString(36)}`
 
 /**
  * The files of a tool page: what was dropped, checked in the browser (type by content, size against the
- * configured limit) with the row's progress showing that reading, and the seed's toasts for what does not fit.
+ * configured limit, or `maxBytes` when the tool runs in the browser) with the row's progress showing that reading,
+ * and the seed's toasts for what does not fit.
  */
-export function useToolFiles(id: ToolId) {
+export function useToolFiles(id: ToolId, maxBytes = siteConfig.limits.maxFileBytes) {
   const { t, tag } = useI18n();
   const tool = toolInfo[id];
   const multiple = tool.files.max === null || tool.files.max > 1;
@@ -44,7 +45,7 @@ export function useToolFiles(id: ToolId) {
   const check = useCallback(
     async (item: FileItem) => {
       const accepted = acceptedTypes[tool.input.label];
-      const result = await checkFile(item.file, accepted, siteConfig.limits.maxFileBytes, (progress) => {
+      const result = await checkFile(item.file, accepted, maxBytes, (progress) => {
         if (wanted.current.has(item.id)) update(item.id, { progress });
       });
       if (!wanted.current.has(item.id)) return;
@@ -59,7 +60,7 @@ export function useToolFiles(id: ToolId) {
         toast.error(invalidType, { description: invalidTypeText });
       } else if (problem.kind === 'size') {
         toast.error(t('files.tooLarge'), {
-          description: t('files.tooLarge.text', { name, limit: formatSizeLimit(siteConfig.limits.maxFileBytes, tag) }),
+          description: t('files.tooLarge.text', { name, limit: formatSizeLimit(maxBytes, tag) }),
         });
       } else if (problem.kind === 'empty') {
         toast.error(t('files.empty'), { description: t('files.empty.text', { name }) });
@@ -67,7 +68,7 @@ export function useToolFiles(id: ToolId) {
         toast.error(t('files.unreadable'), { description: t('files.unreadable.text', { name }) });
       }
     },
-    [invalidType, invalidTypeText, remove, t, tag, tool, update],
+    [invalidType, invalidTypeText, maxBytes, remove, t, tag, tool, update],
   );
 
   const add = useCallback(

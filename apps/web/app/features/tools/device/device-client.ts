@@ -1,0 +1,117 @@
+import type { ToolId } from '@paperknife/catalog/tools';
+import wasmUrl from '@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url';
+import { type ToolPhase, type ToolResponse, ToolRequestError } from '~/features/tools/api/api-client';
+import type { DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
+import { keepForOffline } from './offline';
+
+/**
+ * The page's side of running a tool in the browser: one qpdf worker for as long as the page lives, the files
+ * handed over as bytes (transferred, not copied), the result back as bytes. Loaded only once the visitor has
+ * chosen "On this device", so neither the worker nor the wasm is part of a tool page's first download.
+ */
+
+/** A job the browser cannot do; the page asks before sending it to the server instead. */
+export class DeviceLimitError extends Error {
+  override readonly name = 'DeviceLimitError';
+  constructor(
+    readonly limit: DeviceLimit,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let worker: Worker | undefined;
+let nextJob = 1;
+
+function startWorker(): Worker {
+  worker ??= new Worker(new URL('./qpdf-worker.ts', import.meta.url), { type: 'module', name: 'qpdf' });
+  return worker;
+}
+
+/** Starts the worker and its wasm download now (the visitor chose this way), and keeps them for offline use. */
+export function warmUpDevice(): void {
+  const started = !worker;
+  const running = startWorker();
+  if (started) running.postMessage({ type: 'warm-up', wasmUrl });
+  keepForOffline([wasmUrl]);
+}
+
+/** Files larger than this together stay with the server: the worker's memory holds the input and output. */
+export const DEVICE_MAX_BYTES = 512 * 1024 * 1024;
+
+export interface DeviceRunOptions {
+  onPhase?: (phase: ToolPhase) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs `tool` on `files` in the worker. Rejects with DeviceLimitError when the browser cannot do the job, with
+ * ToolRequestError (the catalogue's code) when the job itself fails, and with `aborted` when `signal` fires:
+ * qpdf cannot be interrupted inside a run, so the worker is ended and the next run starts a new one.
+ */
+export async function runOnDevice(
+  tool: ToolId,
+  files: readonly File[],
+  options: Record<string, unknown>,
+  { onPhase, signal }: DeviceRunOptions = {},
+): Promise<ToolResponse> {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > DEVICE_MAX_BYTES) throw new DeviceLimitError('too-large', 'These files are too large for this device.');
+  const buffers = await Promise.all(files.map((file) => file.arrayBuffer()));
+  if (signal?.aborted) throw new ToolRequestError('aborted', 'The request was cancelled.', 0);
+  const running = startWorker();
+  const job = nextJob++;
+  const request: DeviceJobRequest = {
+    type: 'run',
+    job,
+    tool,
+    wasmUrl,
+    files: files.map((file, index) => ({ name: file.name, bytes: buffers[index]! })),
+    options,
+  };
+  const answer = await new Promise<Extract<DeviceJobMessage, { type: 'done' }>>((resolve, reject) => {
+    const stop = () => {
+      running.removeEventListener('message', onMessage);
+      running.removeEventListener('error', onError);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onMessage = ({ data }: MessageEvent<DeviceJobMessage>) => {
+      if (data.job !== job) return;
+      if (data.type === 'phase') {
+        onPhase?.({ phase: 'on-device', step: data.phase });
+        return;
+      }
+      stop();
+      if (data.type === 'done') resolve(data);
+      else if (data.limit) reject(new DeviceLimitError(data.limit, data.message));
+      else reject(new ToolRequestError(data.code, data.message, 0));
+    };
+    const onError = (event: ErrorEvent) => {
+      stop();
+      endWorker();
+      // The worker died (out of memory, or its script or wasm could not load): the server can still do it.
+      reject(new DeviceLimitError('too-large', event.message || 'The browser could not run this job.'));
+    };
+    const onAbort = () => {
+      stop();
+      endWorker();
+      reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
+    };
+    running.addEventListener('message', onMessage);
+    running.addEventListener('error', onError);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    running.postMessage(
+      request,
+      request.files.map((file) => file.bytes),
+    );
+  });
+  keepForOffline([wasmUrl]);
+  const blob = new Blob([answer.bytes], { type: answer.contentType });
+  return { blob, fileName: undefined, headers: () => null };
+}
+
+function endWorker(): void {
+  worker?.terminate();
+  worker = undefined;
+}

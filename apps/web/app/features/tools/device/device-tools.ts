@@ -1,0 +1,13 @@
+import type { ToolId } from '@paperknife/catalog/tools';
+import { deviceToolIds } from './device-tools.prebuilt';
+
+/** Whether a page tool can also run in the browser, and what that costs the visitor (decision 205). */
+export const hasDeviceWay = (id: ToolId): boolean => deviceToolIds.includes(id);
+
+/** Files larger than this stay with the server: the worker's memory (2 GB at most) holds input, output and qpdf. */
+export const DEVICE_MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+declare const __DEVICE_DOWNLOAD_BYTES__: number;
+
+/** The one-time download of the device way (the qpdf module and its loader, brotli), measured by the build. */
+export const deviceDownloadBytes: number = __DEVICE_DOWNLOAD_BYTES__;

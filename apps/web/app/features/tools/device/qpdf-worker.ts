@@ -1,0 +1,91 @@
+/// <reference lib="webworker" />
+import createModule from '@neslinesli93/qpdf-wasm';
+import { ToolError } from '@paperknife/catalog/errors';
+import type { ToolOptions } from '@paperknife/catalog/tools';
+import { type DeviceToolId, type JobResult, isDeviceTool, runQpdfJob } from '@paperknife/qpdf-jobs/qpdf-jobs';
+import { bytesOf } from '@paperknife/qpdf-jobs/memory-files';
+import {
+  type QpdfWasmFactory,
+  type WasmQpdfRunner,
+  createWasmQpdfRunner,
+} from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
+import { type Zippable, zipSync } from 'fflate';
+import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
+
+/**
+ * The device tools' worker: qpdf compiled to WebAssembly, started once and kept for the page's next runs. It takes
+ * a job's files as bytes, runs the same job functions the server runs, and hands the result back as bytes.
+ * The page ends this worker to cancel a run (qpdf cannot be interrupted inside one).
+ */
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let runner: WasmQpdfRunner | undefined;
+let moduleUrl: string | undefined;
+
+function qpdf(wasmUrl: string): WasmQpdfRunner {
+  moduleUrl = wasmUrl;
+  runner ??= createWasmQpdfRunner({
+    createModule: createModule as unknown as QpdfWasmFactory,
+    locateFile: () => moduleUrl!,
+  });
+  return runner;
+}
+
+const post = (message: DeviceJobMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+/** The one file of a result, or a ZIP of its parts (Split PDF's), stored: PDFs deflate little. */
+function resultBytes(result: JobResult): Uint8Array {
+  const [only] = result.files;
+  if (result.files.length === 1 && only && only.name === result.download.name) return bytesOf(only.file);
+  const entries: Zippable = {};
+  for (const part of result.files) entries[part.name] = [bytesOf(part.file), { level: 0, mtime: new Date(1980, 0, 1) }];
+  return zipSync(entries);
+}
+
+async function run(request: DeviceJobRequest): Promise<void> {
+  const { job, tool } = request;
+  if (!isDeviceTool(tool)) {
+    post({
+      type: 'failed',
+      job,
+      code: 'no_device_way',
+      message: 'This tool runs on the server only.',
+      limit: 'no-device-way',
+    });
+    return;
+  }
+  const started = runner !== undefined;
+  post({ type: 'phase', job, phase: started ? 'processing' : 'loading' });
+  const inputs = request.files.map((file) => ({ name: file.name, file: { bytes: new Uint8Array(file.bytes) } }));
+  try {
+    const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
+    const bytes = resultBytes(result);
+    // A view of the module's memory is copied out; a buffer of our own is handed over as it is.
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    post({ type: 'done', job, bytes: own.buffer as ArrayBuffer, contentType: result.download.contentType }, [
+      own.buffer,
+    ]);
+  } catch (error) {
+    if (error instanceof ToolError) {
+      const limit = error.code === 'damaged_pdf' ? 'needs-repair' : undefined;
+      post({ type: 'failed', job, code: error.code, message: error.message, ...(limit ? { limit } : {}) });
+    } else {
+      // Out of memory or a trap in the module: the instance is gone; the server can still do the job.
+      runner?.release();
+      post({ type: 'failed', job, code: 'internal_error', message: String(error), limit: 'too-large' });
+    }
+  }
+}
+
+self.addEventListener('message', ({ data }: MessageEvent<DeviceJobRequest | { type: 'warm-up'; wasmUrl: string }>) => {
+  if (data.type === 'warm-up') void warmUp(data.wasmUrl);
+  else void run(data);
+});
+
+/** Fetches and compiles the module before the first job (the visitor chose this way). */
+async function warmUp(wasmUrl: string): Promise<void> {
+  await qpdf(wasmUrl)
+    .run({ args: ['--version'], inputs: new Map(), outputs: [] })
+    .catch(() => undefined); // the first job reports what went wrong
+}
