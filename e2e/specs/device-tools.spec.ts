@@ -1,0 +1,148 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import {
+  assertValidPdf,
+  pdfEncryption,
+  pdfPageCount,
+  pdfPageTexts,
+  pdfRotations,
+} from '../../packages/engine/src/testing/pdf-assertions.js';
+import { expect, test } from '../fixtures.js';
+import { dropFiles, expectFilesReady, fixtureDir, pdfFixture, runAndDownload } from '../tool-fixtures.js';
+
+/**
+ * The page tools on the device (decision 205): qpdf in a Web Worker, the files never sent to the API, the same
+ * downloads as the server's, offline after a visit, and a question before anything goes to the server.
+ */
+
+const pages = (n: number, prefix = 'Page') => Array.from({ length: n }, (_, i) => ({ text: [`${prefix} ${i + 1}`] }));
+
+/** Every request the page (and its workers) makes to the API from now on. */
+function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/functions/')) seen.push(request.url());
+  });
+  return seen;
+}
+
+const deviceWay = (page: Page) => page.getByRole('radio', { name: 'On this device (not uploaded)' });
+
+async function openOnDevice(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await deviceWay(page).check();
+}
+
+/** A PDF whose cross-reference offset points nowhere: qpdf reads it only by reconstructing it (a repair). */
+function brokenXrefPdf(name: string): string {
+  const pdf = readFileSync(pdfFixture(`whole-${name}`, { pages: pages(2) })).toString('latin1');
+  const path = join(fixtureDir, name);
+  writeFileSync(path, Buffer.from(pdf.replace(/startxref\s+\d+/, 'startxref\n99999'), 'latin1'));
+  return path;
+}
+
+async function mergeTwo(page: Page, prefix: string): Promise<void> {
+  const first = pdfFixture(`${prefix}-first.pdf`, { pages: pages(1, 'First') });
+  const second = pdfFixture(`${prefix}-second.pdf`, { pages: pages(2, 'Second') });
+  await dropFiles(page, [first, second]);
+  await expectFilesReady(page, 2);
+  const result = await runAndDownload(page, 'Merge PDF Files');
+  expect(result.name).toBe('merged-document.pdf');
+  assertValidPdf(result.path);
+  expect(pdfPageTexts(result.path).map((text) => text.trim())).toEqual(['First 1', 'Second 1', 'Second 2']);
+}
+
+test.describe('page tools on this device', () => {
+  test('merge and rotate run in the browser: right downloads, no request to the API', async ({ page }) => {
+    const api = apiRequests(page);
+    await openOnDevice(page, '/merge-pdf');
+    await expect(page.getByText(/One-time download \d+ kB/)).toBeVisible();
+    await mergeTwo(page, 'device');
+
+    await openOnDevice(page, '/rotate-pdf');
+    await dropFiles(page, pdfFixture('device-rotate.pdf', { pages: pages(3) }));
+    await expectFilesReady(page, 1);
+    await page.getByLabel('Rotation angle').selectOption('90');
+    await page.getByLabel('Pages to rotate').selectOption('selected');
+    await page.getByLabel('Pages', { exact: true }).fill('2-3');
+    const rotated = await runAndDownload(page, 'Rotate PDF');
+    expect(rotated.name).toBe('rotated-document.pdf');
+    expect(pdfRotations(rotated.path)).toEqual([0, 90, 90]);
+    expect(api).toEqual([]);
+  });
+
+  test('organize and protect run in the browser: right downloads, no request to the API', async ({ page }) => {
+    const api = apiRequests(page);
+    await openOnDevice(page, '/organize-pdf');
+    await dropFiles(page, pdfFixture('device-organize.pdf', { pages: pages(4) }));
+    await expectFilesReady(page, 1);
+    const order = page.getByRole('textbox', { name: 'New page order' });
+    await expect(order).toHaveValue('1-4');
+    await order.fill('4,2r180,1');
+    const organized = await runAndDownload(page, 'Organize PDF');
+    expect(pdfPageTexts(organized.path).map((text) => text.trim())).toEqual(['Page 4', 'Page 2', 'Page 1']);
+    expect(pdfRotations(organized.path)).toEqual([0, 180, 0]);
+
+    await openOnDevice(page, '/protect-pdf');
+    await dropFiles(page, pdfFixture('device-secret.pdf', { pages: pages(2) }));
+    await expectFilesReady(page, 1);
+    await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
+    await page.getByLabel('Confirm password').fill('s3cret-pass');
+    const protectedPdf = await runAndDownload(page, 'Protect PDF');
+    expect(protectedPdf.name).toBe('protected-document.pdf');
+    // Opening needs the password: without it qpdf refuses, with it the pages are there.
+    expect(() => pdfPageCount(protectedPdf.path)).toThrow();
+    expect(pdfPageCount(protectedPdf.path, 's3cret-pass')).toBe(2);
+    expect(pdfEncryption(protectedPdf.path, 's3cret-pass').fileMethod).toBe('AESv3');
+    expect(api).toEqual([]);
+  });
+
+  test('the choice is remembered, and the merge works again with the browser offline', async ({ page }) => {
+    const api = apiRequests(page);
+    await openOnDevice(page, '/merge-pdf');
+    await mergeTwo(page, 'online');
+    // The service worker has kept the page, its scripts and the qpdf module.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const names = await caches.keys();
+          const cache = names.length ? await caches.open(names[0]!) : undefined;
+          const kept = cache ? (await cache.keys()).map((request) => new URL(request.url).pathname) : [];
+          return kept.includes('/merge-pdf') && kept.some((path) => path.endsWith('.wasm'));
+        }),
+      )
+      .toBe(true);
+    await page.context().setOffline(true);
+    try {
+      await page.reload();
+      await expect(deviceWay(page)).toBeChecked();
+      await mergeTwo(page, 'offline');
+    } finally {
+      await page.context().setOffline(false);
+    }
+    expect(api).toEqual([]);
+  });
+
+  test('a file that needs repair: the page asks, and uploads only once the visitor says yes', async ({ page }) => {
+    const api = apiRequests(page);
+    await openOnDevice(page, '/rotate-pdf');
+    await dropFiles(page, brokenXrefPdf('needs-repair.pdf'));
+    await expectFilesReady(page, 1);
+    const question = page.getByRole('alertdialog');
+    await page.getByRole('button', { name: 'Rotate PDF', exact: true }).click();
+    await expect(question).toContainText('This file needs repair, which only our server can do. Upload it?');
+    await question.getByRole('button', { name: "Don't upload" }).click();
+    await expect(question).toBeHidden();
+    expect(api).toEqual([]);
+
+    await page.getByRole('button', { name: 'Rotate PDF', exact: true }).click();
+    const downloading = page.waitForEvent('download');
+    await question.getByRole('button', { name: 'Upload' }).click();
+    const download = await downloading;
+    const path = join(fixtureDir, `repaired-${download.suggestedFilename()}`);
+    await download.saveAs(path);
+    expect(pdfRotations(path)).toEqual([90, 90]);
+    expect(api).toHaveLength(1);
+  });
+});
