@@ -1,22 +1,25 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { rolldown } from 'rolldown';
+import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
+const brotliSize = (bytes: Uint8Array | string) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 /**
- * What choosing "On this device" downloads once: the qpdf module and its loader, brotli-compressed at the quality
- * the build's precompression uses (react-router.config.ts), so the size the tool pages show is the size sent. The
- * few kilobytes of our own job code in the worker are not counted. Compressing 1.3 MB at quality 11 takes seconds,
- * so the answer is kept in node_modules/.cache until the package changes.
+ * The qpdf module's brotli size. Compressing 1.3 MB at quality 11 takes seconds, so the answer is kept in
+ * node_modules/.cache until the package changes.
  */
-export function deviceDownloadBytes(): number {
-  const files = ['qpdf.wasm', 'qpdf.js'].map((name) => require.resolve(`@neslinesli93/qpdf-wasm/dist/${name}`));
-  const key = files.map((file) => `${file}:${statSync(file).size}:${statSync(file).mtimeMs}`).join('|');
+function wasmBytes(): number {
+  const wasm = require.resolve('@neslinesli93/qpdf-wasm/dist/qpdf.wasm');
+  const key = `${wasm}:${statSync(wasm).size}:${statSync(wasm).mtimeMs}`;
   const cacheFile = join(
     dirname(require.resolve('@neslinesli93/qpdf-wasm/package.json')),
-    '../../.cache/paperknife-device-download.json',
+    '../../.cache/paperknife-qpdf-wasm.json',
   );
   try {
     const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { key: string; bytes: number };
@@ -24,10 +27,43 @@ export function deviceDownloadBytes(): number {
   } catch {
     // not measured yet
   }
-  const bytes = files
-    .map((file) => brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length)
-    .reduce((sum, size) => sum + size, 0);
+  const bytes = brotliSize(readFileSync(wasm));
   mkdirSync(dirname(cacheFile), { recursive: true });
   writeFileSync(cacheFile, JSON.stringify({ key, bytes }));
   return bytes;
+}
+
+/** The worker's script as the build makes it (minified, with qpdf's loader and the job code), brotli. */
+async function workerBytes(): Promise<number> {
+  const bundle = await rolldown({
+    input: fileURLToPath(new URL('./app/features/tools/device/qpdf-worker.ts', import.meta.url)),
+    platform: 'browser',
+    resolve: {
+      conditionNames: ['source', 'module', 'browser', 'import', 'default'],
+      tsconfigFilename: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    },
+    // The wasm's URL is a string here; Node built-ins are what the loader's Node branch names, left out in browsers.
+    external: [/\?url$/, 'fs', 'path', 'crypto'],
+    logLevel: 'silent',
+  });
+  const { output } = await bundle.generate({ format: 'es', minify: true });
+  await bundle.close();
+  return brotliSize(output.map((part) => ('code' in part ? part.code : '')).join(''));
+}
+
+let measured: Promise<number> | undefined;
+
+/**
+ * What choosing "On this device" downloads once: the qpdf worker's script and the wasm, brotli-compressed at the
+ * quality the build's precompression uses (react-router.config.ts), so the size a tool page shows is the size sent.
+ * Defines `__DEVICE_DOWNLOAD_BYTES__`. Tests (`worker: false`) count the wasm alone, sparing the worker's build.
+ */
+export function deviceDownload({ worker = true }: { worker?: boolean } = {}): Plugin {
+  return {
+    name: 'paperknife-device-download',
+    async config() {
+      measured ??= (async () => wasmBytes() + (worker ? await workerBytes() : 0))();
+      return { define: { __DEVICE_DOWNLOAD_BYTES__: JSON.stringify(await measured) } };
+    },
+  };
 }

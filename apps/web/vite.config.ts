@@ -1,8 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { deviceDownload } from './device-download.build.ts';
 import { islandsEntry } from './islands-entry.build.ts';
-import { deviceDownloadBytes } from './device-download.build.ts';
 import { compiledMessages } from './messages.build.ts';
 import { prebuiltData } from './prebuilt-data.build.ts';
 import { publicSiteConfig } from './site-config.build.ts';
@@ -11,7 +11,14 @@ import { publicSiteConfig } from './site-config.build.ts';
 const serverConditions = ['source', 'module', 'node', 'import', 'default'];
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), islandsEntry(), prebuiltData(serverConditions), compiledMessages()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    islandsEntry(),
+    prebuiltData(serverConditions),
+    compiledMessages(),
+    deviceDownload(),
+  ],
   // `~/` is apps/web/app (tsconfig.json's paths).
   resolve: { conditions: ['source', 'module', 'browser', 'import', 'default'], tsconfigPaths: true },
   ssr: { resolve: { conditions: serverConditions } },
@@ -26,9 +33,6 @@ export default defineConfig({
       },
     },
   },
-  define: {
-    __SITE_CONFIG__: JSON.stringify(publicSiteConfig()),
-    __DEVICE_DOWNLOAD_BYTES__: JSON.stringify(deviceDownloadBytes()),
-  },
+  define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig()) },
   server: { proxy: { '/functions': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } },
 });

@@ -1,15 +1,12 @@
 import type { UserWorkspaceConfig } from 'vitest/config';
-import { deviceDownloadBytes } from './device-download.build.ts';
+import { deviceDownload } from './device-download.build.ts';
 import { compiledMessages } from './messages.build.ts';
 import { publicSiteConfig } from './site-config.build.ts';
 
 /** What both web test projects share. Component tests run without the React Router build plugin. */
 export const webProjectBase = {
-  plugins: [compiledMessages()],
+  plugins: [compiledMessages(), deviceDownload({ worker: false })],
   resolve: { conditions: ['source'], tsconfigPaths: true },
-  define: {
-    __SITE_CONFIG__: JSON.stringify(publicSiteConfig({})),
-    __DEVICE_DOWNLOAD_BYTES__: JSON.stringify(deviceDownloadBytes()),
-  },
+  define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig({})) },
   test: { environment: 'jsdom', setupFiles: ['./app/testing/setup-tests.ts'] },
 } satisfies UserWorkspaceConfig;

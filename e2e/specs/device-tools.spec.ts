@@ -138,7 +138,7 @@ test.describe('page tools on this device', () => {
 
     await page.getByRole('button', { name: 'Rotate PDF', exact: true }).click();
     const downloading = page.waitForEvent('download');
-    await question.getByRole('button', { name: 'Upload' }).click();
+    await question.getByRole('button', { name: 'Upload', exact: true }).click();
     const download = await downloading;
     const path = join(fixtureDir, `repaired-${download.suggestedFilename()}`);
     await download.saveAs(path);

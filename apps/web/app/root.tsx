@@ -21,7 +21,11 @@ import { loadedTranslator } from './i18n/translators';
 import { SpaFallbackContext, pageHydrates } from './lib/page-handle';
 import { themeBootScript } from './lib/theme';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+// The manifest makes the site installable; with the service worker of the device tools it opens offline (decision 205).
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   // Marks the document once React has committed its hydration, so a script (or a browser test) can tell a page

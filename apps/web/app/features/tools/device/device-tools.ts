@@ -9,5 +9,5 @@ export const DEVICE_MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 declare const __DEVICE_DOWNLOAD_BYTES__: number;
 
-/** The one-time download of the device way (the qpdf module and its loader, brotli), measured by the build. */
+/** The one-time download of the device way (the qpdf worker and the wasm, brotli), measured by the build. */
 export const deviceDownloadBytes: number = __DEVICE_DOWNLOAD_BYTES__;

@@ -22,13 +22,14 @@ function activeWorker(): Promise<ServiceWorker | undefined> {
   return registering;
 }
 
-/** This page and everything it has loaded so far, as same-origin URLs. */
+/** This page, its icon and manifest, and everything it has loaded so far, as same-origin URLs. */
 function pageResources(): string[] {
-  const urls = performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((url) => url.startsWith(location.origin));
-  return [location.href.split('#')[0]!, ...urls];
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"], link[rel="manifest"]')];
+  const urls = [
+    ...links.map((link) => link.href),
+    ...performance.getEntriesByType('resource').map((entry) => entry.name),
+  ];
+  return [location.href.split('#')[0]!, ...urls.filter((url) => url.startsWith(location.origin))];
 }
 
 /** Asks the service worker to keep this page, what it has loaded, and `extra` (the wasm the worker fetched). */

@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+// The catalogue's schemas come with the job code: no `new Function` probe, which the CSP would report.
+import '~/zod-without-eval';
 import createModule from '@neslinesli93/qpdf-wasm';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { ToolOptions } from '@paperknife/catalog/tools';
