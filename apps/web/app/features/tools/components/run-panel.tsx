@@ -3,15 +3,19 @@ import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
 import type { Translator } from '@paperknife/i18n/translator';
 import { Loader2 } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Button } from '~/components/ui/button';
 import type { ToolPhase } from '~/features/tools/api/api-client';
-import { UploadQuestionPanel } from '~/features/tools/device/upload-question';
 import { LazyPagePicker } from '~/features/tools/page-view/lazy';
 import type { FormValues } from '~/features/tools/utils/tool-form';
 import { useI18n } from '~/i18n/i18n-context';
 import type { ToolRun } from './use-tool-run';
 import type { WorkspaceForm } from './use-workspace-form';
+
+/** Asked only after the device could not do a job (decision 205): its own chunk. */
+const LazyUploadQuestion = lazy(() =>
+  import('~/features/tools/device/upload-question').then((module) => ({ default: module.UploadQuestionPanel })),
+);
 
 /** The status line: upload percent, then the server's stage (and page i of n when the tool counts pages). */
 function phaseText(phase: ToolPhase | undefined, { t }: Translator): string {
@@ -107,7 +111,11 @@ export function RunPanel({
         </Suspense>
       ) : null}
       {form.actionVisible(id, values) ? <RunButtons id={id} form={form} values={values} run={run} /> : null}
-      {run.question ? <UploadQuestionPanel question={run.question} /> : null}
+      {run.question ? (
+        <Suspense fallback={null}>
+          <LazyUploadQuestion question={run.question} />
+        </Suspense>
+      ) : null}
       <p className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="run-status">
         {phaseText(phase, i18n)}
       </p>

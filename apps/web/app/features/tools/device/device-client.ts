@@ -37,6 +37,9 @@ export function warmUpDevice(): void {
   keepForOffline([wasmUrl]);
 }
 
+/** The User Timing name of each job the device ran (`performance.getEntriesByName`). */
+export const DEVICE_JOB_MEASURE = 'paperknife:device-job';
+
 /** Files larger than this together stay with the server: the worker's memory holds the input and output. */
 export const DEVICE_MAX_BYTES = 512 * 1024 * 1024;
 
@@ -56,6 +59,7 @@ export async function runOnDevice(
   options: Record<string, unknown>,
   { onPhase, signal }: DeviceRunOptions = {},
 ): Promise<ToolResponse> {
+  const started = performance.now();
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > DEVICE_MAX_BYTES) throw new DeviceLimitError('too-large', 'These files are too large for this device.');
   const buffers = await Promise.all(files.map((file) => file.arrayBuffer()));
@@ -108,6 +112,8 @@ export async function runOnDevice(
   });
   keepForOffline([wasmUrl]);
   const blob = new Blob([answer.bytes], { type: answer.contentType });
+  // From the files to the result's bytes, for the browser's performance panel (and bench/device).
+  performance.measure(DEVICE_JOB_MEASURE, { start: started, detail: { tool } });
   return { blob, fileName: undefined, headers: () => null };
 }
 

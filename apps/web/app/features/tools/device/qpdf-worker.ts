@@ -23,6 +23,8 @@ import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
 declare const self: DedicatedWorkerGlobalScope;
 
 let runner: WasmQpdfRunner | undefined;
+/** Inputs larger than this together leave the module's memory grown by several times their size. */
+const RELEASE_AFTER_BYTES = 32 * 1024 * 1024;
 let moduleUrl: string | undefined;
 
 function qpdf(wasmUrl: string): WasmQpdfRunner {
@@ -68,6 +70,8 @@ async function run(request: DeviceJobRequest): Promise<void> {
     post({ type: 'done', job, bytes: own.buffer as ArrayBuffer, contentType: result.download.contentType }, [
       own.buffer,
     ]);
+    // WebAssembly memory never shrinks: after a large job the instance goes, and the next run starts a new one.
+    if (request.files.reduce((sum, file) => sum + file.bytes.byteLength, 0) > RELEASE_AFTER_BYTES) runner?.release();
   } catch (error) {
     if (error instanceof ToolError) {
       const limit = error.code === 'damaged_pdf' ? 'needs-repair' : undefined;
