@@ -6,33 +6,45 @@ import { ToolError } from '@paperknife/catalog/errors';
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import { type DeviceToolId, type JobResult, isDeviceTool, runQpdfJob } from '@paperknife/qpdf-jobs/qpdf-jobs';
 import { bytesOf } from '@paperknife/qpdf-jobs/memory-files';
-import {
-  type QpdfWasmFactory,
-  type WasmQpdfRunner,
-  createWasmQpdfRunner,
-} from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
+import type { QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
+import { type QpdfWasmFactory, createWasmQpdfRunner } from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
 import { type Zippable, zipSync } from 'fflate';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
 
 /**
- * The device tools' worker: qpdf compiled to WebAssembly, started once and kept for the page's next runs. It takes
- * a job's files as bytes, runs the same job functions the server runs, and hands the result back as bytes.
- * The page ends this worker to cancel a run (qpdf cannot be interrupted inside one).
+ * The device tools' worker: qpdf compiled to WebAssembly, the module fetched and compiled once and kept for the
+ * page's next runs (each qpdf run gets a fresh instance of it: the runner's rule). It takes a job's files as bytes,
+ * runs the same job functions the server runs, and hands the result back as bytes. The page ends this worker to
+ * cancel a run (qpdf cannot be interrupted inside one).
  */
 
 declare const self: DedicatedWorkerGlobalScope;
 
-let runner: WasmQpdfRunner | undefined;
-/** Inputs larger than this together leave the module's memory grown by several times their size. */
-const RELEASE_AFTER_BYTES = 32 * 1024 * 1024;
-let moduleUrl: string | undefined;
+let runner: QpdfRunner | undefined;
+let compiled: Promise<WebAssembly.Module> | undefined;
 
-function qpdf(wasmUrl: string): WasmQpdfRunner {
-  moduleUrl = wasmUrl;
-  runner ??= createWasmQpdfRunner({
-    createModule: createModule as unknown as QpdfWasmFactory,
-    locateFile: () => moduleUrl!,
+/** The qpdf module, fetched and compiled once (again after a failure, such as no network). */
+function compiledModule(wasmUrl: string): Promise<WebAssembly.Module> {
+  compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl)).catch((error: unknown) => {
+    compiled = undefined;
+    throw error;
   });
+  return compiled;
+}
+
+/** Emscripten's hook for instantiating the module: from the one compiled copy, not a new fetch and compile. */
+type InstantiateWasm = (
+  imports: WebAssembly.Imports,
+  receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+) => object;
+
+function qpdf(module: WebAssembly.Module): QpdfRunner {
+  const instantiateWasm: InstantiateWasm = (imports, receive) => {
+    void WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+    return {};
+  };
+  const factory = createModule as unknown as (options: object) => ReturnType<QpdfWasmFactory>;
+  runner ??= createWasmQpdfRunner({ createModule: (options) => factory({ ...options, instantiateWasm }) });
   return runner;
 }
 
@@ -59,26 +71,23 @@ async function run(request: DeviceJobRequest): Promise<void> {
     });
     return;
   }
-  const started = runner !== undefined;
-  post({ type: 'phase', job, phase: started ? 'processing' : 'loading' });
+  post({ type: 'phase', job, phase: runner ? 'processing' : 'loading' });
   const inputs = request.files.map((file) => ({ name: file.name, file: { bytes: new Uint8Array(file.bytes) } }));
   try {
-    const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
+    const module = await compiledModule(request.wasmUrl);
+    const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(module));
     const bytes = resultBytes(result);
     // A view of the module's memory is copied out; a buffer of our own is handed over as it is.
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
     post({ type: 'done', job, bytes: own.buffer as ArrayBuffer, contentType: result.download.contentType }, [
       own.buffer,
     ]);
-    // WebAssembly memory never shrinks: after a large job the instance goes, and the next run starts a new one.
-    if (request.files.reduce((sum, file) => sum + file.bytes.byteLength, 0) > RELEASE_AFTER_BYTES) runner?.release();
   } catch (error) {
     if (error instanceof ToolError) {
       const limit = error.code === 'damaged_pdf' ? 'needs-repair' : undefined;
       post({ type: 'failed', job, code: error.code, message: error.message, ...(limit ? { limit } : {}) });
     } else {
-      // Out of memory or a trap in the module: the instance is gone; the server can still do the job.
-      runner?.release();
+      // Out of memory or a trap in the module (its instance is dropped): the server can still do the job.
       post({ type: 'failed', job, code: 'internal_error', message: String(error), limit: 'too-large' });
     }
   }
@@ -91,7 +100,5 @@ self.addEventListener('message', ({ data }: MessageEvent<DeviceJobRequest | { ty
 
 /** Fetches and compiles the module before the first job (the visitor chose this way). */
 async function warmUp(wasmUrl: string): Promise<void> {
-  await qpdf(wasmUrl)
-    .run({ args: ['--version'], inputs: new Map(), outputs: [] })
-    .catch(() => undefined); // the first job reports what went wrong
+  await compiledModule(wasmUrl).catch(() => undefined); // the first job reports what went wrong
 }
