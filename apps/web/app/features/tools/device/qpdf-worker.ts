@@ -12,39 +12,24 @@ import { type Zippable, zipSync } from 'fflate';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
 
 /**
- * The device tools' worker: qpdf compiled to WebAssembly, the module fetched and compiled once and kept for the
- * page's next runs (each qpdf run gets a fresh instance of it: the runner's rule). It takes a job's files as bytes,
- * runs the same job functions the server runs, and hands the result back as bytes. The page ends this worker to
- * cancel a run (qpdf cannot be interrupted inside one).
+ * The device tools' worker: qpdf compiled to WebAssembly, one runner for the page's runs (each qpdf run gets a fresh
+ * instance of the module: the runner's rule). It takes a job's files as bytes, runs the same job functions the
+ * server runs, and hands the result back as bytes. The page ends this worker to cancel a run (qpdf cannot be
+ * interrupted inside one).
  */
 
 declare const self: DedicatedWorkerGlobalScope;
 
 let runner: QpdfRunner | undefined;
-let compiled: Promise<WebAssembly.Module> | undefined;
+let moduleUrl: string | undefined;
 
-/** The qpdf module, fetched and compiled once (again after a failure, such as no network). */
-function compiledModule(wasmUrl: string): Promise<WebAssembly.Module> {
-  compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl)).catch((error: unknown) => {
-    compiled = undefined;
-    throw error;
+/** The runner; each qpdf run starts an instance of the module, from the browser's cache after the first fetch. */
+function qpdf(wasmUrl: string): QpdfRunner {
+  moduleUrl = wasmUrl;
+  runner ??= createWasmQpdfRunner({
+    createModule: createModule as unknown as QpdfWasmFactory,
+    locateFile: () => moduleUrl!,
   });
-  return compiled;
-}
-
-/** Emscripten's hook for instantiating the module: from the one compiled copy, not a new fetch and compile. */
-type InstantiateWasm = (
-  imports: WebAssembly.Imports,
-  receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
-) => object;
-
-function qpdf(module: WebAssembly.Module): QpdfRunner {
-  const instantiateWasm: InstantiateWasm = (imports, receive) => {
-    void WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
-    return {};
-  };
-  const factory = createModule as unknown as (options: object) => ReturnType<QpdfWasmFactory>;
-  runner ??= createWasmQpdfRunner({ createModule: (options) => factory({ ...options, instantiateWasm }) });
   return runner;
 }
 
@@ -74,8 +59,7 @@ async function run(request: DeviceJobRequest): Promise<void> {
   post({ type: 'phase', job, phase: runner ? 'processing' : 'loading' });
   const inputs = request.files.map((file) => ({ name: file.name, file: { bytes: new Uint8Array(file.bytes) } }));
   try {
-    const module = await compiledModule(request.wasmUrl);
-    const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(module));
+    const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
     const bytes = resultBytes(result);
     // A view of the module's memory is copied out; a buffer of our own is handed over as it is.
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
@@ -100,5 +84,7 @@ self.addEventListener('message', ({ data }: MessageEvent<DeviceJobRequest | { ty
 
 /** Fetches and compiles the module before the first job (the visitor chose this way). */
 async function warmUp(wasmUrl: string): Promise<void> {
-  await compiledModule(wasmUrl).catch(() => undefined); // the first job reports what went wrong
+  await qpdf(wasmUrl)
+    .run({ args: ['--version'], inputs: new Map(), outputs: [] })
+    .catch(() => undefined); // the first job reports what went wrong
 }
