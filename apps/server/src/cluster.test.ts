@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import { repoRoot } from './env.js';
 import {
@@ -153,6 +154,13 @@ describe.skipIf(missing !== null)('two replicas behind HAProxy, sharing PostgreS
       await until(async () => (await fetch(`${replica.url}/readyz`)).ok, 90_000, `${replica.id} ready`);
     }
     await until(async () => (await fetch(`${balancer}/readyz`)).ok, 30_000, 'the balancer');
+    // A replica whose event loop is still held up by its start (sources compiled as they are first imported, on a
+    // loaded machine) turns work away as busy (503) for a moment: the tests begin once each one takes work.
+    for (const replica of replicas) {
+      const taking = async () =>
+        (await fetch(`${replica.url}${FUNCTIONS_PREFIX}/merge-pdf`, { method: 'POST' })).status !== 503;
+      await until(taking, 60_000, `${replica.id} taking work`);
+    }
   }, 240_000);
 
   afterAll(async () => {
