@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
+import { deviceToolIds } from '@paperknife/qpdf-jobs/qpdf-jobs';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { median } from '../engine/measure.js';
 import { corpusDir, corpusPasswords, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
@@ -27,16 +28,8 @@ import { table } from '../table.js';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const list = (name: string) => arg(name)?.split(',').filter(Boolean);
 
-const STRUCTURAL = [
-  'merge-pdf',
-  'split-pdf',
-  'rotate-pdf',
-  'extract-pages',
-  'delete-pages',
-  'organize-pdf',
-  'protect-pdf',
-  'unlock-pdf',
-] as const satisfies readonly ToolId[];
+/** The structural tools: the page tools whose work is qpdf's alone (the same list the device way runs). */
+const STRUCTURAL = deviceToolIds;
 const ALL = [...STRUCTURAL, 'pdf-to-jpg'] as const satisfies readonly ToolId[];
 type BenchTool = (typeof ALL)[number];
 
