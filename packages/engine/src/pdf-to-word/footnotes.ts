@@ -5,6 +5,7 @@
  * foot without a mark go on with the note the page before ended with. Pure functions on the page layouts, no MuPDF.
  */
 import type { Footnote, LayoutBlock, LayoutLine, PageLayout, Span } from './layout-model.js';
+import { bodySize } from './layout-analysis.js';
 
 /** A footnote mark: a number, or the symbols notes are marked with. */
 const MARK = /^\s*(\d{1,3}|[*†‡§¶]{1,3})\s*$/u;
@@ -14,20 +15,6 @@ const RAISED_BY = 1;
 const hasText = (span: Span) => span.text.trim() !== '';
 /** The largest size of a line's text (a space after a mark can be set in the body's size). */
 const lineSize = (line: LayoutLine) => Math.max(0, ...line.spans.filter(hasText).map((span) => span.size));
-
-/** The size most characters of the pages' text are set in. */
-function bodySize(pages: readonly PageLayout[]): number {
-  const characters = new Map<number, number>();
-  for (const page of pages) {
-    for (const block of page.blocks) {
-      if (block.kind !== 'text') continue;
-      for (const line of block.lines) {
-        for (const span of line.spans) characters.set(span.size, (characters.get(span.size) ?? 0) + span.text.length);
-      }
-    }
-  }
-  return [...characters.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
-}
 
 /** The mark a note's first line starts with, when it is raised above the note's text; undefined otherwise. */
 function noteMark(line: LayoutLine): string | undefined {

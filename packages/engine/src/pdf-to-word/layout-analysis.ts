@@ -637,7 +637,7 @@ export function printedPageNumbers(
 }
 
 /** The size most characters of the pages' text are set in. */
-function bodySize(pages: readonly PageLayout[]): number {
+export function bodySize(pages: readonly PageLayout[]): number {
   const characters = new Map<number, number>();
   for (const page of pages) {
     for (const block of page.blocks) {
