@@ -1,6 +1,7 @@
 import type { TextAlignment, TextFont } from '@paperknife/catalog/tools/add-text-images';
-import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { MIN_BOX, type PageBox, boxMovedByKey, clamp, insidePage } from './page-box';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useBoxDragging } from './box-dragging';
+import { type PageBox, clamp } from './page-box';
 import { type PageSize, RenderCancelled } from './pdf-pages';
 import { usePdfPages } from './use-pdf-pages';
 import { PagesLoading } from './pages-loading';
@@ -55,49 +56,19 @@ function PlacedItemBox({
   onRemove: (id: number) => void;
 }) {
   const { t } = useI18n();
-  const drag = useRef<{ id: number; kind: 'move' | 'resize'; startX: number; startY: number; start: PageBox } | null>(
-    null,
-  );
-  const startDrag = (kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    onSelect(item.id);
-    drag.current = { id: item.id, kind, startX: event.clientX, startY: event.clientY, start: item.box };
-  };
-  const moveDrag = (event: PointerEvent<HTMLElement>) => {
-    const current = drag.current;
-    const rect = frame.current?.getBoundingClientRect();
-    if (!current || !rect) return;
-    const dx = (event.clientX - current.startX) / rect.width;
-    const dy = (event.clientY - current.startY) / rect.height;
-    const { start } = current;
-    onBoxChange(
-      current.id,
-      insidePage(
-        current.kind === 'move'
-          ? { ...start, x: start.x + dx, y: start.y + dy }
-          : {
-              ...start,
-              width: clamp(start.width + dx, MIN_BOX, 1 - start.x),
-              height: clamp(start.height + dy, MIN_BOX, 1 - start.y),
-            },
-      ),
-    );
-  };
-  const endDrag = () => {
-    drag.current = null;
-  };
+  const { startDrag, moveDrag, endDrag, moveByKey } = useBoxDragging({
+    box: item.box,
+    frame,
+    onBoxChange: (box) => onBoxChange(item.id, box),
+    onDragStart: () => onSelect(item.id),
+  });
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       onRemove(item.id);
       return;
     }
-    const moved = boxMovedByKey(event, item.box);
-    if (!moved) return;
-    event.preventDefault();
-    onBoxChange(item.id, insidePage(moved));
+    moveByKey(event);
   };
 
   return (

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
-import { MIN_BOX, type PageBox, boxMovedByKey, clamp, insidePage } from './page-box';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useBoxDragging } from './box-dragging';
+import { type PageBox, clamp } from './page-box';
 import { RenderCancelled } from './pdf-pages';
 import { usePdfPages } from './use-pdf-pages';
 import { PagesLoading } from './pages-loading';
@@ -33,7 +34,6 @@ export function SignaturePlacement({
   const state = usePdfPages(file);
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ kind: 'move' | 'resize'; startX: number; startY: number; start: SignatureBox } | null>(null);
   const [drawn, setDrawn] = useState(false);
   const hintId = useId();
   const pages = state.status === 'ready' ? state.pages : undefined;
@@ -57,42 +57,9 @@ export function SignaturePlacement({
     return () => rendering.cancel();
   }, [pages, page]);
 
-  if (!pages) return state.status === 'loading' ? <PagesLoading /> : null;
+  const { startDrag, moveDrag, endDrag, moveByKey } = useBoxDragging({ box, frame, onBoxChange });
 
-  const startDrag = (kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { kind, startX: event.clientX, startY: event.clientY, start: box };
-  };
-  const moveDrag = (event: PointerEvent<HTMLElement>) => {
-    const current = drag.current;
-    const rect = frame.current?.getBoundingClientRect();
-    if (!current || !rect) return;
-    const dx = (event.clientX - current.startX) / rect.width;
-    const dy = (event.clientY - current.startY) / rect.height;
-    const { start } = current;
-    onBoxChange(
-      insidePage(
-        current.kind === 'move'
-          ? { ...start, x: start.x + dx, y: start.y + dy }
-          : {
-              ...start,
-              width: clamp(start.width + dx, MIN_BOX, 1 - start.x),
-              height: clamp(start.height + dy, MIN_BOX, 1 - start.y),
-            },
-      ),
-    );
-  };
-  const endDrag = () => {
-    drag.current = null;
-  };
-  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moved = boxMovedByKey(event, box);
-    if (!moved) return;
-    event.preventDefault();
-    onBoxChange(insidePage(moved));
-  };
+  if (!pages) return state.status === 'loading' ? <PagesLoading /> : null;
 
   return (
     <div className="grid justify-items-center gap-2">
@@ -123,7 +90,7 @@ export function SignaturePlacement({
           onPointerMove={moveDrag}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
-          onKeyDown={onKey}
+          onKeyDown={moveByKey}
         >
           <img src={signature} alt="" draggable={false} className="pointer-events-none size-full object-contain" />
           <span
