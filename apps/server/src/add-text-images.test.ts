@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
 import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
-import { renderPageRgb } from '@paperknife/engine/testing/pdf-assertions';
+import { bluePixelsIn } from '@paperknife/engine/testing/pdf-assertions';
 import { signaturePng } from '@paperknife/engine/testing/signature-fixtures';
 import { type TestApp, type UploadFile, expectTempEmpty, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
@@ -38,19 +38,6 @@ const expectError = (response: { statusCode: number; json: () => unknown }, code
   expect(response.json()).toMatchObject({ error: { code } });
 };
 
-/** Dark blue pixels (the test picture's band) in a box of fractions of the page. */
-function blueIn(path: string, page: number, area: { x: number; y: number; width: number; height: number }): number {
-  const { width, height, pixels } = renderPageRgb(path, page, 30);
-  let blue = 0;
-  for (let y = Math.floor(area.y * height); y < Math.ceil((area.y + area.height) * height); y++) {
-    for (let x = Math.floor(area.x * width); x < Math.ceil((area.x + area.width) * width); x++) {
-      const at = (y * width + x) * 3;
-      if (pixels[at + 2]! > pixels[at]! + 50) blue++;
-    }
-  }
-  return blue;
-}
-
 describe('POST /functions/v1/add-text-images', () => {
   it('places text and two pictures from a multipart request', async () => {
     const first = { x: 0.1, y: 0.5, width: 0.3, height: 0.2 };
@@ -66,8 +53,8 @@ describe('POST /functions/v1/add-text-images', () => {
     const path = await savePdf(response.rawPayload);
     const page1 = spawnSync('pdftotext', ['-f', '1', '-l', '1', path, '-'], { encoding: 'utf8' }).stdout;
     expect(page1).toContain('Approved by Ada');
-    expect(blueIn(path, 2, first)).toBeGreaterThan(50);
-    expect(blueIn(path, 2, second)).toBeGreaterThan(50);
+    expect(bluePixelsIn(path, 2, first)).toBeGreaterThan(50);
+    expect(bluePixelsIn(path, 2, second)).toBeGreaterThan(50);
     await expectTempEmpty(t.tempDir);
   });
 
@@ -86,7 +73,7 @@ describe('POST /functions/v1/add-text-images', () => {
     });
     expect(response.statusCode).toBe(200);
     const path = await savePdf(response.rawPayload);
-    expect(blueIn(path, 1, { x: 0.2, y: 0.2, width: 0.5, height: 0.3 })).toBeGreaterThan(50);
+    expect(bluePixelsIn(path, 1, { x: 0.2, y: 0.2, width: 0.5, height: 0.3 })).toBeGreaterThan(50);
     expect(spawnSync('pdftotext', [path, '-'], { encoding: 'utf8' }).stdout).toContain('Approved by Ada');
   });
 

@@ -101,6 +101,27 @@ export function renderPageRgb(
   return parsePpm(result.stdout);
 }
 
+/**
+ * How many pixels of page `page` (rendered at `dpi`) inside `area`, a box of fractions of the page from its top-left
+ * corner, are clearly blue: where a test placed a blue picture (the signature fixture's band).
+ */
+export function bluePixelsIn(
+  path: string,
+  page: number,
+  area: { x: number; y: number; width: number; height: number },
+  dpi = 40,
+): number {
+  const { width, height, pixels } = renderPageRgb(path, page, dpi);
+  let blue = 0;
+  for (let y = Math.floor(area.y * height); y < Math.ceil((area.y + area.height) * height); y++) {
+    for (let x = Math.floor(area.x * width); x < Math.ceil((area.x + area.width) * width); x++) {
+      const at = (y * width + x) * 3;
+      if (pixels[at + 2]! > pixels[at]! + 50) blue++;
+    }
+  }
+  return blue;
+}
+
 /** True when every pixel has R = G = B. */
 export function isGray(pixels: Uint8Array): boolean {
   for (let i = 0; i < pixels.length; i += 3) {

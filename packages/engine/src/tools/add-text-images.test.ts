@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { assertValidPdf, pdfPageTexts, renderPageRgb } from '../testing/pdf-assertions.js';
+import { assertValidPdf, bluePixelsIn, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { signaturePng } from '../testing/signature-fixtures.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { addTextImages } from './add-text-images.js';
@@ -51,19 +51,6 @@ const wordsIn = (words: Word[], box: { x0: number; y0: number; x1: number; y1: n
     const middle = (word.yMin + word.yMax) / 2;
     return word.xMin >= box.x0 - slack && word.xMax <= box.x1 + slack && middle >= box.y0 && middle <= box.y1;
   });
-
-/** Pixels of a rendered page inside a box (fractions from the top-left corner) that are dark blue. */
-function blueIn(path: string, page: number, area: { x: number; y: number; width: number; height: number }): number {
-  const { width, height, pixels } = renderPageRgb(path, page, 40);
-  let blue = 0;
-  for (let y = Math.floor(area.y * height); y < Math.ceil((area.y + area.height) * height); y++) {
-    for (let x = Math.floor(area.x * width); x < Math.ceil((area.x + area.width) * width); x++) {
-      const at = (y * width + x) * 3;
-      if (pixels[at + 2]! > pixels[at]! + 50) blue++;
-    }
-  }
-  return blue;
-}
 
 const box = { x: 0.1, y: 0.1, width: 0.5, height: 0.25 };
 const inPoints = (page: { width: number; height: number }, b: typeof box) => ({
@@ -131,10 +118,10 @@ describe('add-text-images', () => {
     const rows = list.map((line) => line.trim().split(/\s+/));
     expect(rows.map((row) => row[0])).toEqual(['1', '3']);
     expect(new Set(rows.map((row) => row[10])).size).toBe(1);
-    expect(blueIn(path, 1, picture)).toBeGreaterThan(100);
-    expect(blueIn(path, 3, picture)).toBeGreaterThan(100);
-    expect(blueIn(path, 2, picture)).toBe(0);
-    expect(blueIn(path, 1, { x: 0.05, y: 0.05, width: 0.4, height: 0.4 })).toBe(0);
+    expect(bluePixelsIn(path, 1, picture)).toBeGreaterThan(100);
+    expect(bluePixelsIn(path, 3, picture)).toBeGreaterThan(100);
+    expect(bluePixelsIn(path, 2, picture)).toBe(0);
+    expect(bluePixelsIn(path, 1, { x: 0.05, y: 0.05, width: 0.4, height: 0.4 })).toBe(0);
   });
 
   it('puts items where the viewer saw them on a page turned by /Rotate', async () => {
@@ -155,8 +142,8 @@ describe('add-text-images', () => {
     // Upright: the words run left to right on one line.
     expect(words[1]!.xMin).toBeGreaterThan(words[0]!.xMax);
     expect(Math.abs(words[1]!.yMin - words[0]!.yMin)).toBeLessThan(1);
-    expect(blueIn(path, 1, picture)).toBeGreaterThan(100);
-    expect(blueIn(path, 1, { x: 0.05, y: 0.5, width: 0.4, height: 0.4 })).toBe(0);
+    expect(bluePixelsIn(path, 1, picture)).toBeGreaterThan(100);
+    expect(bluePixelsIn(path, 1, { x: 0.05, y: 0.5, width: 0.4, height: 0.4 })).toBe(0);
   });
 
   it('refuses an empty list, a picture that is not an image, a missing picture and a page past the end', async () => {
