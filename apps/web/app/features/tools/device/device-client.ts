@@ -2,6 +2,7 @@ import type { ToolId } from '@paperknife/catalog/tools';
 import wasmUrl from '@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url';
 import { type ToolPhase, type ToolResponse, ToolRequestError } from '~/features/tools/api/api-client';
 import type { DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
+import { DEVICE_MAX_FILE_BYTES } from './device-tools';
 import { keepForOffline } from './offline';
 
 /**
@@ -40,9 +41,6 @@ export function warmUpDevice(): void {
 /** The User Timing name of each job the device ran (`performance.getEntriesByName`). */
 export const DEVICE_JOB_MEASURE = 'paperknife:device-job';
 
-/** Files larger than this together stay with the server: the worker's memory holds the input and output. */
-export const DEVICE_MAX_BYTES = 512 * 1024 * 1024;
-
 export interface DeviceRunOptions {
   onPhase?: (phase: ToolPhase) => void;
   signal?: AbortSignal;
@@ -61,7 +59,8 @@ export async function runOnDevice(
 ): Promise<ToolResponse> {
   const started = performance.now();
   const total = files.reduce((sum, file) => sum + file.size, 0);
-  if (total > DEVICE_MAX_BYTES) throw new DeviceLimitError('too-large', 'These files are too large for this device.');
+  if (total > DEVICE_MAX_FILE_BYTES)
+    throw new DeviceLimitError('too-large', 'These files are too large for this device.');
   const buffers = await Promise.all(files.map((file) => file.arrayBuffer()));
   if (signal?.aborted) throw new ToolRequestError('aborted', 'The request was cancelled.', 0);
   const running = startWorker();
