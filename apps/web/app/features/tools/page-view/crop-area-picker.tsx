@@ -1,9 +1,9 @@
 import { POINTS_PER_MM } from '@paperknife/catalog/paper-sizes';
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
 import { type CropArea, type CropMargins, areaBetween, areaOfMargins, insidePage, marginsOfArea } from './crop-area';
 import { boxMovedByKey } from './page-box';
-import { RenderCancelled } from './pdf-pages';
 import { PagesLoading } from './pages-loading';
+import { useDrawnPage } from './use-drawn-page';
 import { usePdfPages } from './use-pdf-pages';
 import { useI18n } from '~/i18n/i18n-context';
 
@@ -32,23 +32,10 @@ export function CropAreaPicker({
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
-  const [drawn, setDrawn] = useState(false);
   const hintId = useId();
   const pages = state.status === 'ready' ? state.pages : undefined;
 
-  useEffect(() => {
-    const target = canvas.current;
-    if (!pages || !target) return;
-    setDrawn(false);
-    const rendering = pages.render(1, target, PREVIEW_WIDTH);
-    rendering.done.then(
-      () => setDrawn(true),
-      (error: unknown) => {
-        if (!(error instanceof RenderCancelled)) console.warn('Page 1 could not be drawn.', error);
-      },
-    );
-    return () => rendering.cancel();
-  }, [pages]);
+  const drawn = useDrawnPage(pages, 1, canvas, PREVIEW_WIDTH);
 
   if (!pages) return state.status === 'loading' ? <PagesLoading /> : null;
 

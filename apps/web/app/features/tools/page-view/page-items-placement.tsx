@@ -2,7 +2,8 @@ import type { TextAlignment, TextFont } from '@paperknife/catalog/tools/add-text
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useBoxDragging } from './box-dragging';
 import { type PageBox, clamp } from './page-box';
-import { type PageSize, RenderCancelled } from './pdf-pages';
+import type { PageSize } from './pdf-pages';
+import { useDrawnPage } from './use-drawn-page';
 import { usePdfPages } from './use-pdf-pages';
 import { PagesLoading } from './pages-loading';
 import { useI18n } from '~/i18n/i18n-context';
@@ -165,7 +166,6 @@ export function PageItemsPlacement({
   const state = usePdfPages(file);
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState(false);
   const [size, setSize] = useState<PageSize>();
   const hintId = useId();
   const pages = state.status === 'ready' ? state.pages : undefined;
@@ -175,24 +175,15 @@ export function PageItemsPlacement({
     if (pages) onPageCount(pages.pageCount);
   }, [pages, onPageCount]);
 
+  const drawn = useDrawnPage(pages, page, canvas, PREVIEW_WIDTH);
   useEffect(() => {
-    const target = canvas.current;
-    if (!pages || !target) return;
+    if (!pages) return;
     let current = true;
-    setDrawn(false);
     void pages.pageSize(page).then((next) => {
       if (current) setSize(next);
     });
-    const rendering = pages.render(page, target, PREVIEW_WIDTH);
-    rendering.done.then(
-      () => setDrawn(true),
-      (error: unknown) => {
-        if (!(error instanceof RenderCancelled)) console.warn(`Page ${page} could not be drawn.`, error);
-      },
-    );
     return () => {
       current = false;
-      rendering.cancel();
     };
   }, [pages, page]);
 

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useBoxDragging } from './box-dragging';
 import { type PageBox, clamp } from './page-box';
-import { RenderCancelled } from './pdf-pages';
+import { useDrawnPage } from './use-drawn-page';
 import { usePdfPages } from './use-pdf-pages';
 import { PagesLoading } from './pages-loading';
 import { useI18n } from '~/i18n/i18n-context';
@@ -34,7 +34,6 @@ export function SignaturePlacement({
   const state = usePdfPages(file);
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState(false);
   const hintId = useId();
   const pages = state.status === 'ready' ? state.pages : undefined;
   const page = pages ? clamp(pageNumber, 1, pages.pageCount) : 1;
@@ -43,19 +42,7 @@ export function SignaturePlacement({
     if (pages) onPageCount(pages.pageCount);
   }, [pages, onPageCount]);
 
-  useEffect(() => {
-    const target = canvas.current;
-    if (!pages || !target) return;
-    setDrawn(false);
-    const rendering = pages.render(page, target, PREVIEW_WIDTH);
-    rendering.done.then(
-      () => setDrawn(true),
-      (error: unknown) => {
-        if (!(error instanceof RenderCancelled)) console.warn(`Page ${page} could not be drawn.`, error);
-      },
-    );
-    return () => rendering.cancel();
-  }, [pages, page]);
+  const drawn = useDrawnPage(pages, page, canvas, PREVIEW_WIDTH);
 
   const { startDrag, moveDrag, endDrag, moveByKey } = useBoxDragging({ box, frame, onBoxChange });
 
