@@ -8,6 +8,7 @@ import type { ToolProgress } from '../jobs/tool-runner.js';
 import type { PoolTasks } from './pool-tasks.js';
 import type { TaskName, TaskPayload, TaskResult, TaskTable } from './task-table.js';
 import type { PortMessage, WorkerAnswer, WorkerJob } from './worker.js';
+import { isWasmTrap } from './wasm-trap.js';
 
 /**
  * The pool of MuPDF worker threads. MuPDF calls are synchronous and its WASM heap never shrinks, so PDF content
@@ -47,12 +48,15 @@ export interface MupdfPoolStats {
   recycled: number;
   /** Workers ended because a job ran out of time or was cancelled. */
   terminated: number;
+  /** Tasks run again on a fresh worker after a WebAssembly trap. */
+  trapRetries: number;
 }
 
 let pool: Piscina | undefined;
 let inFlight = 0;
 let recycled = 0;
 let terminated = 0;
+let trapRetries = 0;
 
 /**
  * A worker built elsewhere to run instead of the engine's own: test runs build one from the sources once (see
@@ -147,7 +151,35 @@ export function mupdfPool<Tasks extends TaskTable>(): MupdfPool<Tasks> {
   };
 }
 
+/**
+ * Runs a task; one that ended in a WebAssembly trap (its worker has left) runs once more on a fresh worker, unless
+ * parts of its result were already handed on or its payload's buffers were transferred away.
+ */
 async function runTask(task: string, payload: unknown, options: MupdfTaskOptions): Promise<unknown> {
+  let partsSent = false;
+  const onPart = options.onPart;
+  const watched: MupdfTaskOptions = onPart
+    ? {
+        ...options,
+        onPart: (part) => {
+          partsSent = true;
+          onPart(part);
+        },
+      }
+    : options;
+  const answer = await runTaskOnce(task, payload, watched);
+  const retry = !answer.ok && answer.error.trapped && !partsSent && !options.transferList?.length;
+  if (!retry) return settle(task, answer);
+  trapRetries += 1;
+  return settle(task, await runTaskOnce(task, payload, options));
+}
+
+function settle(task: string, answer: WorkerAnswer): unknown {
+  if (!answer.ok) throw toError(task, answer);
+  return answer.result;
+}
+
+async function runTaskOnce(task: string, payload: unknown, options: MupdfTaskOptions): Promise<WorkerAnswer> {
   if (options.signal.aborted) throw abortError(options.signal);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = AbortSignal.any([options.signal, timeout]);
@@ -171,6 +203,17 @@ async function runTask(task: string, payload: unknown, options: MupdfTaskOptions
   } catch (error) {
     // A worker that recycles itself leaves after posting its answer on the job's port.
     answer = portAnswer ?? drainPort(port1, listeners);
+    // A trap outside the task (a finalizer of MuPDF's objects running between its awaits) ends the worker itself.
+    if (!answer && isWasmTrap(error)) {
+      const message = (error as Error).message;
+      answer = {
+        ok: false,
+        error: { code: 'internal_error', message, toolError: false, trapped: true },
+        heapBytes: 0,
+        jobs: 0,
+        recycled: true,
+      };
+    }
     if (!answer) {
       if (signal.aborted) {
         terminated += 1;
@@ -184,8 +227,7 @@ async function runTask(task: string, payload: unknown, options: MupdfTaskOptions
     port1.close();
   }
   if (answer.recycled) recycled += 1;
-  if (!answer.ok) throw toError(task, answer);
-  return answer.result;
+  return answer;
 }
 
 /** Starts a worker and loads MuPDF in it, as a running server has it (the benchmarks warm up with this). */
@@ -202,6 +244,7 @@ export function mupdfPoolStats(): MupdfPoolStats {
     completed: pool?.completed ?? 0,
     recycled,
     terminated,
+    trapRetries,
   };
 }
 

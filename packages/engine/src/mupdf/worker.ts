@@ -1,3 +1,4 @@
+import { isWasmTrap } from './wasm-trap.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { ToolProgress } from '../jobs/tool-runner.js';
 import type { ReportProgress, SendPart, TaskTable } from './task-table.js';
@@ -23,7 +24,11 @@ export interface WorkerJob {
   forceRecycle?: boolean;
 }
 
-export type SerializedError = { code: string; message: string; toolError: boolean; stack?: string };
+/**
+ * `trapped`: the task ended in a WebAssembly trap (memory access out of bounds, unreachable): MuPDF's memory can no
+ * longer be trusted, so the worker leaves after the job and the pool may run the task again on a fresh one.
+ */
+export type SerializedError = { code: string; message: string; toolError: boolean; stack?: string; trapped?: boolean };
 
 export type WorkerAnswer =
   | { ok: true; result: unknown; heapBytes: number; jobs: number; recycled: boolean }
@@ -52,7 +57,14 @@ function serializeError(error: unknown): SerializedError {
   }
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack : undefined;
-  return { code: 'internal_error', message, toolError: false, ...(stack ? { stack } : {}) };
+  const trapped = isWasmTrap(error);
+  return {
+    code: 'internal_error',
+    message,
+    toolError: false,
+    ...(stack ? { stack } : {}),
+    ...(trapped ? { trapped } : {}),
+  };
 }
 
 /**
@@ -95,7 +107,9 @@ export function serveTasks(tasks: TaskTable): (job: WorkerJob) => Promise<Worker
       (part) => post({ part }),
     );
     const heapBytes = wasmHeapBytes();
-    const recycled = job.forceRecycle === true || jobs >= MAX_JOBS_PER_WORKER || heapBytes >= MAX_WASM_HEAP_BYTES;
+    const trapped = !outcome.ok && outcome.error.trapped === true;
+    const recycled =
+      trapped || job.forceRecycle === true || jobs >= MAX_JOBS_PER_WORKER || heapBytes >= MAX_WASM_HEAP_BYTES;
     const answer: WorkerAnswer = { ...outcome, heapBytes, jobs, recycled };
     if (!recycled) {
       job.port.close();
