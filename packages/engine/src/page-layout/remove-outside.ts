@@ -1,5 +1,6 @@
 import * as mupdf from 'mupdf';
 import { ToolError } from '@paperknife/catalog/errors';
+import { pageImages, restoreJpegImages } from '../redaction/blanked-images.js';
 import { type Rect, intersectRects, normalizeRect } from './page-geometry.js';
 
 /** Far beyond any page: the strips around the kept box reach past content drawn off the page too. */
@@ -185,6 +186,7 @@ export function removeOutside(doc: mupdf.PDFDocument, index: number, box: Rect):
       mupdf.PDFPage.REDACT_LINE_ART_NONE,
       mupdf.PDFPage.REDACT_TEXT_REMOVE,
     );
+    const images = pageImages(page);
     try {
       redact(
         page,
@@ -204,6 +206,7 @@ export function removeOutside(doc: mupdf.PDFDocument, index: number, box: Rect):
         { cause: error },
       );
     }
+    restoreJpegImages(doc, page, images);
     keepAnnotations(doc, object, annotations, box);
   } finally {
     page.destroy();

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import type { PageRect, RedactionBox } from '@paperknife/catalog/redaction';
 import { openPdf } from '../mupdf/open-pdf.js';
+import { pageImages, restoreJpegImages } from './blanked-images.js';
 import { fillBoxes } from './fill-boxes.js';
 import { pageHits } from './find-hits-task.js';
 import { readPageText } from './page-text.js';
@@ -60,12 +61,14 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
           const annot = page.createAnnotation('Redact');
           annot.setRect(rect);
         }
+        const images = pageImages(page);
         page.applyRedactions(
           false,
           mupdf.PDFPage.REDACT_IMAGE_PIXELS,
           mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED,
           mupdf.PDFPage.REDACT_TEXT_REMOVE,
         );
+        restoreJpegImages(doc, page, images);
         fillBoxes(doc, page, rects, payload.fill);
         areas.push([index + 1, hits.length + boxes.length]);
       } finally {
