@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import type { SlideLine, SlideRectangle } from './slide-model.js';
+import { disownShade } from '../mupdf/device-shade.js';
 
 /**
  * The vector drawing of a page as PowerPoint gets it: plain filled rectangles and straight lines become shapes,
@@ -115,8 +116,8 @@ function drawPage(
   let nested = 0;
   let painted = false;
   const plain = () => withShapes && nested === 0;
-  // Paths, texts, stroke states and colour spaces come kept for the callback and are let go here; shades and
-  // images come borrowed and are left alone.
+  // Paths, texts, stroke states and colour spaces come kept for the callback and are let go here; images come
+  // kept by their wrapper, which its finalizer lets go; shades come borrowed and are disowned (disownShade).
   const device = new mupdf.Device({
     fillPath(path, evenOdd, ctm, colorSpace, color, alpha) {
       try {
@@ -191,8 +192,12 @@ function drawPage(
       draw.popClip();
     },
     fillShade(shade, ctm, alpha) {
-      draw.fillShade(shade, ctm, alpha);
-      painted = true;
+      try {
+        draw.fillShade(shade, ctm, alpha);
+        painted = true;
+      } finally {
+        disownShade(shade);
+      }
     },
     fillImageMask(image, ctm, colorSpace, color, alpha) {
       draw.fillImageMask(image, ctm, colorSpace, asColor(color), alpha);
