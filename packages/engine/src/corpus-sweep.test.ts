@@ -34,10 +34,12 @@ import type { InputFile, ToolContext, ToolResult } from './jobs/tool-runner.js';
  * (docs/decisions/064), every skipped run counted as "sampled out":
  * - every tool gets every damaged (broken/), encrypted and owner-only file;
  * - of the other files of its input's folder, a tool gets one in SAMPLE_STRIDE: one in 2 for the structural tools,
- *   one in 4 for the tools that read page content (rendering, conversion, stamping), each tool a different share
- *   (inSample), so every file still goes through several tools of each kind;
+ *   one in 4 for the tools that read page content (rendering, conversion, stamping) and for the structural tools
+ *   given a long document (more than CONTENT_MAX_PAGES pages: a 352-page book is seconds of every tool's work and
+ *   proves what a 30-page one does), each tool a different share (inSample), so every file still goes through
+ *   several tools of each kind;
  * - the content tools skip PDFs of more than CONTENT_MAX_PAGES pages, and a tool whose catalogue entry has
- *   sampleLimits (OCR, seconds per page) gets the small documents within them and no stride.
+ *   sampleLimits (OCR, seconds per page) gets one in 2 of the small documents within them.
  * `PAPERKNIFE_SWEEP=full` gives every tool every file (up to CONTENT_MAX_PAGES), for a release check or the
  * whole table: `PAPERKNIFE_SWEEP=full npx vitest run packages/engine/src/corpus-sweep.test.ts`. `npm test` runs
  * this file in its own process beside the browser tests (scripts/setup.mjs). Skips with a message when
@@ -70,6 +72,9 @@ const SWEEP_CONCURRENCY = 2;
 const FULL_SWEEP = process.env['PAPERKNIFE_SWEEP'] === 'full';
 if (present && FULL_SWEEP) console.warn('Corpus sweep: full (PAPERKNIFE_SWEEP=full)');
 
+/** Page counts of the corpus files, from its manifest (none for Word files and unreadable PDFs). */
+const pages = manifestPageCounts();
+
 /** A tool gets one plain file of its folder in this many (and every damaged or encrypted one), by kind of work. */
 const SAMPLE_STRIDE = { structural: 2, content: 4 } as const;
 
@@ -81,10 +86,13 @@ const SAMPLE_STRIDE = { structural: 2, content: 4 } as const;
  */
 function inSample(id: ToolId, path: string, folderFiles: readonly string[]): boolean {
   const entry: ToolEntry = tools[id];
-  if (FULL_SWEEP || entry.sampleLimits || dirname(path) === join(corpusDir, 'broken')) return true;
+  if (FULL_SWEEP || dirname(path) === join(corpusDir, 'broken')) return true;
   const file = basename(path);
   if (corpusPasswords[file] || ownerOnlyPdfs.has(file)) return true;
-  const stride = entry.readsPageContent ? SAMPLE_STRIDE.content : SAMPLE_STRIDE.structural;
+  // A tool with sampleLimits (OCR) gets only small documents already: the structural stride.
+  const long = (pages.get(file) ?? 0) > CONTENT_MAX_PAGES;
+  const content = entry.readsPageContent && !entry.sampleLimits;
+  const stride = content || long ? SAMPLE_STRIDE.content : SAMPLE_STRIDE.structural;
   return (folderFiles.indexOf(path) + toolIds.indexOf(id)) % stride === 0;
 }
 
@@ -231,8 +239,6 @@ let previousTmp: string | undefined;
 const socketsBefore = new Set<string>();
 
 describe.skipIf(!present)('corpus sweep', () => {
-  const pages = manifestPageCounts();
-
   beforeAll(async () => {
     // A private temp folder for this file's process: whatever any engine leaves in os.tmpdir() shows up here,
     // untouched by other test files running at the same time.
@@ -389,9 +395,30 @@ function printSummary(): void {
     }
     return [...byOutcome].map(([outcome, files]) => `  ${id} ${outcome}: ${files.join(', ')}`);
   });
+  // The files whose runs cost the most, summed over the tools that ran them: where sampling saves time.
+  const byFile = new Map<string, { ms: number; runs: number }>();
+  for (const run of [...results.values()].flat()) {
+    if (run.outcome === 'sampled out') continue;
+    const total = byFile.get(run.file) ?? { ms: 0, runs: 0 };
+    byFile.set(run.file, { ms: total.ms + run.ms, runs: total.runs + 1 });
+  }
+  const costliest = [...byFile]
+    .sort(([, a], [, b]) => b.ms - a.ms)
+    .slice(0, 10)
+    .map(
+      ([file, { ms, runs }]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${String(runs).padStart(2)} runs  ${file}`,
+    );
   console.log(
-    ['Corpus sweep', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), '', ...details].join(
-      '\n',
-    ),
+    [
+      'Corpus sweep',
+      line(header),
+      line(widths.map((w) => '-'.repeat(w))),
+      ...rows.map(line),
+      '',
+      ...details,
+      '',
+      'Costliest files (all their runs):',
+      ...costliest,
+    ].join('\n'),
   );
 }
