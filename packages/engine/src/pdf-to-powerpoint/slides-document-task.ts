@@ -9,6 +9,7 @@ import { readPage } from '../pdf-to-word/word-pages.js';
 import { writePresentation } from './pptx-document.js';
 import { pictureScale, readSlideDrawing } from './slide-drawing.js';
 import type { Slide, SlideItem, SlideText } from './slide-model.js';
+import { putSlideNumbersLast } from './slide-numbers.js';
 
 export interface PdfToPowerpointPayload {
   input: string;
@@ -70,7 +71,12 @@ function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): {
   }
   items.push(...drawing.shapes);
   if (!imagesInBackground) for (const image of images) items.push({ ...image, kind: 'picture' });
-  for (const block of layout.blocks) items.push(...textItems(block));
+  // Text boxes in the order the page draws them (a table's cells row by row, where its first line is drawn): a
+  // slide's shapes are drawn in their order, which reading the page top to bottom, a table after the text, loses.
+  const texts = layout.blocks.map(textItems).filter((boxes) => boxes.length > 0);
+  const firstDrawn = (boxes: SlideText[]) =>
+    Math.min(...boxes.flatMap((box) => box.lines.map((line) => line.drawn ?? Number.MAX_SAFE_INTEGER)));
+  items.push(...texts.sort((a, b) => firstDrawn(a) - firstDrawn(b)).flat());
   return { slide: { width, height, items }, scanned };
 }
 
@@ -121,6 +127,7 @@ export async function writeSlidesFromPdf(
   } finally {
     doc.destroy();
   }
+  putSlideNumbersLast(slides);
   report({ stage: jobStages.writing, done: slides.length, total: slides.length });
   await writePresentation(slides, payload.title, payload.output);
   const counts = { text: 0, picture: 0, shape: 0 };

@@ -45,6 +45,8 @@ export interface Box {
 /** One line as the PDF draws it, top-down coordinates in points. */
 export interface LayoutLine extends Box {
   spans: Span[];
+  /** Where the page draws the line among its lines (0 first), when read from a page. */
+  drawn?: number;
 }
 
 export interface LayoutTextBlock extends Box {

@@ -548,6 +548,7 @@ export function readLayout(
   let block: LayoutTextBlock | undefined;
   let line: LayoutLine | undefined;
   let pictures = 0;
+  let linesDrawn = 0;
   /** What the last character was drawn with, and the span it went into. */
   let previous: { style?: FontStyle; size?: number; rgb?: number; bidi?: number; span?: Span } = {};
   // Links to web pages, for the text under them.
@@ -570,7 +571,7 @@ export function readLayout(
       block = { kind: 'text', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], lines: [] };
     },
     beginLine(bbox) {
-      line = { x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], spans: [] };
+      line = { x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], spans: [], drawn: linesDrawn++ };
     },
     onChar(char, style, size, rgb, bidi, quad) {
       if (!line) return;

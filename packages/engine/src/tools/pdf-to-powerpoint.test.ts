@@ -76,6 +76,34 @@ describe('pdf-to-powerpoint', () => {
     expect(texts(pptx.text('ppt/slides/slide2.xml'))).toEqual(['Thank you']);
   });
 
+  it('lists text boxes in the order the page draws them, and slide numbers after the rest', async () => {
+    // As a presentation's PDF draws a slide: its number (from the master) first, then its shapes in their order, a
+    // note at the foot before the title.
+    const deck = makePdf({
+      pages: [1, 2, 3].map((number) => ({
+        width: 720,
+        height: 540,
+        runs: [
+          { text: String(number), x: 680, y: 20, size: 10 },
+          { text: 'Source: annual survey', x: 60, y: 100, size: 10 },
+          { text: `Finding ${number}`, x: 60, y: 470, size: 32 },
+          { text: 'Most regions grew', x: 60, y: 400, size: 18 },
+        ],
+      })),
+    });
+    const input = await job.input('deck.pdf', deck);
+    const result = await pdfToPowerpoint([input], options(), job.context);
+    const pptx = readPptx(await readFile(result.path));
+    for (const number of [1, 2, 3]) {
+      expect(texts(pptx.text(`ppt/slides/slide${number}.xml`))).toEqual([
+        'Source: annual survey',
+        `Finding ${number}`,
+        'Most regions grew',
+        String(number),
+      ]);
+    }
+  });
+
   it('gives a presentation LibreOffice opens, with the text on its slides', async () => {
     const input = await job.input('deck.pdf', await deckPdf());
     const result = await pdfToPowerpoint([input], options(), job.context);
