@@ -1,13 +1,18 @@
 /**
- * The small Python UNO client that keeps the warm LibreOffice instance alive. It is kept as a string (and written
- * into the instance's private profile folder at start) so it ships inside the compiled engine with nothing to copy.
+ * The small Python UNO client that keeps the warm LibreOffice instance alive and converts spreadsheets and
+ * presentations. It is kept as a string (and written into the instance's private profile folder at start) so it
+ * ships inside the compiled engine with nothing to copy.
  *
- * Conversions themselves do not go through it: they are `soffice --convert-to` calls that LibreOffice hands to the
- * running instance over its own pipe, where they run on the main thread (see docs/decisions/010). A headless
- * instance ends itself after such a request; this client vetoes that, so the instance stays warm.
+ * Word documents do not go through it: they are `soffice --convert-to` calls that LibreOffice hands to the running
+ * instance over its own pipe, where they run on the main thread (see docs/decisions/010). A headless instance ends
+ * itself after such a request; this client vetoes that, so the instance stays warm.
  *
- * On start it also switches macros off in the instance's configuration (belt and braces with the profile file),
- * then prints {"ready": true}. When its stdin closes it lifts the veto and shuts LibreOffice down.
+ * On start it switches macros off in the instance's configuration (belt and braces with the profile file), then
+ * prints {"ready": true}. Each line on its stdin is then a conversion, {"id", "input", "output" (file URLs),
+ * "filter", "options" (FilterData, booleans), "importFilter"?, "importOptions"?}: it loads the document hidden and
+ * read-only with macros and link updates off, exports it, prints {"id"} (with "error": "load" or "export" when that
+ * step failed), and only then closes the document (docs/decisions/216). Any other failure ends the client, and with
+ * it the instance. When its stdin closes it lifts the veto and shuts LibreOffice down.
  */
 export const bridgeScript = String.raw`
 import json
@@ -19,6 +24,13 @@ import unohelper
 from com.sun.star.beans import PropertyValue
 from com.sun.star.connection import NoConnectException
 from com.sun.star.frame import TerminationVetoException, XTerminateListener
+from com.sun.star.io import IOException
+from com.sun.star.lang import IllegalArgumentException
+from com.sun.star.task import ErrorCodeIOException
+
+# MacroExecMode.NEVER_EXECUTE, UpdateDocMode.NO_UPDATE
+NEVER_EXECUTE = 0
+NO_UPDATE = 0
 
 
 class StayAlive(unohelper.Base, XTerminateListener):
@@ -69,6 +81,46 @@ def disable_macros(context):
     scripting.commitChanges()
 
 
+def answer(request, error=None):
+    message = {"id": request["id"]}
+    if error:
+        message["error"] = error
+    print(json.dumps(message), flush=True)
+
+
+def convert(desktop, request):
+    load = [
+        prop("Hidden", True),
+        prop("ReadOnly", True),
+        prop("MacroExecutionMode", NEVER_EXECUTE),
+        prop("UpdateDocMode", NO_UPDATE),
+    ]
+    if request.get("importFilter"):
+        load += [prop("FilterName", request["importFilter"]), prop("FilterOptions", request["importOptions"])]
+    try:
+        document = desktop.loadComponentFromURL(request["input"], "_blank", 0, tuple(load))
+    except (IllegalArgumentException, IOException, ErrorCodeIOException):
+        document = None
+    if document is None:
+        return answer(request, "load")
+    try:
+        filter_data = tuple(prop(name, bool(value)) for name, value in request["options"].items())
+        store = (
+            prop("FilterName", request["filter"]),
+            prop("FilterData", uno.Any("[]com.sun.star.beans.PropertyValue", filter_data)),
+        )
+        try:
+            uno.invoke(document, "storeToURL", (request["output"], uno.Any("[]com.sun.star.beans.PropertyValue", store)))
+            answer(request)
+        except (IOException, ErrorCodeIOException):
+            answer(request, "export")
+    finally:
+        try:
+            document.close(True)
+        except Exception:
+            document.dispose()
+
+
 def main():
     context = connect(sys.argv[1], float(sys.argv[2]))
     disable_macros(context)
@@ -76,8 +128,9 @@ def main():
     guard = StayAlive()
     desktop.addTerminateListener(guard)
     print(json.dumps({"ready": True}), flush=True)
-    while sys.stdin.readline():
-        pass
+    for line in sys.stdin:
+        if line.strip():
+            convert(desktop, json.loads(line))
     guard.closing = True
     try:
         desktop.removeTerminateListener(guard)

@@ -15,10 +15,11 @@ import type { ToolContext } from '../jobs/tool-runner.js';
 /**
  * ONE warm LibreOffice instance per process (see docs/decisions/010-libreoffice-warm-instance.md): started on
  * first use, kept alive while conversions come, stopped after a quiet spell (docs/decisions/025, ~200 MB handed
- * back), restarted after a crash or a hang, one conversion at a time. Each conversion is a
- * `soffice --convert-to` call with the same private profile: LibreOffice hands it to the running instance, which
- * converts on its main thread in ~0.05-0.2 s instead of starting cold (~1 s). The instance listens on a private
- * named pipe (no TCP port) for the Python client (libreoffice-bridge.ts) that keeps it from ending after each job.
+ * back), restarted after a crash or a hang, one conversion at a time. The instance listens on a private named pipe
+ * (no TCP port) for the Python UNO client (libreoffice-bridge.ts) that keeps it from ending between jobs.
+ * Spreadsheets and presentations are converted by that client (load, PDF export; the answer goes back before the
+ * document is closed: docs/decisions/216). Word documents are `soffice --convert-to` calls with the same private
+ * profile, which LibreOffice hands to the running instance and converts on its main thread (decision 010 says why).
  * The profile folder under os.tmpdir() is the one long-lived temp folder; closeLibreOffice() removes it.
  */
 
@@ -35,6 +36,14 @@ interface Instance {
   bridge: ChildProcess;
   dead: boolean;
   ended: Promise<void>;
+  /** The client's answers awaited, by request number. */
+  answers: Map<number, (answer: BridgeAnswer) => void>;
+}
+
+/** The client's answer to a conversion: done, or the document could not be loaded or exported. */
+interface BridgeAnswer {
+  id: number;
+  error?: 'load' | 'export';
 }
 
 let profileDir: string | undefined;
@@ -45,6 +54,8 @@ let idleStopMs = LIBREOFFICE_IDLE_STOP_MS;
 let idleTimer: NodeJS.Timeout | undefined;
 /** Conversions asked for and not yet settled, waiting ones included. */
 let pending = 0;
+/** The number of the last conversion asked of the client. */
+let lastRequest = 0;
 
 /** True when the instance is up and held open: /readyz reports this. */
 export function isLibreOfficeReady(): boolean {
@@ -86,11 +97,19 @@ export async function closeLibreOffice(): Promise<void> {
   profileDir = undefined;
 }
 
+/** A PDF export: the export filter of the document's module, and its options (FilterData). */
+export interface PdfExport {
+  filter: 'writer_pdf_Export' | 'calc_pdf_Export' | 'impress_pdf_Export';
+  options: Readonly<Record<string, boolean>>;
+}
+
 /** How LibreOffice reads and writes one kind of document. */
 export interface OfficeConversion {
-  /** `--convert-to`'s target: pdf, the export filter of the document's module, and its options. */
-  target: string;
-  /** `--infilter`: an import filter with its options, where LibreOffice's own type detection must not choose (CSV). */
+  target: PdfExport;
+  /**
+   * An import filter with its options (`name:options`, as `--infilter` takes it), where LibreOffice's own type
+   * detection must not choose (CSV).
+   */
   importFilter?: string;
   /** What the user hears when LibreOffice cannot open the file. */
   damagedMessage: string;
@@ -98,7 +117,7 @@ export interface OfficeConversion {
 
 /** A text document to PDF: Word to PDF's conversion, and the one tests use to read documents back. */
 export const textDocumentConversion: OfficeConversion = {
-  target: 'pdf:writer_pdf_Export',
+  target: { filter: 'writer_pdf_Export', options: {} },
   damagedMessage: 'This document is damaged and could not be opened. Save it again from Word and try again.',
 };
 
@@ -142,42 +161,98 @@ async function convertNow(
   const began = Date.now();
   const current = await ensureInstance();
   const output = join(outDir, `${basename(input, extname(input))}.pdf`);
+  const timeoutMs = Math.max(1000, context.limits.jobTimeoutMs - (Date.now() - began));
+  let answer: BridgeAnswer | undefined;
   try {
-    await runProcess(
-      SOFFICE,
-      [
-        `-env:UserInstallation=${profileUrl()}`,
-        '--headless',
-        '--invisible',
-        '--nologo',
-        '--norestore',
-        '--nolockcheck',
-        ...(conversion.importFilter ? [`--infilter=${conversion.importFilter}`] : []),
-        '--convert-to',
-        conversion.target,
-        '--outdir',
-        outDir,
-        input,
-      ],
-      {
-        cwd: context.workDir,
-        env: officeEnv(),
-        signal: context.signal,
-        timeoutMs: Math.max(1000, context.limits.jobTimeoutMs - (Date.now() - began)),
-      },
-    );
+    if (conversion.target.filter === 'writer_pdf_Export') await handOver(input, outDir, conversion, context, timeoutMs);
+    else answer = await askBridge(current, input, output, conversion, context.signal, timeoutMs);
   } catch (error) {
     // A timeout or abort leaves LibreOffice busy with a document we no longer want: start over next time.
     if (error instanceof ToolError) await stop(current);
     if (error instanceof ProcessFailure) throw new ToolError('internal_error', undefined, { cause: error });
     throw error;
   }
+  if (answer?.error === 'export') throw new ToolError('internal_error');
+  if (answer?.error === 'load') throw new ToolError('damaged_document', conversion.damagedMessage);
   // LibreOffice reports "source file could not be loaded" on its own output and exits 0: the file tells.
   const made = await stat(output).catch(() => undefined);
   if (!made?.isFile() || made.size === 0) {
     throw new ToolError('damaged_document', conversion.damagedMessage);
   }
   return output;
+}
+
+/**
+ * A `soffice --convert-to` call with the instance's profile: LibreOffice hands it to the running instance, which
+ * loads, exports and closes the document on its main thread; the call returns once the document is closed.
+ */
+async function handOver(
+  input: string,
+  outDir: string,
+  conversion: OfficeConversion,
+  context: ToolContext,
+  timeoutMs: number,
+): Promise<void> {
+  const { filter, options } = conversion.target;
+  const filterData = Object.entries(options).map(([name, value]) => [name, { type: 'boolean', value: String(value) }]);
+  const target = `pdf:${filter}${filterData.length > 0 ? `:${JSON.stringify(Object.fromEntries(filterData))}` : ''}`;
+  await runProcess(
+    SOFFICE,
+    [
+      `-env:UserInstallation=${profileUrl()}`,
+      '--headless',
+      '--invisible',
+      '--nologo',
+      '--norestore',
+      '--nolockcheck',
+      ...(conversion.importFilter ? [`--infilter=${conversion.importFilter}`] : []),
+      '--convert-to',
+      target,
+      '--outdir',
+      outDir,
+      input,
+    ],
+    { cwd: context.workDir, env: officeEnv(), signal: context.signal, timeoutMs },
+  );
+}
+
+/**
+ * Has the client load the document (hidden, read-only, macros and links never run) and export it; it answers once
+ * the PDF is written and closes the document after, while the job goes on. The answer comes back in the order asked.
+ */
+function askBridge(
+  current: Instance,
+  input: string,
+  output: string,
+  conversion: OfficeConversion,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<BridgeAnswer> {
+  const id = ++lastRequest;
+  const [importFilter, ...importOptions] = conversion.importFilter?.split(':') ?? [];
+  const request = {
+    id,
+    input: pathToFileURL(input).href,
+    output: pathToFileURL(output).href,
+    filter: conversion.target.filter,
+    options: conversion.target.options,
+    ...(importFilter ? { importFilter, importOptions: importOptions.join(':') } : {}),
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort = () => undefined as void;
+  return new Promise<BridgeAnswer>((resolve, reject) => {
+    timer = setTimeout(() => reject(new ToolError('processing_timeout')), timeoutMs);
+    onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    // A crash: the next job starts a fresh instance.
+    void current.ended.then(() => reject(new ToolError('internal_error')));
+    current.answers.set(id, resolve);
+    current.bridge.stdin!.write(`${JSON.stringify(request)}\n`);
+  }).finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+    current.answers.delete(id);
+  });
 }
 
 /**
@@ -257,6 +332,7 @@ async function start(): Promise<Instance> {
     bridge,
     dead: false,
     ended: new Promise((resolve) => (markEnded = resolve)),
+    answers: new Map(),
   };
   const die = () => {
     if (current.dead) return;
@@ -278,9 +354,12 @@ async function start(): Promise<Instance> {
       reject(new Error('LibreOffice stopped while starting'));
     });
     createInterface({ input: bridge.stdout! }).on('line', (line) => {
-      if (line.includes('"ready"')) {
+      const message = parseLine(line);
+      if (message?.ready === true) {
         clearTimeout(timer);
         resolve();
+      } else if (typeof message?.id === 'number') {
+        current.answers.get(message.id)?.(message as unknown as BridgeAnswer);
       }
     });
   });
@@ -294,6 +373,16 @@ async function start(): Promise<Instance> {
   }
   instance = current;
   return current;
+}
+
+/** One line the client printed, as JSON; anything else (a library's stray output) is passed over. */
+function parseLine(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Asks the client to close LibreOffice (it does so when its input ends), then makes sure both are gone. */

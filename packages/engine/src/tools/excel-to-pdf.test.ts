@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeLibreOffice } from '../programs/libreoffice.js';
+import { zipPackage } from '@paperknife/catalog/testing/container-fixtures';
+import { closeLibreOffice, libreOfficeProcessId } from '../programs/libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { csvTable, encryptedOpenDocument, workbookXlsx } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
@@ -73,6 +74,25 @@ describe('excel-to-pdf', () => {
     expect(await toolErrorCode(excelToPdf([prose], { onePagePerSheet: false }, job.context))).toBe(
       'unsupported_file_type',
     );
+  });
+
+  it('answers damaged_document for a spreadsheet LibreOffice cannot read, and goes on with the next', async () => {
+    // An OpenDocument package by its content, whose content.xml breaks off mid-element.
+    const broken = zipPackage([
+      ['mimetype', 'application/vnd.oasis.opendocument.spreadsheet'],
+      ['content.xml', '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:'],
+    ]);
+    const error = await excelToPdf(
+      [await job.input('broken.ods', Buffer.from(broken))],
+      { onePagePerSheet: false },
+      job.context,
+    ).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'damaged_document', message: expect.stringContaining('spreadsheet') });
+    const instance = libreOfficeProcessId();
+    const next = workbookXlsx('Next', [['Still converting']]);
+    const result = await excelToPdf([await job.input('next.xlsx', next)], { onePagePerSheet: false }, job.context);
+    expect(pdfPageTexts(result.path).join('\n')).toContain('Still converting');
+    expect(libreOfficeProcessId()).toBe(instance);
   });
 
   it.skipIf(!existsSync(corpusOffice))('converts every sheet of a workbook, .xlsx, .xls and .ods', async () => {

@@ -4,7 +4,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { officeToPdf } from '../office/office-to-pdf.js';
-import { pdfExportTarget } from '../office/pdf-export.js';
+import { pdfExport } from '../office/pdf-export.js';
 import type { OfficeConversion } from '../programs/libreoffice.js';
 
 /** LibreOffice's character set numbers (rtl_TextEncoding). */
@@ -17,7 +17,7 @@ const WINDOWS_1252 = 1;
  * sheets keep their columns together instead of spreading over many printed pages.
  */
 export const excelToPdf: ToolRunner<'excel-to-pdf'> = async (files, options, context) => {
-  const target = pdfExportTarget('calc_pdf_Export', options.onePagePerSheet ? { SinglePageSheets: true } : {});
+  const target = pdfExport('calc_pdf_Export', options.onePagePerSheet ? { SinglePageSheets: true } : {});
   return officeToPdf(
     requireOneFile(files),
     {

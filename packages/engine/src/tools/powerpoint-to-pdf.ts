@@ -1,7 +1,7 @@
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { officeToPdf } from '../office/office-to-pdf.js';
-import { pdfExportTarget } from '../office/pdf-export.js';
+import { pdfExport } from '../office/pdf-export.js';
 
 /** Presentations (.pptx, .ppt, .odp) to PDF, one page per slide, through the warm LibreOffice instance. */
 export const powerpointToPdf: ToolRunner<'powerpoint-to-pdf'> = async (files, _options, context) =>
@@ -11,7 +11,7 @@ export const powerpointToPdf: ToolRunner<'powerpoint-to-pdf'> = async (files, _o
       tool: 'powerpoint-to-pdf',
       accepted: ['pptx', 'ppt', 'odp', 'encrypted-office'],
       conversion: async () => ({
-        target: pdfExportTarget('impress_pdf_Export'),
+        target: pdfExport('impress_pdf_Export'),
         damagedMessage:
           'This presentation is damaged and could not be opened. Save it again from your presentation program and try again.',
       }),
