@@ -1,6 +1,7 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { inflateSync } from 'node:zlib';
+import { type InputType, inflateSync } from 'node:zlib';
 import { contentSyntaxProblem } from './content-syntax.js';
 import { jpegStructureProblem } from './jpeg-structure.js';
 import { runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
@@ -18,6 +19,10 @@ const BYTES_PER_TURN = 2 * 1024 * 1024;
  * `objects` names (a page listing's content streams) and lists which page holds which; the parse is ours, in a small
  * part of the check's time (docs/decisions/115). `undefined` objects (a listing too long to keep) is false: the full
  * check decides.
+ *
+ * When the images are known too (`options.imageObjects`), or not wanted, one qpdf run copies the streams out as
+ * stored and they are inflated here (`rawStreamsPass`); a stream this cannot vouch for sends the file to the run
+ * that decodes with qpdf, whose answer stands.
  */
 export async function pageContentsPass(
   path: string,
@@ -28,6 +33,22 @@ export async function pageContentsPass(
 ): Promise<boolean> {
   if (objects === undefined) return false;
   if (objects.length === 0) return true;
+  const images = options.jpegs ? options.imageObjects : [];
+  if (images !== undefined) {
+    const raw = await rawStreamsPass(path, objects, images, context, password);
+    if (raw !== 'unsure') return raw;
+  }
+  return decodedContentsPass(path, objects, context, password, options);
+}
+
+/** pageContentsPass with qpdf decoding the content streams (its specialized level), then the JPEGs in a second run. */
+async function decodedContentsPass(
+  path: string,
+  objects: readonly number[],
+  context: ToolContext,
+  password: string | undefined,
+  options: PageContentsOptions,
+): Promise<boolean> {
   const listing = tempPath(context, 'page-contents', '.json');
   try {
     const decoded = await runQpdf(
@@ -86,6 +107,111 @@ export interface PageContentsOptions {
    * form XObjects are not listed by qpdf's page JSON and are not read.
    */
   jpegs?: boolean;
+  /**
+   * The pages' images (a listing's `--with-images`), for `jpegs`: their streams are copied out in the same run as
+   * the content's.
+   */
+  imageObjects?: readonly number[];
+}
+
+/** The most a content stream may inflate to here; a longer one is left to qpdf's decoding. */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams and the images
+ * `images` are copied out as stored, the content inflated here, the JPEGs' markers read as in `jpegsPass`. What this
+ * cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a filter other than a plain /FlateDecode, data
+ * that does not inflate here (zlib is stricter than qpdf's reading: it also refuses a wrong checksum), a JPEG under
+ * another filter, a stream the run did not copy. So the answer is never more lenient than qpdf's decoding, only
+ * cheaper: the run skips qpdf's decoding and the base64 of the decoded data in its JSON, and the JPEG run.
+ */
+async function rawStreamsPass(
+  path: string,
+  objects: readonly number[],
+  images: readonly number[],
+  context: ToolContext,
+  password: string | undefined,
+): Promise<boolean | 'unsure'> {
+  const listing = tempPath(context, 'page-streams', '.json');
+  const prefix = tempPath(context, 'page-stream', '');
+  try {
+    const copied = await runQpdf(
+      [
+        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=file', '--decode-level=none'],
+        `--json-stream-prefix=${prefix}`,
+        ...[...new Set([...objects, ...images])].map((object) => `--json-object=${object}`),
+        path,
+        listing,
+      ],
+      context,
+      { okCodes: [0, 2, 3], password },
+    );
+    // A warning reading the streams' objects: the decoding run would warn too.
+    if (copied.code !== 0) return false;
+    const json = JSON.parse(await readFile(listing, 'utf8')) as RawListing;
+    const streams = json.qpdf[1];
+    let sinceTurn = 0;
+    for (const page of json.pages) {
+      const data: Buffer[] = [];
+      for (const ref of page.contents) {
+        const stream = streams[`obj:${ref}`]?.stream;
+        if (stream?.datafile === undefined) return 'unsure';
+        const content = inflated(await readFile(stream.datafile), stream.dict);
+        if (content === undefined) return 'unsure';
+        data.push(content);
+      }
+      if (contentSyntaxProblem(data) !== undefined) return false;
+      sinceTurn += data.reduce((sum, part) => sum + part.length, 0);
+      if (sinceTurn > BYTES_PER_TURN) {
+        sinceTurn = 0;
+        await nextTurn();
+        context.signal.throwIfAborted();
+      }
+    }
+    const jpegs = new Set(
+      json.pages.flatMap((page) =>
+        (page.images ?? []).filter((image) => image.filter.includes('/DCTDecode')).map((image) => image.object),
+      ),
+    );
+    for (const ref of jpegs) {
+      const stream = streams[`obj:${ref}`]?.stream;
+      if (stream?.datafile === undefined) return 'unsure';
+      const jpeg = jpegData(await readFile(stream.datafile), stream.dict);
+      if (!jpeg) return 'unsure';
+      if (jpegStructureProblem(jpeg) !== undefined) return false;
+    }
+    return true;
+  } finally {
+    await rm(listing, { force: true });
+    const stem = basename(prefix);
+    const copies = (await readdir(dirname(prefix))).filter((name) => name.startsWith(`${stem}-`));
+    await Promise.all(copies.map((name) => rm(`${prefix}${name.slice(stem.length)}`, { force: true })));
+  }
+}
+
+/**
+ * A content stream's data as stored, decoded when it is plain Flate (no parameters); `undefined` for any other
+ * filter, or data that zlib does not inflate whole (its checksum included) within MAX_INFLATED_BYTES.
+ */
+function inflated(data: InputType, dict: Record<string, unknown>): Buffer | undefined {
+  const filter = dict['/Filter'];
+  const filters = filter === undefined ? [] : Array.isArray(filter) ? filter : [filter];
+  if (filters.length === 0) return Buffer.from(data as Uint8Array);
+  const parms = dict['/DecodeParms'];
+  if (filters.length !== 1 || filters[0] !== '/FlateDecode') return undefined;
+  if (parms !== undefined && parms !== null && !(Array.isArray(parms) && parms.length === 1 && parms[0] === null)) {
+    return undefined;
+  }
+  try {
+    return inflateSync(data, { maxOutputLength: MAX_INFLATED_BYTES });
+  } catch {
+    return undefined;
+  }
+}
+
+interface RawListing {
+  pages: { contents: string[]; images?: { object: string; filter: string[] }[] }[];
+  qpdf: [unknown, Record<string, { stream?: { datafile?: string; dict: Record<string, unknown> } }>];
 }
 
 /**

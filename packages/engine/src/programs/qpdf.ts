@@ -141,7 +141,15 @@ qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} '
  * What a page listing tells: the page tree's counts, and the object numbers of the pages' content streams, once
  * each (`undefined` when the tree has too many to keep); `stdout` is qpdf's other output.
  */
-export type PageListing = ProcessResult & { pages: PageCounts; contentObjects: readonly number[] | undefined };
+export type PageListing = ProcessResult & {
+  pages: PageCounts;
+  contentObjects: readonly number[] | undefined;
+  /**
+   * The object numbers of the pages' images, once each, when the listing was asked for them (`--with-images`);
+   * `undefined` when it was not, or when the tree is too long to keep them (the counting script does not).
+   */
+  imageObjects: readonly number[] | undefined;
+};
 
 /**
  * runQpdf with its page listing read as a PageListing, for a tree of any size (COUNT_PAGES_SCRIPT).
@@ -161,6 +169,7 @@ export async function runQpdfCountingPages(
     stdout: lines.slice(0, -2).join('\n'),
     pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
     contentObjects: contents[1] === ' omitted' ? undefined : contents[1]!.trim().split(' ').filter(Boolean).map(Number),
+    imageObjects: undefined,
   };
 }
 
@@ -179,16 +188,25 @@ export async function runQpdfListingPages(
   let walked = 0;
   let declared = -1;
   const contents = new Set<number>();
+  const images = new Set<number>();
   const other: string[] = [];
   for (const line of result.stdout.split('\n')) {
     const content = /^ {4}(\d+) \d+ R$/.exec(line);
+    const image = /^ {4}\/.*: (\d+) \d+ R, \d+ x \d+$/.exec(line);
     if (/^page \d+: /.test(line)) walked++;
     else if (content) contents.add(Number(content[1]));
+    else if (image) images.add(Number(image[1]));
     else if (line.startsWith(' ')) continue;
     else if (/^\d+$/.test(line) && declared < 0) declared = Number(line);
     else if (line !== '') other.push(line);
   }
-  return { ...result, stdout: other.join('\n'), pages: { walked, declared }, contentObjects: [...contents] };
+  return {
+    ...result,
+    stdout: other.join('\n'),
+    pages: { walked, declared },
+    contentObjects: [...contents],
+    imageObjects: args.includes('--with-images') ? [...images] : undefined,
+  };
 }
 
 /** A listing this long may have been cut at the process output limit (64 KB). */
