@@ -1,5 +1,5 @@
 import { ToolError } from '@paperknife/catalog/errors';
-import { pageContentsPass } from './page-contents.js';
+import { WHOLE_COPY_MAX_BYTES, pageContentsPass, wholeStreamsPass } from './page-contents.js';
 import { assertPdf, checkPageLimit, passwordRefusal, preparePdfInput } from './pdf-input.js';
 import type { QpdfSession } from '@paperknife/qpdf-jobs/qpdf-session';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
@@ -81,18 +81,29 @@ export async function checkAfter<T>(
   const probes = files.map((file) => settle(probeUpload(file, context, work.unlockPassword)));
   const sources = probes.map((probe, index) => ({ path: files[index]!.path, opened: openedBy(probe, context) }));
   for (const source of sources) source.opened.catch(() => early.abort());
+  // A small upload's streams are read beside its probe, not after it: they need no listing first.
+  const wholeReads = files.map((file) =>
+    !work.unlockPassword && file.size <= WHOLE_COPY_MAX_BYTES
+      ? settle(wholeStreamsPass(file.path, context))
+      : undefined,
+  );
   const contentsSound = settle(
     Promise.all(
-      probes.map(async (probe) => {
+      probes.map(async (probe, index) => {
         const probed = await probe;
+        if (!probed.ok || !probed.value.sound) return false;
+        const whole = await wholeReads[index];
+        if (whole?.ok && whole.value !== 'unsure') return whole.value;
         // A listing qpdf could not write or that does not parse sends the job the repair way, which decides.
-        return probed.ok && probed.value.sound && (await contentsPass(probed.value, context).catch(() => false));
+        return contentsPass(probed.value, context).catch(() => false);
       }),
     ),
   );
   const done = await settle(work.run(attempt(sources, earlyContext, true)));
   const probed = await Promise.all(probes);
   const contents = await contentsSound;
+  // Nothing of the job may still be writing in its folder once it answers.
+  await Promise.all(wholeReads);
   if (context.signal.aborted && !done.ok) throw done.error;
 
   // The probes' refusals first (encrypted_pdf, wrong_password, password_required), then the page limit.
