@@ -63,8 +63,8 @@ describe('pageContentsPass from the streams as stored', () => {
     const refused = await bothReadings('bogus.pdf', makePdf({ pages: [{ image: { ...image, jpeg: broken } }] }));
     expect(refused).toMatchObject({ decoded: false, copied: false });
 
-    // The copies of the streams are gone from the job folder.
-    expect((await readdir(job.context.workDir)).filter((name) => name.startsWith('page-stream'))).toEqual([]);
+    // The copy of the streams is gone from the job folder.
+    expect((await readdir(job.context.workDir)).filter((name) => name.startsWith('page-streams'))).toEqual([]);
   });
 
   it('reads a small upload whole, without a listing, as the listed read does', async () => {

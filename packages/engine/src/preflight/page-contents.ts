@@ -1,5 +1,4 @@
-import { readFile, readdir, rm } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type InputType, inflateSync } from 'node:zlib';
 import { contentSyntaxProblem } from './content-syntax.js';
@@ -33,9 +32,13 @@ export async function pageContentsPass(
 ): Promise<boolean> {
   if (objects === undefined) return false;
   if (objects.length === 0) return true;
-  const images = options.jpegs ? options.imageObjects : [];
-  if (images !== undefined) {
-    const raw = await rawStreamsPass(path, [...objects, ...images], context, password);
+  if (!options.jpegs || options.imageObjects !== undefined) {
+    const images = !options.jpegs
+      ? 'none'
+      : (await stat(path)).size <= INLINE_IMAGES_MAX_BYTES
+        ? options.imageObjects!
+        : 'apart';
+    const raw = await rawStreamsPass(path, objects, images, context, password);
     if (raw !== 'unsure') return raw;
   }
   return decodedContentsPass(path, objects, context, password, options);
@@ -114,6 +117,12 @@ export interface PageContentsOptions {
   imageObjects?: readonly number[];
 }
 
+/**
+ * Up to this size an upload's page images are copied in the content's run, inline in its JSON (at most 4/3 of the
+ * upload's bytes); past it they are copied to files in a run of their own (`jpegsPass`), after the content.
+ */
+const INLINE_IMAGES_MAX_BYTES = 16 * 1024 * 1024;
+
 /** The most a content stream may inflate to here; a longer one is left to qpdf's decoding. */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
@@ -124,33 +133,35 @@ const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
  * WHOLE_COPY_MAX_BYTES: past that, copying everything costs more than listing first (2.5x on a 1 MB paper).
  */
 export function wholeStreamsPass(path: string, context: ToolContext): Promise<boolean | 'unsure'> {
-  return rawStreamsPass(path, 'all', context, undefined);
+  return rawStreamsPass(path, 'all', 'all', context, undefined);
 }
 
 export const WHOLE_COPY_MAX_BYTES = 256 * 1024;
 
 /**
- * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the streams `objects` (the pages'
- * content and images, or `all` objects) are copied out as stored, the content inflated here, the JPEGs' markers read as in `jpegsPass`. What this
- * cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a filter other than a plain /FlateDecode, data
- * that does not inflate here (zlib is stricter than qpdf's reading: it also refuses a wrong checksum), a JPEG under
- * another filter, a stream the run did not copy. So the answer is never more lenient than qpdf's decoding, only
- * cheaper: the run skips qpdf's decoding and the base64 of the decoded data in its JSON, and the JPEG run.
+ * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` (or
+ * every object: `all`) are copied out as stored, inline in its JSON, and inflated here; the JPEGs among `images` (the
+ * pages' images) are read as in `jpegsPass`, from the same run, or from a run of their own after it (`apart`: a large
+ * upload), or not at all (`none`). What this cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a
+ * filter other than a plain /FlateDecode, data that does not inflate here (zlib is stricter than qpdf's reading: it
+ * also refuses a wrong checksum), a JPEG under another filter, a stream the run did not copy. So the answer is never
+ * more lenient than qpdf's decoding, only cheaper: the run skips qpdf's decoding and the base64 of the decoded data,
+ * and the JPEG run.
  */
 async function rawStreamsPass(
   path: string,
   objects: readonly number[] | 'all',
+  images: readonly number[] | 'all' | 'apart' | 'none',
   context: ToolContext,
   password: string | undefined,
 ): Promise<boolean | 'unsure'> {
+  const selected = objects === 'all' ? [] : [...new Set([...objects, ...(Array.isArray(images) ? images : [])])];
   const listing = tempPath(context, 'page-streams', '.json');
-  const prefix = tempPath(context, 'page-stream', '');
   try {
     const copied = await runQpdf(
       [
-        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=file', '--decode-level=none'],
-        `--json-stream-prefix=${prefix}`,
-        ...(objects === 'all' ? [] : [...new Set(objects)].map((object) => `--json-object=${object}`)),
+        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=none'],
+        ...selected.map((object) => `--json-object=${object}`),
         path,
         listing,
       ],
@@ -161,13 +172,16 @@ async function rawStreamsPass(
     if (copied.code !== 0) return objects === 'all' ? 'unsure' : false;
     const json = JSON.parse(await readFile(listing, 'utf8')) as RawListing;
     const streams = json.qpdf[1];
+    const stored = (ref: string) => {
+      const stream = streams[`obj:${ref}`]?.stream;
+      return stream?.data === undefined ? undefined : { data: Buffer.from(stream.data, 'base64'), dict: stream.dict };
+    };
     let sinceTurn = 0;
     for (const page of json.pages) {
       const data: Buffer[] = [];
       for (const ref of page.contents) {
-        const stream = streams[`obj:${ref}`]?.stream;
-        if (stream?.datafile === undefined) return 'unsure';
-        const content = inflated(await readFile(stream.datafile), stream.dict);
+        const stream = stored(ref);
+        const content = stream && inflated(stream.data, stream.dict);
         if (content === undefined) return 'unsure';
         data.push(content);
       }
@@ -184,19 +198,17 @@ async function rawStreamsPass(
         (page.images ?? []).filter((image) => image.filter.includes('/DCTDecode')).map((image) => image.object),
       ),
     );
+    if (images === 'none') return true;
+    if (images === 'apart') return await jpegsPass(path, [...jpegs], context, password);
     for (const ref of jpegs) {
-      const stream = streams[`obj:${ref}`]?.stream;
-      if (stream?.datafile === undefined) return 'unsure';
-      const jpeg = jpegData(await readFile(stream.datafile), stream.dict);
+      const stream = stored(ref);
+      const jpeg = stream && jpegData(stream.data, stream.dict);
       if (!jpeg) return 'unsure';
       if (jpegStructureProblem(jpeg) !== undefined) return false;
     }
     return true;
   } finally {
     await rm(listing, { force: true });
-    const stem = basename(prefix);
-    const copies = (await readdir(dirname(prefix))).filter((name) => name.startsWith(`${stem}-`));
-    await Promise.all(copies.map((name) => rm(`${prefix}${name.slice(stem.length)}`, { force: true })));
   }
 }
 
@@ -220,10 +232,7 @@ function inflated(data: InputType, dict: Record<string, unknown>): Buffer | unde
   }
 }
 
-interface RawListing {
-  pages: { contents: string[]; images?: { object: string; filter: string[] }[] }[];
-  qpdf: [unknown, Record<string, { stream?: { datafile?: string; dict: Record<string, unknown> } }>];
-}
+type RawListing = ContentListing;
 
 /**
  * The JPEG images `refs` (`N 0 R`) as stored, copied out by qpdf (other filters decoded, JPEG data not), each read
