@@ -130,13 +130,14 @@ const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
  * pageContentsPass (with `jpegs`) of a small upload, without a listing first: one run copies every object out as
  * stored, so it can start beside the upload's probe rather than after it. `unsure` as in `rawStreamsPass`, and for a
  * warning reading any object (the listed pass, which reads only the pages' streams, then decides). Uploads up to
- * WHOLE_COPY_MAX_BYTES: past that, copying everything costs more than listing first (2.5x on a 1 MB paper).
+ * WHOLE_COPY_MAX_BYTES: past that, copying everything costs more CPU than listing first (2.5x on a 1 MB paper, and
+ * already more on a 200 KB one with images), which a loaded server pays in time.
  */
 export function wholeStreamsPass(path: string, context: ToolContext): Promise<boolean | 'unsure'> {
   return rawStreamsPass(path, 'all', 'all', context, undefined);
 }
 
-export const WHOLE_COPY_MAX_BYTES = 256 * 1024;
+export const WHOLE_COPY_MAX_BYTES = 64 * 1024;
 
 /**
  * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` (or
