@@ -23,6 +23,13 @@ import { table } from '../table.js';
  * Runs per file default to 7 under 1 MB, 5 under 5 MB, 3 above. Encrypted files go only to Unlock, with the
  * corpus README's password; a file the API refuses (damaged_pdf, 4xx) or the bare command fails on is counted
  * apart, not timed.
+ *
+ * Like for like: the bare command reads the same corpus file from disk (in the page cache, as the server's upload
+ * is once written) and writes a fresh output file; the API's time runs from the request to the answer's last byte,
+ * the upload read into memory before, so it holds sending the upload over loopback, writing it to the job folder,
+ * and streaming the result back. Merge's API also carries the files' bookmarks, which the bare `--empty --pages`
+ * drops (one more qpdf run when a file has some). Load from other work slows both sides alike only on average:
+ * with the machine busy, compare ratios over several runs.
  */
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
