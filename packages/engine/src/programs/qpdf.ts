@@ -114,25 +114,38 @@ export interface PageCounts {
 
 /** The content streams' list the counting script keeps: well within the output limit (64 KB) with the rest. */
 const CONTENT_LIST_MAX = 32 * 1024;
+/** The images' list, likewise: both lists and the rest stay within the output limit. */
+const IMAGE_LIST_MAX = 16 * 1024;
 
 /**
  * qpdf's page listing read on its way out: page lines are counted, not kept, so a tree of any size fits the output
  * limit; `set -o pipefail` keeps qpdf's exit code. The content streams' object numbers (the indented `N 0 R` lines
- * under each page) are kept once each, up to CONTENT_LIST_MAX characters: past that (some ten thousand pages) the
- * line says `omitted`, so the counts still fit. The last two lines are `contents <object> ...` (or
- * `contents omitted`) and `pages <walked> <declared>`.
+ * under each page) and the images' (`/Name: N 0 R, W x H`, with `--with-images`) are kept once each, up to
+ * CONTENT_LIST_MAX and IMAGE_LIST_MAX characters: past that (some ten thousand pages) both lines say `omitted`, so the counts still
+ * fit. The last three lines are `images <object> ...`, `contents <object> ...` (or `... omitted`) and
+ * `pages <walked> <declared>`.
  */
 const COUNT_PAGES_SCRIPT = String.raw`set -o pipefail
-qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} '
+qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} -v imax=${IMAGE_LIST_MAX} '
   /^page [0-9]+: / { walked++; next }
   /^    [0-9]+ [0-9]+ R$/ {
     if (!($1 in seen)) { seen[$1] = 1; if (length(contents) < max) contents = contents " " $1; else omitted = 1 }
+    next
+  }
+  /^    \/.*: [0-9]+ [0-9]+ R, [0-9]+ x [0-9]+$/ {
+    match($0, /: [0-9]+ [0-9]+ R, [0-9]+ x [0-9]+$/)
+    split(substr($0, RSTART + 2), image, " ")
+    if (!(image[1] in pictured)) {
+      pictured[image[1]] = 1
+      if (length(images) < imax) images = images " " image[1]; else omitted = 1
+    }
     next
   }
   /^ / { next }
   /^[0-9]+$/ && declared == "" { declared = $0; next }
   { print }
   END {
+    print "images" (omitted ? " omitted" : images)
     print "contents" (omitted ? " omitted" : contents)
     print "pages " walked + 0 " " (declared == "" ? -1 : declared)
   }'`;
@@ -163,13 +176,16 @@ export async function runQpdfCountingPages(
   const lines = result.stdout.trimEnd().split('\n');
   const counts = /^pages (\d+) (-?\d+)$/.exec(lines.at(-1) ?? '');
   const contents = /^contents((?: \d+)*| omitted)$/.exec(lines.at(-2) ?? '');
-  if (!counts || !contents) throw new ToolError('damaged_pdf');
+  const images = /^images((?: \d+)*| omitted)$/.exec(lines.at(-3) ?? '');
+  if (!counts || !contents || !images) throw new ToolError('damaged_pdf');
+  const objects = (listed: string) =>
+    listed === ' omitted' ? undefined : listed.trim().split(' ').filter(Boolean).map(Number);
   return {
     ...result,
-    stdout: lines.slice(0, -2).join('\n'),
+    stdout: lines.slice(0, -3).join('\n'),
     pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
-    contentObjects: contents[1] === ' omitted' ? undefined : contents[1]!.trim().split(' ').filter(Boolean).map(Number),
-    imageObjects: undefined,
+    contentObjects: objects(contents[1]!),
+    imageObjects: args.includes('--with-images') ? objects(images[1]!) : undefined,
   };
 }
 
