@@ -186,14 +186,14 @@ interface UploadProbe {
   sound: boolean;
   source: { path: string; pageCount: number; password?: string };
   /**
-   * The object numbers of the pages' content streams and images (`undefined` for a tree with too many to list), and
-   * the password that opens the upload.
+   * The object numbers of the pages' content streams (`undefined` for a tree with too many to list), and the
+   * password that opens the upload.
    */
-  contents: { objects: readonly number[] | undefined; images: readonly number[] | undefined; password?: string };
+  contents: { objects: readonly number[] | undefined; password?: string };
 }
 
 /**
- * One qpdf run that decodes no stream: encryption, the page tree's counts, its content streams and images, and whether qpdf
+ * One qpdf run that decodes no stream: encryption, the page tree's counts, its content streams, and whether qpdf
  * read the structure without a warning (exit 0; a warning there is a recovered xref, a broken object stream or a
  * loop, all damage). Linearization is not read here, nor by the tools' writes: a hint table that is off, qpdf's most
  * common warning under `--check`, changes nothing in an output that is not linearized.
@@ -204,7 +204,7 @@ interface UploadProbe {
 async function probeUpload(file: InputFile, context: ToolContext, unlockPassword?: string): Promise<UploadProbe> {
   const tries = unlockPassword ? [unlockPassword, undefined] : [undefined];
   for (const password of tries) {
-    const probe = await runQpdfListingPages(['--show-encryption', '--with-images', file.path], context, {
+    const probe = await runQpdfListingPages(['--show-encryption', file.path], context, {
       okCodes: [0, 2, 3],
       password,
     });
@@ -213,7 +213,7 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
     return {
       sound: probe.code === 0 && walked > 0 && walked === declared,
       source: { path: file.path, pageCount: walked, ...(password === undefined ? {} : { password }) },
-      contents: { objects: probe.contentObjects, images: probe.imageObjects, password },
+      contents: { objects: probe.contentObjects, password },
     };
   }
   throw passwordRefusal(unlockPassword);
@@ -226,7 +226,6 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
 function contentsPass(probe: UploadProbe, context: ToolContext): Promise<boolean> {
   return pageContentsPass(probe.source.path, probe.contents.objects, context, probe.contents.password, {
     jpegs: true,
-    ...(probe.contents.images === undefined ? {} : { imageObjects: probe.contents.images }),
   });
 }
 

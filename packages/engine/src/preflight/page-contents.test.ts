@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pageContentsPass, wholeStreamsPass } from './page-contents.js';
+import { decodedContentsPass, pageContentsPass, wholeStreamsPass } from './page-contents.js';
 import { runQpdfListingPages } from '../programs/qpdf.js';
 import { contentPdf, pageText, unparsableContentPdf, uninflatableContentPdf } from '../testing/content-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
@@ -14,13 +14,11 @@ const job = jobPerTest();
 /** Both ways of reading a PDF's pages: qpdf decoding (two runs), and the streams copied as stored (one run). */
 async function bothReadings(name: string, pdf: Buffer) {
   const file = await job.input(name, pdf);
-  const listed = await runQpdfListingPages(['--with-images', file.path], job.context, { okCodes: [0, 2, 3] });
-  const decoded = await pageContentsPass(file.path, listed.contentObjects, job.context, undefined, { jpegs: true });
-  const copied = await pageContentsPass(file.path, listed.contentObjects, job.context, undefined, {
-    jpegs: true,
-    imageObjects: listed.imageObjects!,
-  });
-  return { decoded, copied, images: listed.imageObjects };
+  const listed = await runQpdfListingPages([file.path], job.context, { okCodes: [0, 2, 3] });
+  const objects = listed.contentObjects!;
+  const decoded = await decodedContentsPass(file.path, objects, job.context, undefined, { jpegs: true });
+  const copied = await pageContentsPass(file.path, objects, job.context, undefined, { jpegs: true });
+  return { decoded, copied };
 }
 
 describe('pageContentsPass from the streams as stored', () => {
@@ -50,13 +48,13 @@ describe('pageContentsPass from the streams as stored', () => {
     expect(answers).toContain(false);
   });
 
-  it("reads a page's JPEG in the same run, and refuses a broken Huffman table", async () => {
+  it("reads a page's JPEG, and refuses a broken Huffman table", async () => {
     const jpeg = await sharp({ create: { width: 40, height: 24, channels: 3, background: { r: 200, g: 40, b: 90 } } })
       .jpeg({ quality: 80 })
       .toBuffer();
     const image = { jpeg, pixelWidth: 40, pixelHeight: 24, x: 72, y: 400, width: 80, height: 48 };
     const sound = await bothReadings('jpeg.pdf', makePdf({ pages: [{ image }, {}] }));
-    expect(sound).toMatchObject({ decoded: true, copied: true, images: [expect.any(Number)] });
+    expect(sound).toEqual({ decoded: true, copied: true });
 
     const broken = Buffer.from(jpeg);
     broken[broken.indexOf(Buffer.from([0xff, 0xc4])) + 5] = 0xff;

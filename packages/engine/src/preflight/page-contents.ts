@@ -1,4 +1,4 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type InputType, inflateSync } from 'node:zlib';
 import { contentSyntaxProblem } from './content-syntax.js';
@@ -19,9 +19,8 @@ const BYTES_PER_TURN = 2 * 1024 * 1024;
  * part of the check's time (docs/decisions/115). `undefined` objects (a listing too long to keep) is false: the full
  * check decides.
  *
- * When the images are known too (`options.imageObjects`), or not wanted, one qpdf run copies the streams out as
- * stored and they are inflated here (`rawStreamsPass`); a stream this cannot vouch for sends the file to the run
- * that decodes with qpdf, whose answer stands.
+ * The content is copied out as stored by qpdf and inflated here (`rawStreamsPass`); a stream this cannot vouch for
+ * sends the file to the run that decodes with qpdf, whose answer stands.
  */
 export async function pageContentsPass(
   path: string,
@@ -32,20 +31,16 @@ export async function pageContentsPass(
 ): Promise<boolean> {
   if (objects === undefined) return false;
   if (objects.length === 0) return true;
-  if (!options.jpegs || options.imageObjects !== undefined) {
-    const images = !options.jpegs
-      ? 'none'
-      : (await stat(path)).size <= INLINE_IMAGES_MAX_BYTES
-        ? options.imageObjects!
-        : 'apart';
-    const raw = await rawStreamsPass(path, objects, images, context, password);
-    if (raw !== 'unsure') return raw;
-  }
+  const raw = await rawStreamsPass(path, objects, options.jpegs ? 'apart' : 'none', context, password);
+  if (raw !== 'unsure') return raw;
   return decodedContentsPass(path, objects, context, password, options);
 }
 
-/** pageContentsPass with qpdf decoding the content streams (its specialized level), then the JPEGs in a second run. */
-async function decodedContentsPass(
+/**
+ * pageContentsPass with qpdf decoding the content streams (its specialized level), then the JPEGs in a second run:
+ * what decides when the copy as stored is unsure (exported for the tests that hold both readings equal).
+ */
+export async function decodedContentsPass(
   path: string,
   objects: readonly number[],
   context: ToolContext,
@@ -110,18 +105,7 @@ export interface PageContentsOptions {
    * form XObjects are not listed by qpdf's page JSON and are not read.
    */
   jpegs?: boolean;
-  /**
-   * The pages' images (a listing's `--with-images`), for `jpegs`: their streams are copied out in the same run as
-   * the content's.
-   */
-  imageObjects?: readonly number[];
 }
-
-/**
- * Up to this size an upload's page images are copied in the content's run, inline in its JSON (at most 4/3 of the
- * upload's bytes); past it they are copied to files in a run of their own (`jpegsPass`), after the content.
- */
-const INLINE_IMAGES_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The most a content stream may inflate to here; a longer one is left to qpdf's decoding. */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
@@ -141,9 +125,9 @@ export const WHOLE_COPY_MAX_BYTES = 64 * 1024;
 
 /**
  * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` (or
- * every object: `all`) are copied out as stored, inline in its JSON, and inflated here; the JPEGs among `images` (the
- * pages' images) are read as in `jpegsPass`, from the same run, or from a run of their own after it (`apart`: a large
- * upload), or not at all (`none`). What this cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a
+ * every object: `all`) are copied out as stored, inline in its JSON, and inflated here; the pages' JPEGs are read as
+ * in `jpegsPass`, from the same run (`all`: every stream is in it), or from a run of their own after it (`apart`:
+ * the JPEGs alone, rather than every image inline), or not at all (`none`). What this cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a
  * filter other than a plain /FlateDecode, data that does not inflate here (zlib is stricter than qpdf's reading: it
  * also refuses a wrong checksum), a JPEG under another filter, a stream the run did not copy. So the answer is never
  * more lenient than qpdf's decoding, only cheaper: the run skips qpdf's decoding and the base64 of the decoded data,
@@ -152,11 +136,11 @@ export const WHOLE_COPY_MAX_BYTES = 64 * 1024;
 async function rawStreamsPass(
   path: string,
   objects: readonly number[] | 'all',
-  images: readonly number[] | 'all' | 'apart' | 'none',
+  images: 'all' | 'apart' | 'none',
   context: ToolContext,
   password: string | undefined,
 ): Promise<boolean | 'unsure'> {
-  const selected = objects === 'all' ? [] : [...new Set([...objects, ...(Array.isArray(images) ? images : [])])];
+  const selected = objects === 'all' ? [] : [...new Set(objects)];
   const listing = tempPath(context, 'page-streams', '.json');
   try {
     const copied = await runQpdf(
