@@ -105,4 +105,22 @@ export default tseslint.config(
       [{ group: ['node:*'], message: 'The qpdf jobs run in the browser: no Node modules here.' }],
     ),
   },
+  {
+    // The MuPDF jobs run in the browser too, with the `mupdf` module their caller loaded: no Node module, nothing of
+    // the server or engine, and no value import of `mupdf` (it would pull its WebAssembly into every importer).
+    files: ['packages/mupdf-jobs/src/**/*.ts'],
+    ignores: ['packages/mupdf-jobs/src/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: forbid(
+      ['@paperknife/web', '@paperknife/server', '@paperknife/engine'],
+      [
+        { group: ['node:*'], message: 'The MuPDF jobs run in the browser: no Node modules here.' },
+        {
+          group: ['mupdf'],
+          allowTypeImports: true,
+          message: 'Take the mupdf module as an argument (Mupdf in mupdf-module.ts): import only its types here.',
+        },
+      ],
+    ),
+  },
 );

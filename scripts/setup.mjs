@@ -179,6 +179,7 @@ const builds = [
     sources: [
       'packages/catalog',
       'packages/qpdf-jobs',
+      'packages/mupdf-jobs',
       'packages/engine',
       'packages/i18n',
       'apps/server',
@@ -189,7 +190,14 @@ const builds = [
   },
   {
     name: 'website',
-    sources: ['packages/catalog', 'packages/qpdf-jobs', 'packages/i18n', 'apps/web', 'tsconfig.base.json'],
+    sources: [
+      'packages/catalog',
+      'packages/qpdf-jobs',
+      'packages/mupdf-jobs',
+      'packages/i18n',
+      'apps/web',
+      'tsconfig.base.json',
+    ],
     output: 'apps/web/build/client/index.html',
     command: ['npm', ['run', 'build', '--workspace', 'apps/web']],
     extra: buildEnvironment,
