@@ -9,7 +9,7 @@ import { unzipSync } from 'fflate';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type MupdfDeviceToolId, runMupdfJob } from './mupdf-jobs.js';
+import { type MupdfDeviceToolId, type MupdfJobSettings, runMupdfJob } from './mupdf-jobs.js';
 
 /**
  * The MuPDF device tools run here as the browser runs them (bytes in, the `mupdf` module handed over, bytes out)
@@ -37,7 +37,13 @@ const codeOf = (error: unknown) => {
 };
 
 /** One tool on the server's runner and on the device's job, from the same bytes and options. */
-async function onBoth(toolId: MupdfDeviceToolId, name: string, bytes: Uint8Array, raw: Record<string, string>) {
+async function onBoth(
+  toolId: MupdfDeviceToolId,
+  name: string,
+  bytes: Uint8Array,
+  raw: Record<string, string>,
+  settings: MupdfJobSettings = {},
+) {
   const options = parseToolOptions(toolId, raw) as never;
   const server: Outcome = await runTool(toolId, [await job.input(name, bytes)], options, job.context).then(
     async (result) => {
@@ -49,7 +55,7 @@ async function onBoth(toolId: MupdfDeviceToolId, name: string, bytes: Uint8Array
     },
     codeOf,
   );
-  const device: Outcome = await runMupdfJob(toolId, [{ name, bytes }], options, mupdf).then(
+  const device: Outcome = await runMupdfJob(toolId, [{ name, bytes }], options, mupdf, settings).then(
     (result) => ({
       download: result.download.name,
       files: result.files.map((file) => ({ name: file.name, bytes: file.bytes })),
@@ -108,6 +114,17 @@ describe('MuPDF jobs on the device and on the server', () => {
       for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i]! - b.data[i]!);
       expect(sum / a.data.length).toBeLessThan(1.5);
     });
+  });
+
+  it("pdf-to-jpg with the server's encoder handed over writes the server's bytes", async () => {
+    const encodeJpeg: MupdfJobSettings['encodeJpeg'] = async (page, quality, dpi) =>
+      sharp(page.data, { raw: { width: page.width, height: page.height, channels: page.channels } })
+        .withMetadata({ density: dpi })
+        .jpeg({ quality, mozjpeg: true })
+        .toBuffer();
+    const raw = { dpi: '100', quality: '70' };
+    const both = await onBoth('pdf-to-jpg', 'report.pdf', twoPages(), raw, { encodeJpeg });
+    await expectAlike(both, async (server, device) => expect(Buffer.compare(server, device)).toBe(0));
   });
 
   it('a page whose image does not decode is drawn without it and counted on both', async () => {
