@@ -11,6 +11,8 @@ RUN apt-get update \
 COPY package.json package-lock.json .npmrc ./
 COPY packages/catalog/package.json packages/catalog/
 COPY packages/engine/package.json packages/engine/
+COPY packages/qpdf-jobs/package.json packages/qpdf-jobs/
+COPY packages/mupdf-jobs/package.json packages/mupdf-jobs/
 COPY packages/i18n/package.json packages/i18n/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
@@ -57,6 +59,10 @@ COPY --from=build /app/packages/catalog/package.json packages/catalog/
 COPY --from=build /app/packages/catalog/dist packages/catalog/dist
 COPY --from=build /app/packages/engine/package.json packages/engine/
 COPY --from=build /app/packages/engine/dist packages/engine/dist
+COPY --from=build /app/packages/qpdf-jobs/package.json packages/qpdf-jobs/
+COPY --from=build /app/packages/qpdf-jobs/dist packages/qpdf-jobs/dist
+COPY --from=build /app/packages/mupdf-jobs/package.json packages/mupdf-jobs/
+COPY --from=build /app/packages/mupdf-jobs/dist packages/mupdf-jobs/dist
 COPY --from=build /app/packages/i18n/package.json packages/i18n/
 COPY --from=build /app/packages/i18n/dist packages/i18n/dist
 COPY --from=build /app/packages/i18n/messages packages/i18n/messages
