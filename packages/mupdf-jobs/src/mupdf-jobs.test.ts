@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -9,6 +10,7 @@ import { unzipSync } from 'fflate';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sha256 } from './sha256.js';
 import { type MupdfDeviceToolId, type MupdfJobSettings, runMupdfJob } from './mupdf-jobs.js';
 
 /**
@@ -216,4 +218,11 @@ describe('MuPDF jobs on the device and on the server', () => {
     expect(both.server.files).toHaveLength(1);
     expect(both.device).toEqual({ error: 'damaged_pdf' });
   });
+});
+
+it("hashes as Node's SHA-256 where a browser has no Web Crypto (plain HTTP)", () => {
+  for (const length of [0, 55, 56, 64, 119, 1000]) {
+    const bytes = new Uint8Array(length).map((_, i) => (i * 7 + 3) & 255);
+    expect(Buffer.from(sha256(bytes)).toString('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+  }
 });

@@ -3,6 +3,7 @@ import { jpegDecodes } from './broken-images.js';
 import { type RawPixels, pixelsWithAlpha } from './image-pixels.js';
 import type { Mupdf } from './mupdf-module.js';
 import { loadImage, rawStreamData, streamFilters } from './pdf-objects.js';
+import { sha256Hex } from './sha256.js';
 
 /** An image found on the pages: a JPEG as stored in the PDF, or decoded pixels to be saved as PNG. */
 export type FoundImage = {
@@ -37,14 +38,6 @@ function pageImages(resources: mupdf.PDFObject, found: Map<number, mupdf.PDFObje
       if (formResources.isDictionary()) pageImages(formResources, found, seenForms);
     }
   });
-}
-
-/** SHA-256 of the bytes in hex, by the platform's Web Crypto (the browser's, or Node's global `crypto`). */
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
 }
 
 /**
@@ -84,7 +77,7 @@ export async function findPageImages(
           continue;
         }
         const bytes = rawStreamData(stream);
-        const hash = await sha256(bytes);
+        const hash = await sha256Hex(bytes);
         if (seenHashes.has(hash)) continue;
         seenHashes.add(hash);
         const components = stream.get('ColorSpace');
@@ -105,7 +98,7 @@ export async function findPageImages(
         undecodable++;
         continue;
       }
-      const hash = await sha256(decoded.data);
+      const hash = await sha256Hex(decoded.data);
       if (seenHashes.has(hash)) continue;
       seenHashes.add(hash);
       kept++;
