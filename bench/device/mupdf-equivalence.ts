@@ -136,14 +136,17 @@ for (const file of files) {
     const server = await onServer(tool, file.name, file.path, options);
     const device = await onDevice(tool, file.name, bytes, options);
     const { same, how } = await compare(tool, server.outcome, device.outcome);
-    rows.push([
+    const row = [
       file.name,
       tool,
       same ? 'yes' : 'no',
       how,
       `${Math.round(server.ms)} ms`,
       `${Math.round(device.ms)} ms`,
-    ]);
+    ];
+    rows.push(row);
+    // Progress on stderr, the table on stdout at the end.
+    console.error(row.join('  '));
     const total = totals.get(tool) ?? { same: 0, differs: 0, serverMs: 0, deviceMs: 0 };
     total[same ? 'same' : 'differs']++;
     total.serverMs += server.ms;
