@@ -30,7 +30,8 @@ const picks: Record<string, string> = {
   'apps/web/app/components/layout/site-footer.tsx': 'links the three most used tools',
   'apps/web/app/routes/not-found.tsx': 'suggests three popular tools',
   'packages/qpdf-jobs/src/qpdf-jobs.ts': 'lists the page tools that also run on the device (qpdf in the browser)',
-  'packages/mupdf-jobs/src/mupdf-jobs.ts': 'lists the MuPDF tools that also run on the device (mupdf.js in the browser)',
+  'packages/mupdf-jobs/src/mupdf-jobs.ts':
+    'lists the MuPDF tools that also run on the device (mupdf.js in the browser)',
 };
 
 /** A tool's own files, which may name that tool; page extras may also link other tools. */
