@@ -3,7 +3,7 @@
  * own, for a page served over plain HTTP on a local network, where browsers leave `crypto.subtle` out.
  */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined;
+  const subtle: typeof globalThis.crypto.subtle | undefined = globalThis.crypto?.subtle;
   const digest = subtle
     ? new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>))
     : sha256(bytes);
