@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
+import { cachedBrotli } from './brotli-cache.build.ts';
 
 const require = createRequire(import.meta.url);
 const brotliSize = (bytes: Uint8Array | string) =>
@@ -33,17 +34,17 @@ function wasmBytes(): number {
   return bytes;
 }
 
-/** The worker's script as the build makes it (minified, with qpdf's loader and the job code), brotli. */
-async function workerBytes(): Promise<number> {
+/** A worker's scripts as the build makes them (minified, with the engine's loader and the job code), brotli. */
+async function workerBytes(worker = 'qpdf-worker.ts'): Promise<number> {
   const bundle = await rolldown({
-    input: fileURLToPath(new URL('./app/features/tools/device/qpdf-worker.ts', import.meta.url)),
+    input: fileURLToPath(new URL(`./app/features/tools/device/${worker}`, import.meta.url)),
     platform: 'browser',
     resolve: {
       conditionNames: ['source', 'module', 'browser', 'import', 'default'],
       tsconfigFilename: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     },
     // The wasm's URL is a string here; Node built-ins are what the loader's Node branch names, left out in browsers.
-    external: [/\?url$/, 'fs', 'path', 'crypto'],
+    external: [/\?url$/, 'fs', 'path', 'crypto', 'node:fs'],
     logLevel: 'silent',
   });
   const { output } = await bundle.generate({ format: 'es', minify: true });
@@ -52,18 +53,30 @@ async function workerBytes(): Promise<number> {
 }
 
 let measured: Promise<number> | undefined;
+let measuredMupdf: Promise<number> | undefined;
+
+/** mupdf.js's wasm, brotli, compressed once by the cache the build's precompression shares. */
+const mupdfWasmBytes = async () =>
+  (await cachedBrotli(readFileSync(require.resolve('mupdf').replace(/mupdf\.js$/, 'mupdf-wasm.wasm')))).length;
 
 /**
  * What choosing "On this device" downloads once: the qpdf worker's script and the wasm, brotli-compressed at the
  * quality the build's precompression uses (react-router.config.ts), so the size a tool page shows is the size sent.
- * Defines `__DEVICE_DOWNLOAD_BYTES__`. Tests (`worker: false`) count the wasm alone, sparing the worker's build.
+ * Defines `__DEVICE_DOWNLOAD_BYTES__`, and `__MUPDF_DOWNLOAD_BYTES__` for the MuPDF tools' worker and mupdf.js's
+ * wasm (decision 211). Tests (`worker: false`) count the wasms alone, sparing the workers' builds.
  */
 export function deviceDownload({ worker = true }: { worker?: boolean } = {}): Plugin {
   return {
     name: 'paperknife-device-download',
     async config() {
       measured ??= (async () => wasmBytes() + (worker ? await workerBytes() : 0))();
-      return { define: { __DEVICE_DOWNLOAD_BYTES__: JSON.stringify(await measured) } };
+      measuredMupdf ??= (async () => (await mupdfWasmBytes()) + (worker ? await workerBytes('mupdf-worker.ts') : 0))();
+      return {
+        define: {
+          __DEVICE_DOWNLOAD_BYTES__: JSON.stringify(await measured),
+          __MUPDF_DOWNLOAD_BYTES__: JSON.stringify(await measuredMupdf),
+        },
+      };
     },
   };
 }

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Config } from '@react-router/dev/config';
 import { localizedPath } from '@paperknife/i18n/locales';
 import { NOT_FOUND_PATH, builtLocaleCodes, indexedPaths, prerenderPaths } from './app/site-routes';
+import { BROTLI_CACHE_MIN_BYTES, cachedBrotli } from './brotli-cache.build';
 import { writeServiceWorker } from './service-worker.build';
 import { publicSiteConfig } from './site-config.build';
 import { robotsTxt, sitemapXml } from './sitemap.build';
@@ -82,12 +83,15 @@ async function precompress(folder: string): Promise<void> {
         const body = await readFile(path);
         if (body.length < MIN_COMPRESS_BYTES) return;
         const [br, gz] = await Promise.all([
-          brotli(body, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: PAGE_EXTENSIONS.has(extname(entry.name)) ? 7 : 11,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
+          // mupdf.js's wasm (10 MB) takes half a minute at quality 11: compressed once, kept by its hash.
+          body.length >= BROTLI_CACHE_MIN_BYTES && !PAGE_EXTENSIONS.has(extname(entry.name))
+            ? cachedBrotli(body)
+            : brotli(body, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: PAGE_EXTENSIONS.has(extname(entry.name)) ? 7 : 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                },
+              }),
           gzipAsync(body, { level: 9 }),
         ]);
         await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);

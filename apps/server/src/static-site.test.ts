@@ -73,13 +73,15 @@ describe('the website', () => {
     expect(gunzipSync(asset.rawPayload).toString()).toBe(script);
   });
 
-  it("grants 'wasm-unsafe-eval' to the qpdf worker's script alone, and sends the wasm brotli as application/wasm", async () => {
+  it("grants 'wasm-unsafe-eval' to the device workers' scripts alone, and sends the wasm brotli as application/wasm", async () => {
     const wasm = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000)]);
     await writeFile(join(t.webRoot, 'assets', 'qpdf-abc123.wasm'), wasm);
     await writeFile(join(t.webRoot, 'assets', 'qpdf-abc123.wasm.br'), brotliCompressSync(wasm));
-    await writeFile(join(t.webRoot, 'assets', 'qpdf-worker-abc123.js'), 'self.onmessage = () => {};\n');
-    const worker = await get('/assets/qpdf-worker-abc123.js');
-    expect(String(worker.headers['content-security-policy'])).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    for (const name of ['qpdf-worker-abc123.js', 'mupdf-worker-abc123.js']) {
+      await writeFile(join(t.webRoot, 'assets', name), 'self.onmessage = () => {};\n');
+      const worker = await get(`/assets/${name}`);
+      expect(String(worker.headers['content-security-policy'])).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    }
     for (const url of ['/', '/merge-pdf', '/assets/app-abc123.js']) {
       const csp = String((await get(url)).headers['content-security-policy']);
       expect(csp, url).not.toContain('wasm-unsafe-eval');

@@ -37,11 +37,11 @@ export function cspHeader(extraScripts: readonly string[] = []): string {
 }
 
 /**
- * The one script allowed to compile WebAssembly: the device tools' qpdf worker (decision 205). A dedicated worker
- * runs under the CSP of its own script's response, so 'wasm-unsafe-eval' goes to that file alone, never to pages;
- * 'unsafe-eval' (strings as code) is never granted.
+ * The scripts allowed to compile WebAssembly: the device tools' workers, qpdf's (decision 205) and mupdf.js's
+ * (decision 211). A dedicated worker runs under the CSP of its own script's response, so 'wasm-unsafe-eval' goes to
+ * those files alone, never to pages; 'unsafe-eval' (strings as code) is never granted.
  */
-const WASM_WORKER_ASSET = /^assets\/qpdf-worker-[\w-]+\.js$/;
+const WASM_WORKER_ASSET = /^assets\/(qpdf|mupdf)-worker-[\w-]+\.js$/;
 export const wasmWorkerCsp = () => cspHeader(["'wasm-unsafe-eval'"]);
 
 /** `'sha256-...'` of each inline script (one without `src`) in an HTML document, exactly as written. */

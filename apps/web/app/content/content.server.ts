@@ -11,7 +11,7 @@ import { type LocaleCode, defaultLocale, localeCodes, localeOf, localizedPath } 
 import { type Translator, createTranslator } from '@paperknife/i18n/translator';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { deviceDownloadBytes } from '~/features/tools/device/device-tools';
+import { deviceDownloadBytes, engineDownloadBytes } from '~/features/tools/device/device-tools';
 import { formatBytes, formatSizeLimit } from '~/lib/format-size';
 import { type SiteConfig, siteConfig } from '~/site-config';
 import {
@@ -123,6 +123,7 @@ export function contentValues(
     ...Object.fromEntries(toolIds.map((id) => [`download.${id}`, tools[id].download.name])),
     passwordMinLength: String(PASSWORD_MIN_LENGTH),
     deviceDownloadSize: formatBytes(deviceDownloadBytes, localeOf(locale).tag),
+    mupdfDownloadSize: formatBytes(engineDownloadBytes.mupdf, localeOf(locale).tag),
     ...flatten('option', optionFacts()),
     ...flatten('compress', compressLevelImages),
     functionsPrefix: FUNCTIONS_PREFIX,

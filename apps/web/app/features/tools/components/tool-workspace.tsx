@@ -2,7 +2,12 @@ import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
 import type { Translator } from '@paperknife/i18n/translator';
 import { useEffect } from 'react';
-import { DEVICE_MAX_FILE_BYTES, hasDeviceWay } from '~/features/tools/device/device-tools';
+import {
+  DEVICE_MAX_FILE_BYTES,
+  type DeviceEngine,
+  deviceEngineOf,
+  hasDeviceWay,
+} from '~/features/tools/device/device-tools';
 import { type RunWhere, useRunWhere } from '~/features/tools/device/run-where';
 import { RunWhereChoice } from '~/features/tools/device/run-where-choice';
 import { type ToolFiles, useToolFiles } from '~/features/tools/hooks/use-tool-files';
@@ -67,17 +72,19 @@ function useRunWhereOf(id: ToolId, files: ToolFiles): [RunWhere, (where: RunWher
   const [remembered, remember] = useRunWhere();
   const where = hasDeviceWay(id) ? remembered : 'server';
   const hasFiles = files.items.length > 0;
+  const engine = deviceEngineOf(id);
   useEffect(() => {
-    if (where === 'device' && hasFiles) warmUpDevice();
-  }, [where, hasFiles]);
+    if (where === 'device' && hasFiles && engine) warmUpDevice(engine);
+  }, [where, hasFiles, engine]);
   const choose = (next: RunWhere) => {
     remember(next);
-    if (next === 'device') warmUpDevice();
+    if (next === 'device' && engine) warmUpDevice(engine);
   };
   return [where, choose];
 }
 
-const warmUpDevice = () => void import('~/features/tools/device/device-client').then((device) => device.warmUpDevice());
+const warmUpDevice = (engine: DeviceEngine) =>
+  void import('~/features/tools/device/device-client').then((device) => device.warmUpDevice(engine));
 
 /**
  * A tool at work: drop zone, file rows, options and action, with the seed's states (section 4), validation
@@ -111,7 +118,9 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
 
   return (
     <div className="grid gap-6">
-      {hasDeviceWay(id) ? <RunWhereChoice where={where} onChange={setWhere} disabled={run.busy} /> : null}
+      {hasDeviceWay(id) ? (
+        <RunWhereChoice where={where} onChange={setWhere} disabled={run.busy} engine={deviceEngineOf(id)} />
+      ) : null}
       {(files.multiple && !full) || files.items.length === 0 ? (
         <DropZone
           texts={dropZoneTexts(id, i18n, maxFileBytes)}

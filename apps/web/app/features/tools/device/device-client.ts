@@ -2,13 +2,14 @@ import type { ToolId } from '@paperknife/catalog/tools';
 import wasmUrl from '@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url';
 import { type ToolPhase, type ToolResponse, ToolRequestError } from '~/features/tools/api/api-client';
 import type { DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
-import { DEVICE_MAX_FILE_BYTES } from './device-tools';
+import { DEVICE_MAX_FILE_BYTES, type DeviceEngine, deviceEngineOf } from './device-tools';
 import { keepForOffline } from './offline';
 
 /**
- * The page's side of running a tool in the browser: one qpdf worker for as long as the page lives, the files
- * handed over as bytes (transferred, not copied), the result back as bytes. Loaded only once the visitor has
- * chosen "On this device", so neither the worker nor the wasm is part of a tool page's first download.
+ * The page's side of running a tool in the browser: one worker per engine (qpdf, or mupdf.js for the tools that
+ * draw and read pages) for as long as the page lives, the files handed over as bytes (transferred, not copied), the
+ * result back as bytes. Loaded only once the visitor has chosen "On this device", so neither the workers nor the
+ * wasm are part of a tool page's first download; the MuPDF worker starts only on a MuPDF tool.
  */
 
 /** A job the browser cannot do; the page asks before sending it to the server instead. */
@@ -23,19 +24,25 @@ export class DeviceLimitError extends Error {
 }
 
 let worker: Worker | undefined;
+let mupdfWorker: Worker | undefined;
 let nextJob = 1;
 
-function startWorker(): Worker {
+function startWorker(engine: DeviceEngine = 'qpdf'): Worker {
+  if (engine === 'mupdf') {
+    mupdfWorker ??= new Worker(new URL('./mupdf-worker.ts', import.meta.url), { type: 'module', name: 'mupdf' });
+    return mupdfWorker;
+  }
   worker ??= new Worker(new URL('./qpdf-worker.ts', import.meta.url), { type: 'module', name: 'qpdf' });
   return worker;
 }
 
 /** Starts the worker and its wasm download now (the visitor chose this way), and keeps them for offline use. */
-export function warmUpDevice(): void {
-  const started = !worker;
-  const running = startWorker();
+export function warmUpDevice(engine: DeviceEngine = 'qpdf'): void {
+  const started = !(engine === 'mupdf' ? mupdfWorker : worker);
+  const running = startWorker(engine);
   if (started) running.postMessage({ type: 'warm-up', wasmUrl });
-  keepForOffline([wasmUrl]);
+  // The MuPDF worker's wasm is its script's own asset: kept once a job names what the worker loaded.
+  if (engine === 'qpdf') keepForOffline([wasmUrl]);
 }
 
 /** The User Timing name of each job the device ran (`performance.getEntriesByName`). */
@@ -63,7 +70,8 @@ export async function runOnDevice(
     throw new DeviceLimitError('too-large', 'These files are too large for this device.');
   const buffers = await Promise.all(files.map((file) => file.arrayBuffer()));
   if (signal?.aborted) throw new ToolRequestError('aborted', 'The request was cancelled.', 0);
-  const running = startWorker();
+  const engine = deviceEngineOf(tool) ?? 'qpdf';
+  const running = startWorker(engine);
   const job = nextJob++;
   const request: DeviceJobRequest = {
     type: 'run',
@@ -86,19 +94,24 @@ export async function runOnDevice(
         return;
       }
       stop();
-      if (data.type === 'done') resolve(data);
-      else if (data.limit) reject(new DeviceLimitError(data.limit, data.message));
+      if (data.type === 'done') {
+        resolve(data);
+        return;
+      }
+      // A trap may leave mupdf.js's memory broken: the next run starts a fresh worker.
+      if (data.code === 'internal_error' && engine === 'mupdf') endWorker(engine);
+      if (data.limit) reject(new DeviceLimitError(data.limit, data.message));
       else reject(new ToolRequestError(data.code, data.message, 0));
     };
     const onError = (event: ErrorEvent) => {
       stop();
-      endWorker();
+      endWorker(engine);
       // The worker died (out of memory, or its script or wasm could not load): the server can still do it.
       reject(new DeviceLimitError('too-large', event.message || 'The browser could not run this job.'));
     };
     const onAbort = () => {
       stop();
-      endWorker();
+      endWorker(engine);
       reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
     };
     running.addEventListener('message', onMessage);
@@ -109,14 +122,20 @@ export async function runOnDevice(
       request.files.map((file) => file.bytes),
     );
   });
-  keepForOffline([wasmUrl]);
+  keepForOffline(engine === 'mupdf' ? (answer.loaded ?? []) : [wasmUrl]);
   const blob = new Blob([answer.bytes], { type: answer.contentType });
   // From the files to the result's bytes, for the browser's performance panel (and bench/device).
   performance.measure(DEVICE_JOB_MEASURE, { start: started, detail: { tool } });
-  return { blob, fileName: undefined, headers: () => null };
+  const headers = answer.headers ?? {};
+  return { blob, fileName: answer.fileName, headers: (name) => headers[name] ?? null };
 }
 
-function endWorker(): void {
+function endWorker(engine: DeviceEngine): void {
+  if (engine === 'mupdf') {
+    mupdfWorker?.terminate();
+    mupdfWorker = undefined;
+    return;
+  }
   worker?.terminate();
   worker = undefined;
 }

@@ -1,9 +1,9 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 
-/** The messages between a tool page and its qpdf worker (`qpdf-worker.ts`). */
+/** The messages between a tool page and its device workers (`qpdf-worker.ts`, `mupdf-worker.ts`). */
 
 /** Why a job cannot run in the browser, so the page asks before uploading instead. */
-export type DeviceLimit = 'needs-repair' | 'too-large' | 'no-device-way';
+export type DeviceLimit = 'needs-repair' | 'needs-ocr' | 'too-large' | 'no-device-way';
 
 export interface DeviceJobRequest {
   type: 'run';
@@ -19,5 +19,16 @@ export interface DeviceJobRequest {
 
 export type DeviceJobMessage =
   | { type: 'phase'; job: number; phase: 'loading' | 'processing' }
-  | { type: 'done'; job: number; bytes: ArrayBuffer; contentType: string }
+  | {
+      type: 'done';
+      job: number;
+      bytes: ArrayBuffer;
+      contentType: string;
+      /** The download's name when it is not the catalogue's (PDF to JPG of one page: `page-1.jpg`). */
+      fileName?: string;
+      /** The headers the server's answer carries for the same result (`X-Pages-With-Broken-Images`, ...). */
+      headers?: Record<string, string>;
+      /** What the worker fetched (its module and wasm), for the page to keep for offline use. */
+      loaded?: string[];
+    }
   | { type: 'failed'; job: number; code: string; message: string; limit?: DeviceLimit };

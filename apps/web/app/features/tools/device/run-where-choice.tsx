@@ -2,21 +2,25 @@ import { useId } from 'react';
 import { useI18n } from '~/i18n/i18n-context';
 import { formatBytes } from '~/lib/format-size';
 import { cn } from '~/lib/cn';
-import { deviceDownloadBytes } from './device-tools';
+import { type DeviceEngine, engineDownloadBytes } from './device-tools';
 import type { RunWhere } from './run-where';
 
 /**
  * The honest choice of a page tool that runs in the browser too: on this device (nothing uploaded, a one-time
- * download of the qpdf module) or on our server (uploaded). Choosing the device starts that download.
+ * download of the tool's engine: qpdf's module, or mupdf.js's) or on our server (uploaded). Choosing the device
+ * starts that download.
  */
 export function RunWhereChoice({
   where,
   onChange,
   disabled,
+  engine = 'qpdf',
 }: {
   where: RunWhere;
   onChange: (where: RunWhere) => void;
   disabled?: boolean;
+  /** The tool's device engine, whose own download the device way names. */
+  engine?: DeviceEngine | undefined;
 }) {
   const { t, tag } = useI18n();
   const id = useId();
@@ -24,7 +28,7 @@ export function RunWhereChoice({
     {
       value: 'device',
       label: t('runWhere.device'),
-      description: t('runWhere.device.text', { size: formatBytes(deviceDownloadBytes, tag) }),
+      description: t('runWhere.device.text', { size: formatBytes(engineDownloadBytes[engine], tag) }),
     },
     { value: 'server', label: t('runWhere.server'), description: t('runWhere.server.text') },
   ];

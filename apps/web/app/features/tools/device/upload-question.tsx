@@ -14,6 +14,7 @@ export interface UploadQuestion {
 
 const questionKeys: Record<DeviceLimit, string> = {
   'needs-repair': 'runWhere.ask.needsRepair',
+  'needs-ocr': 'runWhere.ask.needsOcr',
   'too-large': 'runWhere.ask.tooLarge',
   'no-device-way': 'runWhere.ask.noDeviceWay',
 };

@@ -1,0 +1,107 @@
+/// <reference lib="webworker" />
+// The catalogue's schemas come with the job code: no `new Function` probe, which the CSP would report.
+import '~/zod-without-eval';
+import { ToolError } from '@paperknife/catalog/errors';
+import type { ToolOptions } from '@paperknife/catalog/tools';
+import {
+  type MupdfDeviceToolId,
+  type MupdfJobResult,
+  isMupdfDeviceTool,
+  runMupdfJob,
+} from '@paperknife/mupdf-jobs/mupdf-jobs';
+import type { Mupdf } from '@paperknife/mupdf-jobs/mupdf-module';
+import { type Zippable, zipSync } from 'fflate';
+import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
+
+/**
+ * The MuPDF device tools' worker (decision 211): mupdf.js, its WebAssembly fetched from our origin the first time a
+ * job (or the visitor's choice) needs it, and the same job functions the server's MuPDF tasks share. A job's file
+ * comes in as bytes, the result goes back as bytes. The page ends this worker to cancel a run.
+ */
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let loading: Promise<Mupdf> | undefined;
+
+/** mupdf.js compiles its wasm as it is imported (the bundler hashes the file and points the module at it). */
+const loadMupdf = (): Promise<Mupdf> =>
+  (loading ??= import('mupdf').catch((error: unknown) => {
+    loading = undefined; // the next job tries again
+    throw error;
+  }));
+
+const post = (message: DeviceJobMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+/** The one file of a result, or a ZIP of its parts, stored: page images and extracted images deflate little. */
+function resultBytes(result: MupdfJobResult): Uint8Array {
+  const [only] = result.files;
+  if (result.files.length === 1 && only && only.name === result.download.name) return only.bytes;
+  const entries: Zippable = {};
+  for (const part of result.files) entries[part.name] = [part.bytes, { level: 0, mtime: new Date(1980, 0, 1) }];
+  return zipSync(entries);
+}
+
+/** This worker's script, and the scripts and wasm it fetched, for the page to keep for offline use. */
+const loadedUrls = () => [self.location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)];
+
+/**
+ * Extract Text with OCR asked for, on a file with scanned pages: the server would recognise them, the device cannot,
+ * so the page asks rather than pass a text without them off as the server's.
+ */
+const needsOcr = (request: DeviceJobRequest, result: MupdfJobResult) =>
+  request.tool === 'extract-text' && request.options['ocr'] !== 'never' && (result.scannedPages?.length ?? 0) > 0;
+
+async function run(request: DeviceJobRequest): Promise<void> {
+  const { job, tool } = request;
+  if (!isMupdfDeviceTool(tool)) {
+    post({
+      type: 'failed',
+      job,
+      code: 'no_device_way',
+      message: 'This tool runs on the server only.',
+      limit: 'no-device-way',
+    });
+    return;
+  }
+  post({ type: 'phase', job, phase: loading ? 'processing' : 'loading' });
+  try {
+    const mupdf = await loadMupdf();
+    post({ type: 'phase', job, phase: 'processing' });
+    const inputs = request.files.map((file) => ({ name: file.name, bytes: new Uint8Array(file.bytes) }));
+    const result = await runMupdfJob(tool, inputs, request.options as ToolOptions<MupdfDeviceToolId>, mupdf);
+    if (needsOcr(request, result)) {
+      const message = `Pages ${result.scannedPages!.join(', ')} look scanned: their text needs OCR, which our server does.`;
+      post({ type: 'failed', job, code: 'needs_ocr', message, limit: 'needs-ocr' });
+      return;
+    }
+    const bytes = resultBytes(result);
+    // A view into a larger buffer is copied out; a buffer of its own is handed over as it is.
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    post(
+      {
+        type: 'done',
+        job,
+        bytes: own.buffer as ArrayBuffer,
+        contentType: result.download.contentType,
+        fileName: result.download.name,
+        headers: result.headers,
+        loaded: loadedUrls(),
+      },
+      [own.buffer],
+    );
+  } catch (error) {
+    if (error instanceof ToolError) {
+      const limit = error.code === 'damaged_pdf' ? 'needs-repair' : undefined;
+      post({ type: 'failed', job, code: error.code, message: error.message, ...(limit ? { limit } : {}) });
+    } else {
+      // Out of memory, a trap in the module, or its wasm could not load: the server can still do the job.
+      post({ type: 'failed', job, code: 'internal_error', message: String(error), limit: 'too-large' });
+    }
+  }
+}
+
+self.addEventListener('message', ({ data }: MessageEvent<DeviceJobRequest | { type: 'warm-up' }>) => {
+  if (data.type === 'warm-up')
+    void loadMupdf().catch(() => undefined); // the first job reports what went wrong
+  else void run(data);
+});
