@@ -8,6 +8,7 @@ import { errorWords } from '~/features/tools/api/error-words';
 import { useI18n } from '~/i18n/i18n-context';
 import type { ToolFiles } from '~/features/tools/hooks/use-tool-files';
 import type { DeviceLimit } from '~/features/tools/device/device-protocol';
+import { deviceEngineOf } from '~/features/tools/device/device-tools';
 import type { RunWhere } from '~/features/tools/device/run-where';
 import type { UploadQuestion } from '~/features/tools/device/upload-question';
 import type { RunResult } from '~/features/tools/tool-page-extras';
@@ -173,7 +174,7 @@ async function onDeviceOrAsked(
 ): Promise<ToolResponse | undefined> {
   const device = await import('~/features/tools/device/device-client');
   try {
-    return await device.runOnDevice(id, files, options, calls);
+    return await device.runOnDevice(id, files, options, { ...calls, engine: deviceEngineOf(id) });
   } catch (error) {
     if (!(error instanceof device.DeviceLimitError)) throw error;
     return (await ask(error.limit)) ? onServer() : undefined;

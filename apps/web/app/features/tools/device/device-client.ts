@@ -2,7 +2,7 @@ import type { ToolId } from '@paperknife/catalog/tools';
 import wasmUrl from '@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url';
 import { type ToolPhase, type ToolResponse, ToolRequestError } from '~/features/tools/api/api-client';
 import type { DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
-import { DEVICE_MAX_FILE_BYTES, type DeviceEngine, deviceEngineOf } from './device-tools';
+import { DEVICE_MAX_FILE_BYTES, type DeviceEngine } from './device-tools';
 import { keepForOffline } from './offline';
 
 /**
@@ -51,6 +51,8 @@ export const DEVICE_JOB_MEASURE = 'paperknife:device-job';
 export interface DeviceRunOptions {
   onPhase?: (phase: ToolPhase) => void;
   signal?: AbortSignal;
+  /** The tool's engine (`deviceEngineOf`), named by the page so this module does not carry the tool lists. */
+  engine?: DeviceEngine | undefined;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function runOnDevice(
   tool: ToolId,
   files: readonly File[],
   options: Record<string, unknown>,
-  { onPhase, signal }: DeviceRunOptions = {},
+  { onPhase, signal, engine = 'qpdf' }: DeviceRunOptions = {},
 ): Promise<ToolResponse> {
   const started = performance.now();
   const total = files.reduce((sum, file) => sum + file.size, 0);
@@ -70,7 +72,6 @@ export async function runOnDevice(
     throw new DeviceLimitError('too-large', 'These files are too large for this device.');
   const buffers = await Promise.all(files.map((file) => file.arrayBuffer()));
   if (signal?.aborted) throw new ToolRequestError('aborted', 'The request was cancelled.', 0);
-  const engine = deviceEngineOf(tool) ?? 'qpdf';
   const running = startWorker(engine);
   const job = nextJob++;
   const request: DeviceJobRequest = {

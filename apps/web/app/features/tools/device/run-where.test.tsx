@@ -51,6 +51,51 @@ describe('where a page tool runs', () => {
     expect(screen.queryByRole('radio', { name: 'On this device (not uploaded)' })).not.toBeInTheDocument();
   });
 
+  it("names each engine's own download: qpdf's on the page tools, mupdf.js's on the MuPDF tools", async () => {
+    renderTool('merge-pdf');
+    const qpdf = screen.getByText(/^Your files stay in this browser\. One-time download \d+ kB\.$/).textContent;
+    cleanup();
+    for (const id of ['pdf-to-jpg', 'pdf-to-png', 'extract-text', 'extract-images'] as const) {
+      renderTool(id);
+      const text = screen.getByText(/^Your files stay in this browser\. One-time download [\d.]+ MB\.$/).textContent;
+      expect(text, id).not.toBe(qpdf);
+      cleanup();
+    }
+  });
+
+  it('runs a MuPDF tool in its own engine and saves the download under the name the job gave', async () => {
+    vi.mocked(runOnDevice).mockResolvedValue({
+      blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+      fileName: 'page-1.jpg',
+      headers: () => null,
+    });
+    const user = renderTool('pdf-to-jpg');
+    await user.click(deviceWay());
+    await user.upload(fileInput(), sampleFile('pdf', 'one-page.pdf'));
+    await readyMark();
+    await user.click(actionButton('pdf-to-jpg')!);
+    await waitFor(() => expect(downloads).toEqual([expect.objectContaining({ name: 'page-1.jpg' })]));
+    expect(vi.mocked(runOnDevice).mock.calls[0]?.[0]).toBe('pdf-to-jpg');
+    expect(vi.mocked(runOnDevice).mock.calls[0]?.[3]).toMatchObject({ engine: 'mupdf' });
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('asks before uploading a file whose scanned pages need OCR, and sends nothing on no', async () => {
+    vi.mocked(runOnDevice).mockRejectedValue(new DeviceLimitError('needs-ocr', 'needs OCR'));
+    const user = renderTool('extract-text');
+    await user.click(deviceWay());
+    await user.upload(fileInput(), sampleFile('pdf', 'scan.pdf'));
+    await readyMark();
+    await user.click(actionButton('extract-text')!);
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent(
+      'Some pages are scans: reading their text (OCR) can only be done on our server. Upload the file?',
+    );
+    await user.click(screen.getByRole('button', { name: "Don't upload" }));
+    expect(FakeXhr.requests).toHaveLength(0);
+    expect(vi.mocked(runOnDevice).mock.calls[0]?.[3]).toMatchObject({ engine: 'mupdf' });
+  });
+
   it('runs on the device and downloads as the server way does, with nothing sent', async () => {
     vi.mocked(runOnDevice).mockResolvedValue({ blob: pdfResponse(), fileName: undefined, headers: () => null });
     const user = renderTool('rotate-pdf');
