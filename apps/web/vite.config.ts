@@ -33,6 +33,9 @@ export default defineConfig({
       },
     },
   },
+  // Module workers (both are started with `type: 'module'`): mupdf.js awaits its wasm at the top level, and the
+  // MuPDF worker loads it as a chunk of its own.
+  worker: { format: 'es' },
   define: { __SITE_CONFIG__: JSON.stringify(publicSiteConfig()) },
   server: { proxy: { '/functions': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000' } },
 });

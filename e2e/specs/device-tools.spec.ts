@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import {
   assertValidPdf,
   pdfEncryption,
@@ -13,7 +15,8 @@ import { dropFiles, expectFilesReady, fixtureDir, pdfFixture, runAndDownload } f
 
 /**
  * The page tools on the device (decision 205): qpdf in a Web Worker, the files never sent to the API, the same
- * downloads as the server's, offline after a visit, and a question before anything goes to the server.
+ * downloads as the server's, offline after a visit, and a question before anything goes to the server. The MuPDF
+ * tools (decision 211) the same way with mupdf.js in a worker of its own.
  */
 
 const pages = (n: number, prefix = 'Page') => Array.from({ length: n }, (_, i) => ({ text: [`${prefix} ${i + 1}`] }));
@@ -144,5 +147,65 @@ test.describe('page tools on this device', () => {
     await download.saveAs(path);
     expect(pdfRotations(path)).toEqual([90, 90]);
     expect(api).toHaveLength(1);
+  });
+
+  test('PDF to JPG runs in the browser with mupdf.js: page images of the right size and colour, nothing sent', async ({
+    page,
+  }) => {
+    const api = apiRequests(page);
+    await openOnDevice(page, '/pdf-to-jpg');
+    await expect(page.getByText(/One-time download [\d.]+ MB/)).toBeVisible();
+    const box = { rgb: [0.1, 0.5, 0.2] as [number, number, number], x: 72, y: 72, width: 200, height: 150 };
+    await dropFiles(page, pdfFixture('device-pages.pdf', { pages: [{ box }, { width: 288, height: 432 }] }));
+    await expectFilesReady(page, 1);
+    await page.getByLabel('Resolution').selectOption('72');
+    const result = await runAndDownload(page, 'Convert to JPG');
+    expect(result.name).toBe('pdf-pages-jpg.zip');
+    const parts = unzipSync(result.bytes);
+    expect(Object.keys(parts)).toEqual(['device-pages-page-01.jpg', 'device-pages-page-02.jpg']);
+    const first = await sharp(parts['device-pages-page-01.jpg']!).raw().toBuffer({ resolveWithObject: true });
+    expect([first.info.width, first.info.height]).toEqual([612, 792]);
+    // The middle of the box is its green; a corner is the page's white.
+    const inBox = ((792 - 72 - 75) * 612 + 72 + 100) * 3;
+    expect([...first.data.subarray(inBox, inBox + 3)].map((v) => Math.round(v / 16))).toEqual([2, 8, 3]);
+    expect([...first.data.subarray(0, 3)].map((v) => Math.round(v / 16))).toEqual([16, 16, 16]);
+    const second = await sharp(parts['device-pages-page-02.jpg']!).metadata();
+    expect([second.format, second.width, second.height]).toEqual(['jpeg', 288, 432]);
+    expect(api).toEqual([]);
+  });
+
+  test('Extract Text runs in the browser with mupdf.js, and again with the browser offline', async ({ page }) => {
+    const api = apiRequests(page);
+    const extract = async (prefix: string) => {
+      await dropFiles(page, pdfFixture(`${prefix}-text.pdf`, { pages: pages(2, `${prefix} line`) }));
+      await expectFilesReady(page, 1);
+      const result = await runAndDownload(page, 'Extract Text');
+      expect(result.name).toBe('extracted-text.txt');
+      const text = result.bytes.toString('utf8');
+      expect(text).toContain(`${prefix} line 1`);
+      expect(text.indexOf(`${prefix} line 2`)).toBeGreaterThan(text.indexOf(`${prefix} line 1`));
+    };
+    await openOnDevice(page, '/extract-text');
+    await extract('Online');
+    // The service worker has kept the page, the MuPDF worker's scripts and mupdf.js's wasm.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const names = await caches.keys();
+          const cache = names.length ? await caches.open(names[0]!) : undefined;
+          const kept = cache ? (await cache.keys()).map((request) => new URL(request.url).pathname) : [];
+          return kept.includes('/extract-text') && kept.some((path) => /mupdf-wasm-[\w-]+\.wasm$/.test(path));
+        }),
+      )
+      .toBe(true);
+    await page.context().setOffline(true);
+    try {
+      await page.reload();
+      await expect(deviceWay(page)).toBeChecked();
+      await extract('Offline');
+    } finally {
+      await page.context().setOffline(false);
+    }
+    expect(api).toEqual([]);
   });
 });

@@ -2,12 +2,8 @@ import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
 import type { Translator } from '@paperknife/i18n/translator';
 import { useEffect } from 'react';
-import {
-  DEVICE_MAX_FILE_BYTES,
-  type DeviceEngine,
-  deviceEngineOf,
-  hasDeviceWay,
-} from '~/features/tools/device/device-tools';
+import type { DeviceEngine } from '~/features/tools/device/device-protocol';
+import { DEVICE_MAX_FILE_BYTES, deviceEngineOf, hasDeviceWay } from '~/features/tools/device/device-tools';
 import { type RunWhere, useRunWhere } from '~/features/tools/device/run-where';
 import { RunWhereChoice } from '~/features/tools/device/run-where-choice';
 import { type ToolFiles, useToolFiles } from '~/features/tools/hooks/use-tool-files';

@@ -1,8 +1,8 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 import wasmUrl from '@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url';
 import { type ToolPhase, type ToolResponse, ToolRequestError } from '~/features/tools/api/api-client';
-import type { DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
-import { DEVICE_MAX_FILE_BYTES, type DeviceEngine } from './device-tools';
+import type { DeviceEngine, DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
+import { DEVICE_MAX_FILE_BYTES } from './device-tools';
 import { keepForOffline } from './offline';
 
 /**

@@ -2,6 +2,12 @@ import type { ToolId } from '@paperknife/catalog/tools';
 
 /** The messages between a tool page and its device workers (`qpdf-worker.ts`, `mupdf-worker.ts`). */
 
+/**
+ * The WebAssembly engine of a tool's device way: qpdf for the page tools (decision 205), mupdf.js for the tools that
+ * draw or read pages (decision 211). Each is its own worker and its own one-time download.
+ */
+export type DeviceEngine = 'qpdf' | 'mupdf';
+
 /** Why a job cannot run in the browser, so the page asks before uploading instead. */
 export type DeviceLimit = 'needs-repair' | 'needs-ocr' | 'too-large' | 'no-device-way';
 

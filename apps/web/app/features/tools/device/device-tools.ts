@@ -1,11 +1,6 @@
 import type { ToolId } from '@paperknife/catalog/tools';
+import type { DeviceEngine } from './device-protocol';
 import { deviceToolIds, mupdfDeviceToolIds } from './device-tools.prebuilt';
-
-/**
- * The WebAssembly engine of a tool's device way: qpdf for the page tools (decision 205), mupdf.js for the tools that
- * draw or read pages (decision 211). Each is its own worker and its own one-time download.
- */
-export type DeviceEngine = 'qpdf' | 'mupdf';
 
 /** Which engine runs a page tool in the browser; undefined when the tool runs on the server only. */
 export function deviceEngineOf(id: ToolId): DeviceEngine | undefined {

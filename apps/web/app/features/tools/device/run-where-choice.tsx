@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useI18n } from '~/i18n/i18n-context';
 import { formatBytes } from '~/lib/format-size';
 import { cn } from '~/lib/cn';
-import { type DeviceEngine, engineDownloadBytes } from './device-tools';
+import type { DeviceEngine } from './device-protocol';
+import { engineDownloadBytes } from './device-tools';
 import type { RunWhere } from './run-where';
 
 /**

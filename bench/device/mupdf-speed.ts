@@ -1,0 +1,209 @@
+/// <reference lib="dom" />
+// The functions passed to page.evaluate run in the browser.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { functionPath } from '@paperknife/catalog/tools';
+import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
+import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
+import { table } from '../table.js';
+
+/**
+ * The MuPDF tools on the device (decision 211) in Debian's headless Chromium against the built server:
+ * `npm run device-mupdf --workspace bench` (`--sizes` prints only what the pages download). Measures the first
+ * JavaScript of the MuPDF tools' pages (brotli as sent: it must not grow with the device way), what choosing
+ * "On this device" adds on them (the MuPDF worker, mupdf.js and its wasm, with the encoding the server used), and
+ * PDF to JPG of a generated 20-page PDF at the tool's defaults: on the device the first time (wasm downloaded), warm
+ * (worker and module running: median of `--runs`), with the wasm in the HTTP cache but the worker not started (a new
+ * tab, from the file's drop to the download), against the same job through the server's API on loopback. Prints
+ * tables; asserts nothing.
+ */
+
+const chromePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const port = Number(process.env['BENCH_PORT'] ?? 4415);
+const origin = `http://127.0.0.1:${port}`;
+const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
+const sizesOnly = process.argv.includes('--sizes');
+const KB = 1024;
+const PAGES = 20;
+
+requireBuild();
+
+/** A PDF of `pages` pages: a line of text and a photo-like JPEG (noise) on each, about 120 KB a page. */
+async function photoPdf(path: string, pages: number): Promise<string> {
+  const side = 420;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0;
+  const jpeg = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const image = { jpeg, pixelWidth: side, pixelHeight: side, x: 72, y: 200, width: 460, height: 460 };
+  writeFileSync(
+    path,
+    makePdf({ pages: Array.from({ length: pages }, (_, i) => ({ text: [`Page ${i + 1}`], image })) }),
+  );
+  return path;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** The JavaScript a page loaded, as sent (brotli): count and bytes. */
+async function scriptsLoaded(page: Page): Promise<{ count: number; bytes: number; names: string[] }> {
+  return page.evaluate(() => {
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js')) as PerformanceResourceTiming[];
+    return {
+      count: scripts.length,
+      bytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+      names: scripts.map((entry) => `${new URL(entry.name).pathname} ${entry.encodedBodySize}`),
+    };
+  });
+}
+
+async function newPage(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+  return page;
+}
+
+interface ToolTimes {
+  fromDrop: number;
+  fromClick: number;
+  /** The job as the page measures it (device-client.ts `DEVICE_JOB_MEASURE`): from the file to the result's bytes. */
+  job: number;
+}
+
+const lastDeviceJob = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('paperknife:device-job').at(-1)?.duration ?? Number.NaN);
+
+/** Drops the file, presses the action and waits for the download. */
+async function runTool(page: Page, file: string, action: string): Promise<ToolTimes> {
+  const dropped = Date.now();
+  const input = page.getByTestId('file-input').first();
+  await input.setInputFiles([]);
+  await input.setInputFiles(file);
+  await page.getByRole('img', { name: 'Ready' }).first().waitFor({ timeout: 120_000 });
+  const downloading = page.waitForEvent('download', { timeout: 300_000 });
+  const clicked = Date.now();
+  await page.getByRole('button', { name: action, exact: true }).click();
+  const download = await downloading;
+  const done = Date.now();
+  await download.delete();
+  return { fromDrop: done - dropped, fromClick: done - clicked, job: await lastDeviceJob(page) };
+}
+
+/** PDF to JPG through the API from Node, as the page's server way sends it (loopback: no real upload time). */
+async function onServer(file: string): Promise<number> {
+  const body = new FormData();
+  body.append('files', new Blob([readFileSync(file)], { type: 'application/pdf' }), 'pages.pdf');
+  const started = Date.now();
+  const response = await fetch(`${origin}${functionPath('pdf-to-jpg')}`, { method: 'POST', body });
+  if (!response.ok) throw new Error(`pdf-to-jpg answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+  return Date.now() - started;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'paperknife-bench-mupdf-'));
+const server = await startBuiltServer(port, dir);
+let browser: Browser | undefined;
+try {
+  const pdf = await photoPdf(join(dir, 'pages.pdf'), PAGES);
+  browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ acceptDownloads: true });
+  const sizes: string[][] = [];
+  for (const path of ['/merge-pdf', '/pdf-to-jpg', '/extract-text']) {
+    const page = await newPage(context, path);
+    const first = await scriptsLoaded(page);
+    if (process.argv.includes('--list')) console.log(first.names.join('\n'));
+    sizes.push([`${path}: first JavaScript`, String(first.count), `${kb(first.bytes)} (${first.bytes} B)`, 'br']);
+    await page.close();
+  }
+  if (sizesOnly) {
+    console.log(table(['what', 'files', 'size', 'encoding'], sizes));
+  } else {
+    const page = await newPage(context, '/pdf-to-jpg');
+    const deviceFiles: { name: string; bytes: number; encoding: string; type: string }[] = [];
+    page.on('response', async (response) => {
+      const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+      // The MuPDF worker's script, mupdf.js and its wasm; the first answer of each counts.
+      if (!/^mupdf.*\.(js|wasm)$/.test(name) || deviceFiles.some((file) => file.name === name)) return;
+      const headers = await response.allHeaders();
+      // A precompressed file is sent with its length: the bytes that crossed the network.
+      const bytes = Number(headers['content-length'] ?? Number.NaN);
+      deviceFiles.push({
+        name,
+        bytes,
+        encoding: headers['content-encoding'] ?? 'none',
+        type: headers['content-type'] ?? '',
+      });
+    });
+    await page.getByRole('radio', { name: 'On this device (not uploaded)' }).check();
+    const shown = await page
+      .getByText(/One-time download/)
+      .first()
+      .textContent();
+    const first = await runTool(page, pdf, 'Convert to JPG');
+    const warm: ToolTimes[] = [];
+    for (let run = 0; run < runs; run++) warm.push(await runTool(page, pdf, 'Convert to JPG'));
+    for (const file of deviceFiles) {
+      sizes.push([
+        `device way: ${file.name} (${file.type})`,
+        '1',
+        `${kb(file.bytes)} (${file.bytes} B)`,
+        file.encoding,
+      ]);
+    }
+    const total = deviceFiles.reduce((sum, file) => sum + file.bytes, 0);
+    sizes.push([`device way in all (the page says: ${shown?.trim()})`, String(deviceFiles.length), kb(total), '']);
+    await page.close();
+
+    // A new tab: the wasm is in the HTTP cache, the worker not started; the device way is remembered.
+    const cached: ToolTimes[] = [];
+    for (let run = 0; run < Math.min(runs, 3); run++) {
+      const fresh = await newPage(context, '/pdf-to-jpg');
+      cached.push(await runTool(fresh, pdf, 'Convert to JPG'));
+      await fresh.close();
+    }
+    const serverTimes: number[] = [];
+    for (let run = 0; run < runs; run++) serverTimes.push(await onServer(pdf));
+
+    console.log(`\nWhat the MuPDF tools' pages download (bytes as sent)\n`);
+    console.log(table(['what', 'files', 'size', 'encoding'], sizes));
+    const row = (way: string, times: ToolTimes[]) => [
+      way,
+      ms(median(times.map((time) => time.job))),
+      ms(median(times.map((time) => time.fromClick))),
+      ms(median(times.map((time) => time.fromDrop))),
+    ];
+    const size = (readFileSync(pdf).length / KB).toFixed(0);
+    console.log(`\nPDF to JPG, ${PAGES} pages (${size} KB), defaults (medians: warm of ${runs}, cached of 3)\n`);
+    console.log(
+      table(
+        ['way', 'job', 'click to download', 'drop to download'],
+        [
+          row('device, first run (wasm downloaded)', [first]),
+          row('device, warm', warm),
+          row('device, wasm cached, worker not started', cached),
+          ['server API on loopback', ms(median(serverTimes)), '', ''],
+        ],
+      ),
+    );
+  }
+  console.log(
+    `\nLoad average (1, 5, 15 min): ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', ')}`,
+  );
+  await context.close();
+} finally {
+  await browser?.close();
+  await stopBuiltServer(server);
+  await rm(dir, { recursive: true, force: true });
+}
