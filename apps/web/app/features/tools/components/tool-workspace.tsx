@@ -65,10 +65,10 @@ function usePageViewPreload(id: ToolId, files: ToolFiles): void {
  * wasm start loading once the device way is chosen and files are there, or at once when the visitor picks it.
  */
 function useRunWhereOf(id: ToolId, files: ToolFiles): [RunWhere, (where: RunWhere) => void] {
-  const [remembered, remember] = useRunWhere();
+  const engine = deviceEngineOf(id);
+  const [remembered, remember] = useRunWhere(engine);
   const where = hasDeviceWay(id) ? remembered : 'server';
   const hasFiles = files.items.length > 0;
-  const engine = deviceEngineOf(id);
   useEffect(() => {
     if (where === 'device' && hasFiles && engine) warmUpDevice(engine);
   }, [where, hasFiles, engine]);
@@ -91,7 +91,7 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
   const i18n = useI18n();
   const tool = toolInfo[id];
   const { AfterSuccess } = pageExtrasOf(id);
-  const [remembered] = useRunWhere();
+  const [remembered] = useRunWhere(deviceEngineOf(id));
   const maxFileBytes =
     hasDeviceWay(id) && remembered === 'device' ? DEVICE_MAX_FILE_BYTES : siteConfig.limits.maxFileBytes;
   const files = useToolFiles(id, maxFileBytes);

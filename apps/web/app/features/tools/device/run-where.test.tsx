@@ -51,14 +51,16 @@ describe('where a page tool runs', () => {
     expect(screen.queryByRole('radio', { name: 'On this device (not uploaded)' })).not.toBeInTheDocument();
   });
 
-  it("names each engine's own download: qpdf's on the page tools, mupdf.js's on the MuPDF tools", async () => {
-    renderTool('merge-pdf');
+  it("names each engine's own download, and the device chosen for qpdf's is not chosen for mupdf.js's", async () => {
+    const user = renderTool('merge-pdf');
     const qpdf = screen.getByText(/^Your files stay in this browser\. One-time download \d+ kB\.$/).textContent;
+    await user.click(deviceWay());
     cleanup();
     for (const id of ['pdf-to-jpg', 'pdf-to-png', 'extract-text', 'extract-images'] as const) {
       renderTool(id);
       const text = screen.getByText(/^Your files stay in this browser\. One-time download [\d.]+ MB\.$/).textContent;
       expect(text, id).not.toBe(qpdf);
+      expect(serverWay(), id).toBeChecked();
       cleanup();
     }
   });

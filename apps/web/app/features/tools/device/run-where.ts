@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import type { DeviceEngine } from './device-protocol';
 
 /**
  * Where a page tool runs: in this browser (qpdf compiled to WebAssembly, nothing uploaded) or on our server. The
@@ -9,17 +10,23 @@ export type RunWhere = 'device' | 'server';
 const STORAGE_KEY = 'paperknife-run-where';
 const listeners = new Set<() => void>();
 
-export function rememberedRunWhere(): RunWhere {
+/**
+ * One choice per engine (decision 211): choosing the device for qpdf's 400 KB is no consent to mupdf.js's 3.5 MB,
+ * so the MuPDF tools start on the server until the device is chosen on one of them.
+ */
+const storageKey = (engine: DeviceEngine) => (engine === 'qpdf' ? STORAGE_KEY : `${STORAGE_KEY}-${engine}`);
+
+export function rememberedRunWhere(engine: DeviceEngine = 'qpdf'): RunWhere {
   try {
-    return localStorage.getItem(STORAGE_KEY) === 'device' ? 'device' : 'server';
+    return localStorage.getItem(storageKey(engine)) === 'device' ? 'device' : 'server';
   } catch {
     return 'server';
   }
 }
 
-export function rememberRunWhere(where: RunWhere): void {
+export function rememberRunWhere(where: RunWhere, engine: DeviceEngine = 'qpdf'): void {
   try {
-    localStorage.setItem(STORAGE_KEY, where);
+    localStorage.setItem(storageKey(engine), where);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
@@ -36,7 +43,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The remembered choice; the prerendered page (and its hydration) shows the server way until it is read. */
-export function useRunWhere(): [RunWhere, (where: RunWhere) => void] {
-  const where = useSyncExternalStore(subscribe, rememberedRunWhere, () => 'server' as const);
-  return [where, useCallback((next: RunWhere) => rememberRunWhere(next), [])];
+export function useRunWhere(engine: DeviceEngine = 'qpdf'): [RunWhere, (where: RunWhere) => void] {
+  const where = useSyncExternalStore(
+    subscribe,
+    () => rememberedRunWhere(engine),
+    () => 'server' as const,
+  );
+  return [where, useCallback((next: RunWhere) => rememberRunWhere(next, engine), [engine])];
 }
