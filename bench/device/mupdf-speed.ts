@@ -13,7 +13,7 @@ import { table } from '../table.js';
 
 /**
  * The MuPDF tools on the device (decision 211) in Debian's headless Chromium against the built server:
- * `npm run device-mupdf --workspace bench` (`--sizes` prints only what the pages download). Measures the first
+ * `npm run device-mupdf-speed --workspace bench` (`--sizes` prints only what the pages download). Measures the first
  * JavaScript of the MuPDF tools' pages (brotli as sent: it must not grow with the device way), what choosing
  * "On this device" adds on them (the MuPDF worker, mupdf.js and its wasm, with the encoding the server used), and
  * PDF to JPG of a generated 20-page PDF at the tool's defaults: on the device the first time (wasm downloaded), warm
