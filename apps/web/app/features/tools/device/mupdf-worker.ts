@@ -45,11 +45,11 @@ function resultBytes(result: MupdfJobResult): Uint8Array {
 const loadedUrls = () => [self.location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)];
 
 /**
- * Extract Text with OCR asked for, on a file with scanned pages: the server would recognise them, the device cannot,
- * so the page asks rather than pass a text without them off as the server's.
+ * A job with OCR of scanned pages asked for (Extract Text's `ocr: 'auto'`), on a file with such pages: the server
+ * would recognise them, the device cannot, so the page asks rather than pass a text without them off as the server's.
  */
 const needsOcr = (request: DeviceJobRequest, result: MupdfJobResult) =>
-  request.tool === 'extract-text' && request.options['ocr'] !== 'never' && (result.scannedPages?.length ?? 0) > 0;
+  request.options['ocr'] !== 'never' && (result.scannedPages?.length ?? 0) > 0;
 
 async function run(request: DeviceJobRequest): Promise<void> {
   const { job, tool } = request;
