@@ -2,8 +2,9 @@ import { bytesOf, memoryFiles } from './memory-files.js';
 import type { QpdfFile, QpdfRun, QpdfRunResult, QpdfRunner } from './qpdf-runner.js';
 
 /**
- * qpdf compiled to WebAssembly (`@neslinesli93/qpdf-wasm`, qpdf 12.2) as a QpdfRunner: each run's inputs are written
- * into the module's in-memory file system, in its working folder, and its outputs are read back as bytes.
+ * qpdf compiled to WebAssembly (`@neslinesli93/qpdf-wasm`, qpdf 12.2) as a QpdfRunner: each run's inputs are placed
+ * in the module's in-memory file system, in its working folder, as the caller's bytes (not copies), and its outputs
+ * are read back as bytes.
  *
  * Each run gets an instance of its own, dropped afterwards with its memory. This build keeps its runtime alive when
  * qpdf's main returns or calls exit() (callMain hands back the exit code), and one instance does serve many runs,
@@ -23,9 +24,22 @@ export interface QpdfWasmFs {
   init(input: () => number | null, output: (byte: number) => void, error: (byte: number) => void): void;
   mkdir(path: string): void;
   chdir(path: string): void;
-  writeFile(path: string, data: Uint8Array): void;
+  open(path: string, flags: string): QpdfWasmStream;
+  /** Emscripten's FS.write; with `canOwn`, the in-memory file system keeps `buffer` itself instead of a copy. */
+  write(
+    stream: QpdfWasmStream,
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+    canOwn: boolean,
+  ): number;
+  close(stream: QpdfWasmStream): void;
   readFile(path: string): Uint8Array;
 }
+
+/** An open file of the module's file system (opaque here). */
+export type QpdfWasmStream = object;
 
 /** The options this runner passes to the module's factory (the package's default export). */
 export interface QpdfWasmModuleOptions {
@@ -100,7 +114,7 @@ async function startInstance(options: WasmQpdfRunnerOptions): Promise<Instance> 
  */
 function runIn({ module, streams }: Instance, run: QpdfRun): QpdfRunResult {
   const { FS } = module;
-  for (const [name, file] of run.inputs) FS.writeFile(name, bytesOf(file));
+  for (const [name, file] of run.inputs) placeInput(FS, name, bytesOf(file));
   const exitCode = callMain(module, [...run.args]);
   const outputs = new Map<string, QpdfFile>();
   for (const name of run.outputs) {
@@ -108,6 +122,20 @@ function runIn({ module, streams }: Instance, run: QpdfRun): QpdfRunResult {
     if (bytes) outputs.set(name, { bytes });
   }
   return { exitCode, stdout: text(streams.stdout), stderr: text(streams.stderr), outputs };
+}
+
+/**
+ * An input placed in the file system without a copy: the in-memory file system keeps the caller's bytes as the
+ * file's contents (Emscripten's `canOwn`), where `FS.writeFile` would copy them (a 100 MB input would be held
+ * twice, and once more by each run that reads it). qpdf opens its inputs read-only, so the bytes are never changed.
+ */
+function placeInput(FS: QpdfWasmFs, name: string, bytes: Uint8Array): void {
+  const stream = FS.open(name, 'w');
+  try {
+    FS.write(stream, bytes, 0, bytes.byteLength, 0, true);
+  } finally {
+    FS.close(stream);
+  }
 }
 
 function readIfWritten(FS: QpdfWasmFs, name: string): Uint8Array | undefined {
