@@ -22,15 +22,51 @@ declare const self: DedicatedWorkerGlobalScope;
 
 let runner: QpdfRunner | undefined;
 let moduleUrl: string | undefined;
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
 
-/** The runner; each qpdf run starts an instance of the module, from the browser's cache after the first fetch. */
+/**
+ * The runner; each qpdf run starts an instance of its own (decision 204), all from one WebAssembly.Module compiled
+ * once for this worker: an instance then costs its memory and start-up only, and the code V8 optimised during
+ * earlier runs serves the next ones, where a module compiled per run would start cold every time.
+ */
 function qpdf(wasmUrl: string): QpdfRunner {
   moduleUrl = wasmUrl;
+  compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl)).catch((error: unknown) => {
+    // The glue then fetches and compiles the wasm itself, and reports what goes wrong.
+    console.warn('qpdf: the module could not be compiled ahead', error);
+    return undefined;
+  });
   runner ??= createWasmQpdfRunner({
-    createModule: createModule as unknown as QpdfWasmFactory,
+    createModule: fromCompiled(createModule as unknown as QpdfWasmFactory, compiled),
     locateFile: () => moduleUrl!,
   });
   return runner;
+}
+
+/**
+ * The module's factory, handing it the compiled module. This build of the glue has no `instantiateWasm` hook: it
+ * calls `fetch(url)` and `WebAssembly.instantiateStreaming` synchronously inside the factory call, so for that call
+ * only (nothing else runs in between: the worker's one thread is in it) those two answer with an instance of the
+ * compiled module. Should a later glue call them otherwise, it fetches and compiles the wasm itself, as before.
+ */
+function fromCompiled(factory: QpdfWasmFactory, ready: Promise<WebAssembly.Module | undefined>): QpdfWasmFactory {
+  return async (options) => {
+    const module = await ready;
+    if (!module) return factory(options);
+    const { instantiateStreaming } = WebAssembly;
+    const { fetch } = self;
+    self.fetch = () => Promise.resolve(new Response(null));
+    WebAssembly.instantiateStreaming = async (_source, imports) => ({
+      module,
+      instance: await WebAssembly.instantiate(module, imports),
+    });
+    try {
+      return factory(options);
+    } finally {
+      self.fetch = fetch;
+      WebAssembly.instantiateStreaming = instantiateStreaming;
+    }
+  };
 }
 
 const post = (message: DeviceJobMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
