@@ -161,21 +161,31 @@ export function renderSlots(limit: number) {
   };
 }
 
+/**
+ * Files from this size on are read by pdf.js in parts, as the pages it draws need them, instead of whole: a 100 MB
+ * PDF would otherwise be held once more in pdf.js's worker, for as long as its thumbnails show, beside the copy a
+ * tool working on the device holds.
+ */
+const READ_IN_PARTS_BYTES = 16 * 1024 * 1024;
+
 async function openPdfPages(file: Blob, password?: string, firstThumbnailWidth?: number): Promise<PdfPages> {
+  const inParts = file.size >= READ_IN_PARTS_BYTES;
   // Read the file while pdf.js and its worker load (when not warmed up already).
-  const [{ library, worker }, bytes] = await Promise.all([pdfjs(), file.arrayBuffer()]);
-  // The buffer is handed (transferred) to the worker, not copied.
-  const data = new Uint8Array(bytes);
+  const [{ library, worker }, bytes] = await Promise.all([pdfjs(), inParts ? undefined : file.arrayBuffer()]);
+  const source = bytes
+    ? // The buffer is handed (transferred) to the worker, not copied. The whole file is in memory: no ranges or
+      // streaming to set up.
+      { data: new Uint8Array(bytes), disableRange: true }
+    : { range: readInParts(library, file, () => void task.destroy()), rangeChunkSize: 256 * 1024 };
   const task = library.getDocument({
-    data,
+    ...source,
     worker,
     ...(password !== undefined ? { password } : {}),
     // PostScript functions are compiled with `new Function` unless told not to; the CSP forbids eval.
     isEvalSupported: false,
     // Fonts go through the FontFace API; no remote font or CMap data is fetched.
     useSystemFonts: true,
-    // The whole file is in memory: no ranges or streaming to set up, nothing fetched ahead.
-    disableRange: true,
+    // Nothing read ahead of what the pages drawn need.
     disableStream: true,
     disableAutoFetch: true,
   });
@@ -304,6 +314,22 @@ async function openPdfPages(file: Blob, password?: string, firstThumbnailWidth?:
       await task.destroy();
     },
   };
+}
+
+/** pdf.js's source for a file read in parts: each range it asks for, sliced from the file (on disk, not in memory). */
+function readInParts(library: PdfJs, file: Blob, failed: () => void): InstanceType<PdfJs['PDFDataRangeTransport']> {
+  const transport = new library.PDFDataRangeTransport(file.size, null);
+  transport.requestDataRange = (begin: number, end: number) => {
+    file
+      .slice(begin, end)
+      .arrayBuffer()
+      .then(
+        (buffer) => transport.onDataRange(begin, new Uint8Array(buffer)),
+        // The file cannot be read any more (changed or removed on disk): the document fails rather than waits.
+        failed,
+      );
+  };
+  return transport;
 }
 
 /** The contents of the file attached to a PDF under `name` (Compare PDF's report carries its differences so). */
