@@ -1,7 +1,7 @@
 import { toolMessageKey } from '@paperknife/catalog/message-keys';
 import type { ToolId } from '@paperknife/catalog/tools';
 import type { Translator } from '@paperknife/i18n/translator';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import type { DeviceEngine } from '~/features/tools/device/device-protocol';
 import { DEVICE_MAX_FILE_BYTES, deviceEngineOf, hasDeviceWay } from '~/features/tools/device/device-tools';
 import { type RunWhere, useRunWhere } from '~/features/tools/device/run-where';
@@ -16,7 +16,6 @@ import { useI18n } from '~/i18n/i18n-context';
 import { siteConfig } from '~/site-config';
 import { type DropZoneTexts, DropZone } from './drop-zone';
 import { FileRow } from './file-row';
-import { MergeFileList } from './merge-file-list';
 import { RunPanel } from './run-panel';
 import { useToolRun } from './use-tool-run';
 import { preloadWorkspaceForm, useWorkspaceForm } from './use-workspace-form';
@@ -79,6 +78,18 @@ function useRunWhereOf(id: ToolId, files: ToolFiles): [RunWhere, (where: RunWher
   return [where, choose];
 }
 
+/**
+ * The list that orders several files: shown only once files are dropped, so it is not part of the tool page's
+ * first JavaScript; the drop zone fetches it as the visitor approaches it (`onApproach`), with the options' form.
+ */
+const loadMergeFileList = () => import('./merge-file-list');
+const LazyMergeFileList = lazy(() => loadMergeFileList().then((module) => ({ default: module.MergeFileList })));
+
+const preloadAfterDrop = () => {
+  preloadWorkspaceForm();
+  void loadMergeFileList().catch(() => {}); // the list's own load, once files come, says so
+};
+
 const warmUpDevice = (engine: DeviceEngine) =>
   void import('~/features/tools/device/device-client').then((device) => device.warmUpDevice(engine));
 
@@ -123,19 +134,21 @@ export function ToolWorkspace({ id }: { id: ToolId }) {
           accept={pickerAccept(tool.input)}
           multiple={files.multiple}
           onFiles={files.add}
-          onApproach={preloadWorkspaceForm}
+          onApproach={preloadAfterDrop}
           camera={takesPhotos}
         />
       ) : null}
 
       {ordered && files.items.length > 0 ? (
-        <MergeFileList
-          items={files.items}
-          files={tool.input.label === 'PDF' ? 'pdf' : 'image'}
-          disabled={run.busy}
-          onRemove={files.remove}
-          onMoveTo={files.moveTo}
-        />
+        <Suspense fallback={null}>
+          <LazyMergeFileList
+            items={files.items}
+            files={tool.input.label === 'PDF' ? 'pdf' : 'image'}
+            disabled={run.busy}
+            onRemove={files.remove}
+            onMoveTo={files.moveTo}
+          />
+        </Suspense>
       ) : null}
       {!ordered && single ? (
         <FileRow item={single} onRemove={() => files.remove(single.id)} disabled={run.busy} />
