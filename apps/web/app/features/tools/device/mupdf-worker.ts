@@ -1,7 +1,6 @@
 /// <reference lib="webworker" />
 // The catalogue's schemas come with the job code: no `new Function` probe, which the CSP would report.
 import '~/zod-without-eval';
-import { ToolError } from '@paperknife/catalog/errors';
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import {
   type MupdfDeviceToolId,
@@ -10,8 +9,8 @@ import {
   runMupdfJob,
 } from '@paperknife/mupdf-jobs/mupdf-jobs';
 import type { Mupdf } from '@paperknife/mupdf-jobs/mupdf-module';
-import { type Zippable, zipSync } from 'fflate';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
+import { failureOf, noDeviceWay, ownBuffer, resultBytes } from './worker-replies';
 
 /**
  * The MuPDF device tools' worker (decision 211): mupdf.js, its WebAssembly fetched from our origin the first time a
@@ -32,15 +31,6 @@ const loadMupdf = (): Promise<Mupdf> =>
 
 const post = (message: DeviceJobMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
-/** The one file of a result, or a ZIP of its parts, stored: page images and extracted images deflate little. */
-function resultBytes(result: MupdfJobResult): Uint8Array {
-  const [only] = result.files;
-  if (result.files.length === 1 && only && only.name === result.download.name) return only.bytes;
-  const entries: Zippable = {};
-  for (const part of result.files) entries[part.name] = [part.bytes, { level: 0, mtime: new Date(1980, 0, 1) }];
-  return zipSync(entries);
-}
-
 /** This worker's script, and the scripts and wasm it fetched, for the page to keep for offline use. */
 const loadedUrls = () => [self.location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)];
 
@@ -54,13 +44,7 @@ const needsOcr = (request: DeviceJobRequest, result: MupdfJobResult) =>
 async function run(request: DeviceJobRequest): Promise<void> {
   const { job, tool } = request;
   if (!isMupdfDeviceTool(tool)) {
-    post({
-      type: 'failed',
-      job,
-      code: 'no_device_way',
-      message: 'This tool runs on the server only.',
-      limit: 'no-device-way',
-    });
+    post(noDeviceWay(job));
     return;
   }
   post({ type: 'phase', job, phase: loading ? 'processing' : 'loading' });
@@ -74,29 +58,21 @@ async function run(request: DeviceJobRequest): Promise<void> {
       post({ type: 'failed', job, code: 'needs_ocr', message, limit: 'needs-ocr' });
       return;
     }
-    const bytes = resultBytes(result);
-    // A view into a larger buffer is copied out; a buffer of its own is handed over as it is.
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const bytes = ownBuffer(resultBytes(result.files, result.download.name));
     post(
       {
         type: 'done',
         job,
-        bytes: own.buffer as ArrayBuffer,
+        bytes,
         contentType: result.download.contentType,
         fileName: result.download.name,
         headers: result.headers,
         loaded: loadedUrls(),
       },
-      [own.buffer],
+      [bytes],
     );
   } catch (error) {
-    if (error instanceof ToolError) {
-      const limit = error.code === 'damaged_pdf' ? 'needs-repair' : undefined;
-      post({ type: 'failed', job, code: error.code, message: error.message, ...(limit ? { limit } : {}) });
-    } else {
-      // Out of memory, a trap in the module, or its wasm could not load: the server can still do the job.
-      post({ type: 'failed', job, code: 'internal_error', message: String(error), limit: 'too-large' });
-    }
+    post(failureOf(job, error));
   }
 }
 

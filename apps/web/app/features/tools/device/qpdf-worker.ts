@@ -2,14 +2,13 @@
 // The catalogue's schemas come with the job code: no `new Function` probe, which the CSP would report.
 import '~/zod-without-eval';
 import createModule from '@neslinesli93/qpdf-wasm';
-import { ToolError } from '@paperknife/catalog/errors';
 import type { ToolOptions } from '@paperknife/catalog/tools';
-import { type DeviceToolId, type JobResult, isDeviceTool, runQpdfJob } from '@paperknife/qpdf-jobs/qpdf-jobs';
+import { type DeviceToolId, isDeviceTool, runQpdfJob } from '@paperknife/qpdf-jobs/qpdf-jobs';
 import { bytesOf } from '@paperknife/qpdf-jobs/memory-files';
 import type { QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
 import { type QpdfWasmFactory, createWasmQpdfRunner } from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
-import { type Zippable, zipSync } from 'fflate';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
+import { failureOf, noDeviceWay, ownBuffer, resultBytes } from './worker-replies';
 
 /**
  * The device tools' worker: qpdf compiled to WebAssembly, one runner for the page's runs (each qpdf run gets a fresh
@@ -71,45 +70,21 @@ function fromCompiled(factory: QpdfWasmFactory, ready: Promise<WebAssembly.Modul
 
 const post = (message: DeviceJobMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
-/** The one file of a result, or a ZIP of its parts (Split PDF's), stored: PDFs deflate little. */
-function resultBytes(result: JobResult): Uint8Array {
-  const [only] = result.files;
-  if (result.files.length === 1 && only && only.name === result.download.name) return bytesOf(only.file);
-  const entries: Zippable = {};
-  for (const part of result.files) entries[part.name] = [bytesOf(part.file), { level: 0, mtime: new Date(1980, 0, 1) }];
-  return zipSync(entries);
-}
-
 async function run(request: DeviceJobRequest): Promise<void> {
   const { job, tool } = request;
   if (!isDeviceTool(tool)) {
-    post({
-      type: 'failed',
-      job,
-      code: 'no_device_way',
-      message: 'This tool runs on the server only.',
-      limit: 'no-device-way',
-    });
+    post(noDeviceWay(job));
     return;
   }
   post({ type: 'phase', job, phase: runner ? 'processing' : 'loading' });
   const inputs = request.files.map((file) => ({ name: file.name, file: { bytes: new Uint8Array(file.bytes) } }));
   try {
     const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
-    const bytes = resultBytes(result);
-    // A view of the module's memory is copied out; a buffer of our own is handed over as it is.
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-    post({ type: 'done', job, bytes: own.buffer as ArrayBuffer, contentType: result.download.contentType }, [
-      own.buffer,
-    ]);
+    const parts = result.files.map((part) => ({ name: part.name, bytes: bytesOf(part.file) }));
+    const bytes = ownBuffer(resultBytes(parts, result.download.name));
+    post({ type: 'done', job, bytes, contentType: result.download.contentType }, [bytes]);
   } catch (error) {
-    if (error instanceof ToolError) {
-      const limit = error.code === 'damaged_pdf' ? 'needs-repair' : undefined;
-      post({ type: 'failed', job, code: error.code, message: error.message, ...(limit ? { limit } : {}) });
-    } else {
-      // Out of memory or a trap in the module (its instance is dropped): the server can still do the job.
-      post({ type: 'failed', job, code: 'internal_error', message: String(error), limit: 'too-large' });
-    }
+    post(failureOf(job, error));
   }
 }
 

@@ -1,0 +1,43 @@
+import { ToolError } from '@paperknife/catalog/errors';
+import { type Zippable, zipSync } from 'fflate';
+import type { DeviceJobMessage } from './device-protocol';
+
+/** What the device workers (qpdf's and MuPDF's) answer the same way. */
+
+type Failure = Extract<DeviceJobMessage, { type: 'failed' }>;
+
+/** A tool with no device way asked of a worker: the page offers the server. */
+export const noDeviceWay = (job: number): Failure => ({
+  type: 'failed',
+  job,
+  code: 'no_device_way',
+  message: 'This tool runs on the server only.',
+  limit: 'no-device-way',
+});
+
+/**
+ * A job's error as the page reads it: the catalogue's code (a damaged file needs the server's repair), or, for
+ * anything else (out of memory, a trap in the module, a wasm that would not load), a failure the server can still do.
+ */
+export function failureOf(job: number, error: unknown): Failure {
+  if (error instanceof ToolError) {
+    const limit = error.code === 'damaged_pdf' ? 'needs-repair' : undefined;
+    return { type: 'failed', job, code: error.code, message: error.message, ...(limit ? { limit } : {}) };
+  }
+  return { type: 'failed', job, code: 'internal_error', message: String(error), limit: 'too-large' };
+}
+
+/** The one file of a result (when it bears the download's name), or a ZIP of its parts, stored: they deflate little. */
+export function resultBytes(parts: readonly { name: string; bytes: Uint8Array }[], downloadName: string): Uint8Array {
+  const [only] = parts;
+  if (parts.length === 1 && only && only.name === downloadName) return only.bytes;
+  const entries: Zippable = {};
+  for (const part of parts) entries[part.name] = [part.bytes, { level: 0, mtime: new Date(1980, 0, 1) }];
+  return zipSync(entries);
+}
+
+/** A buffer to transfer: a view into a larger one (the module's memory) is copied out, one of its own handed over. */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return own.buffer as ArrayBuffer;
+}
