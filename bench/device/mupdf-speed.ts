@@ -4,12 +4,22 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { functionPath } from '@paperknife/catalog/tools';
 import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
+import {
+  kb,
+  median,
+  ms,
+  openPage,
+  recordDeviceFiles,
+  runTool,
+  type ToolTimes,
+  scriptsLoaded,
+} from './page-measures.js';
 
 /**
  * The MuPDF tools on the device (decision 211) in Debian's headless Chromium against the built server:
@@ -48,57 +58,6 @@ async function photoPdf(path: string, pages: number): Promise<string> {
   return path;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-const ms = (value: number) => `${Math.round(value)} ms`;
-
-/** The JavaScript a page loaded, as sent (brotli): count and bytes. */
-async function scriptsLoaded(page: Page): Promise<{ count: number; bytes: number; names: string[] }> {
-  return page.evaluate(() => {
-    const scripts = performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js')) as PerformanceResourceTiming[];
-    return {
-      count: scripts.length,
-      bytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
-      names: scripts.map((entry) => `${new URL(entry.name).pathname} ${entry.encodedBodySize}`),
-    };
-  });
-}
-
-async function newPage(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
-  return page;
-}
-
-interface ToolTimes {
-  fromDrop: number;
-  fromClick: number;
-  /** The job as the page measures it (device-client.ts `DEVICE_JOB_MEASURE`): from the file to the result's bytes. */
-  job: number;
-}
-
-const lastDeviceJob = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByName('paperknife:device-job').at(-1)?.duration ?? Number.NaN);
-
-/** Drops the file, presses the action and waits for the download. */
-async function runTool(page: Page, file: string, action: string): Promise<ToolTimes> {
-  const dropped = Date.now();
-  const input = page.getByTestId('file-input').first();
-  await input.setInputFiles([]);
-  await input.setInputFiles(file);
-  await page.getByRole('img', { name: 'Ready' }).first().waitFor({ timeout: 120_000 });
-  const downloading = page.waitForEvent('download', { timeout: 300_000 });
-  const clicked = Date.now();
-  await page.getByRole('button', { name: action, exact: true }).click();
-  const download = await downloading;
-  const done = Date.now();
-  await download.delete();
-  return { fromDrop: done - dropped, fromClick: done - clicked, job: await lastDeviceJob(page) };
-}
-
 /** PDF to JPG through the API from Node, as the page's server way sends it (loopback: no real upload time). */
 async function onServer(file: string): Promise<number> {
   const body = new FormData();
@@ -119,7 +78,7 @@ try {
   const context = await browser.newContext({ acceptDownloads: true });
   const sizes: string[][] = [];
   for (const path of ['/merge-pdf', '/pdf-to-jpg', '/extract-text']) {
-    const page = await newPage(context, path);
+    const page = await openPage(context, origin, path);
     const first = await scriptsLoaded(page);
     if (process.argv.includes('--list')) console.log(first.names.join('\n'));
     sizes.push([`${path}: first JavaScript`, String(first.count), `${kb(first.bytes)} (${first.bytes} B)`, 'br']);
@@ -128,30 +87,16 @@ try {
   if (sizesOnly) {
     console.log(table(['what', 'files', 'size', 'encoding'], sizes));
   } else {
-    const page = await newPage(context, '/pdf-to-jpg');
-    const deviceFiles: { name: string; bytes: number; encoding: string; type: string }[] = [];
-    page.on('response', async (response) => {
-      const name = new URL(response.url()).pathname.split('/').pop() ?? '';
-      // The MuPDF worker's script, mupdf.js and its wasm; the first answer of each counts.
-      if (!/^mupdf.*\.(js|wasm)$/.test(name) || deviceFiles.some((file) => file.name === name)) return;
-      const headers = await response.allHeaders();
-      // A precompressed file is sent with its length: the bytes that crossed the network.
-      const bytes = Number(headers['content-length'] ?? Number.NaN);
-      deviceFiles.push({
-        name,
-        bytes,
-        encoding: headers['content-encoding'] ?? 'none',
-        type: headers['content-type'] ?? '',
-      });
-    });
+    const page = await openPage(context, origin, '/pdf-to-jpg');
+    const deviceFiles = recordDeviceFiles(page, /^mupdf.*\.(js|wasm)$/);
     await page.getByRole('radio', { name: 'On this device (not uploaded)' }).check();
     const shown = await page
       .getByText(/One-time download/)
       .first()
       .textContent();
-    const first = await runTool(page, pdf, 'Convert to JPG');
+    const first = await runTool(page, [pdf], 'Convert to JPG');
     const warm: ToolTimes[] = [];
-    for (let run = 0; run < runs; run++) warm.push(await runTool(page, pdf, 'Convert to JPG'));
+    for (let run = 0; run < runs; run++) warm.push(await runTool(page, [pdf], 'Convert to JPG'));
     for (const file of deviceFiles) {
       sizes.push([
         `device way: ${file.name} (${file.type})`,
@@ -167,8 +112,8 @@ try {
     // A new tab: the wasm is in the HTTP cache, the worker not started; the device way is remembered.
     const cached: ToolTimes[] = [];
     for (let run = 0; run < Math.min(runs, 3); run++) {
-      const fresh = await newPage(context, '/pdf-to-jpg');
-      cached.push(await runTool(fresh, pdf, 'Convert to JPG'));
+      const fresh = await openPage(context, origin, '/pdf-to-jpg');
+      cached.push(await runTool(fresh, [pdf], 'Convert to JPG'));
       await fresh.close();
     }
     const serverTimes: number[] = [];

@@ -4,11 +4,21 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type BrowserServer, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
+import {
+  kb,
+  median,
+  ms,
+  openPage,
+  recordDeviceFiles,
+  runTool,
+  type ToolTimes,
+  scriptsLoaded,
+} from './page-measures.js';
 
 /**
  * The page tools on the device (decision 205) in Debian's headless Chromium against the built server:
@@ -26,7 +36,6 @@ const port = Number(process.env['BENCH_PORT'] ?? 4414);
 const origin = `http://127.0.0.1:${port}`;
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
 const largeMB = Number(process.argv.find((arg) => arg.startsWith('--large-mb='))?.slice('--large-mb='.length) ?? 100);
-const KB = 1024;
 const MB = 1024 * 1024;
 
 requireBuild();
@@ -53,59 +62,6 @@ async function photoPdf(path: string, pageCount: number, totalBytes: number, lab
     makePdf({ pages: Array.from({ length: pageCount }, (_, i) => ({ text: [`${label} ${i + 1}`], image })) }),
   );
   return path;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-const ms = (value: number) => `${Math.round(value)} ms`;
-
-/** The JavaScript a page loaded, as sent (brotli): count and bytes. */
-async function scriptsLoaded(page: Page): Promise<{ count: number; bytes: number }> {
-  return page.evaluate(() => {
-    const scripts = performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.endsWith('.js')) as PerformanceResourceTiming[];
-    return { count: scripts.length, bytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0) };
-  });
-}
-
-async function newPage(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
-  return page;
-}
-
-interface ToolTimes {
-  /** From the files' drop to the download: the file checks, the worker's start when it had not started, the job. */
-  fromDrop: number;
-  /** From the click to the download (the browser saving it included). */
-  fromClick: number;
-  /** The job as the page measures it (device-client.ts `DEVICE_JOB_MEASURE`): from the files to the result's bytes. */
-  job: number;
-}
-
-const lastDeviceJob = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByName('paperknife:device-job').at(-1)?.duration ?? Number.NaN);
-
-/** Drops the files, presses the action and waits for the download. */
-async function runTool(page: Page, files: string[], action: string): Promise<ToolTimes> {
-  const dropped = Date.now();
-  const input = page.getByTestId('file-input').first();
-  // The same files again: the input changes only once emptied.
-  await input.setInputFiles([]);
-  await input.setInputFiles(files);
-  await page
-    .getByRole('img', { name: 'Ready' })
-    .nth(files.length - 1)
-    .waitFor({ timeout: 120_000 });
-  const downloading = page.waitForEvent('download', { timeout: 300_000 });
-  const clicked = Date.now();
-  await page.getByRole('button', { name: action, exact: true }).click();
-  const download = await downloading;
-  const done = Date.now();
-  await download.delete();
-  return { fromDrop: done - dropped, fromClick: done - clicked, job: await lastDeviceJob(page) };
 }
 
 /** Merge through the API from Node, as the page's server way sends it (loopback: no real upload time). */
@@ -181,27 +137,13 @@ try {
   const context = await browser.newContext({ acceptDownloads: true });
   const sizes: string[][] = [];
   for (const path of ['/merge-pdf', '/rotate-pdf']) {
-    const page = await newPage(context, path);
+    const page = await openPage(context, origin, path);
     const first = await scriptsLoaded(page);
     sizes.push([`${path}: first JavaScript`, String(first.count), `${kb(first.bytes)} (${first.bytes} B)`, 'br']);
     await page.close();
   }
-  const page = await newPage(context, '/merge-pdf');
-  const deviceFiles: { name: string; bytes: number; encoding: string; type: string }[] = [];
-  page.on('response', async (response) => {
-    const name = new URL(response.url()).pathname.split('/').pop() ?? '';
-    // Each qpdf run starts an instance that fetches the wasm again (from the cache): the first answer counts.
-    if (!/^qpdf.*\.(js|wasm)$/.test(name) || deviceFiles.some((file) => file.name === name)) return;
-    const headers = await response.allHeaders();
-    // A precompressed file is sent with its length: the bytes that crossed the network.
-    const bytes = Number(headers['content-length'] ?? Number.NaN);
-    deviceFiles.push({
-      name,
-      bytes,
-      encoding: headers['content-encoding'] ?? 'none',
-      type: headers['content-type'] ?? '',
-    });
-  });
+  const page = await openPage(context, origin, '/merge-pdf');
+  const deviceFiles = recordDeviceFiles(page, /^qpdf.*\.(js|wasm)$/);
   await page.getByRole('radio', { name: 'On this device (not uploaded)' }).check();
   const first = await runTool(page, parts, 'Merge PDF Files');
   const warm: ToolTimes[] = [];
@@ -216,7 +158,7 @@ try {
   // A new tab: the wasm is in the HTTP cache, the worker not started; the device way is remembered.
   const cached: ToolTimes[] = [];
   for (let run = 0; run < Math.min(runs, 3); run++) {
-    const fresh = await newPage(context, '/merge-pdf');
+    const fresh = await openPage(context, origin, '/merge-pdf');
     cached.push(await runTool(fresh, parts, 'Merge PDF Files'));
     await fresh.close();
   }
@@ -248,7 +190,7 @@ try {
   );
 
   // Tab memory rotating a large file on the device (the page's pdf.js previews of it included).
-  const rotating = await newPage(context, '/rotate-pdf');
+  const rotating = await openPage(context, origin, '/rotate-pdf');
   const before = tabRss(rootPid);
   let rotated: ToolTimes | undefined;
   const peak = await peakTabRss(rootPid, async () => (rotated = await runTool(rotating, [large], 'Rotate PDF')));
