@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   optimizeLossless,
@@ -80,19 +79,6 @@ describe('runQpdf errors', () => {
     const listed = await runQpdfListingPages([long.path], job.context);
     expect(listed.pages).toEqual({ walked: 3000, declared: 3000 });
     expect(listed.contentObjects).toHaveLength(3000);
-  });
-
-  it("lists the pages' images with --with-images, directly and through the counting script", async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3070c0' } })
-      .jpeg()
-      .toBuffer();
-    const image = { jpeg, pixelWidth: 8, pixelHeight: 8, x: 72, y: 72, width: 16, height: 16 };
-    const pictured = await job.input('pictured.pdf', makePdf({ pages: [{ image }, {}, { image }] }));
-    const short = await runQpdfListingPages(['--with-images', pictured.path], job.context);
-    const counted = await runQpdfCountingPages(['--with-images', pictured.path], job.context);
-    expect(short.imageObjects).toHaveLength(2);
-    expect({ ...counted, stderr: '' }).toEqual({ ...short, stderr: '' });
-    expect((await runQpdfListingPages([pictured.path], job.context)).imageObjects).toBeUndefined();
   });
 
   it('still counts a tree whose content streams are too many to list within the output limit', async () => {

@@ -114,38 +114,25 @@ export interface PageCounts {
 
 /** The content streams' list the counting script keeps: well within the output limit (64 KB) with the rest. */
 const CONTENT_LIST_MAX = 32 * 1024;
-/** The images' list, likewise: both lists and the rest stay within the output limit. */
-const IMAGE_LIST_MAX = 16 * 1024;
 
 /**
  * qpdf's page listing read on its way out: page lines are counted, not kept, so a tree of any size fits the output
  * limit; `set -o pipefail` keeps qpdf's exit code. The content streams' object numbers (the indented `N 0 R` lines
- * under each page) and the images' (`/Name: N 0 R, W x H`, with `--with-images`) are kept once each, up to
- * CONTENT_LIST_MAX and IMAGE_LIST_MAX characters: past that (some ten thousand pages) both lines say `omitted`, so the counts still
- * fit. The last three lines are `images <object> ...`, `contents <object> ...` (or `... omitted`) and
- * `pages <walked> <declared>`.
+ * under each page) are kept once each, up to CONTENT_LIST_MAX characters: past that (some ten thousand pages) the
+ * line says `omitted`, so the counts still fit. The last two lines are `contents <object> ...` (or
+ * `contents omitted`) and `pages <walked> <declared>`.
  */
 const COUNT_PAGES_SCRIPT = String.raw`set -o pipefail
-qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} -v imax=${IMAGE_LIST_MAX} '
+qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} '
   /^page [0-9]+: / { walked++; next }
   /^    [0-9]+ [0-9]+ R$/ {
     if (!($1 in seen)) { seen[$1] = 1; if (length(contents) < max) contents = contents " " $1; else omitted = 1 }
-    next
-  }
-  /^    \/.*: [0-9]+ [0-9]+ R, [0-9]+ x [0-9]+$/ {
-    match($0, /: [0-9]+ [0-9]+ R, [0-9]+ x [0-9]+$/)
-    split(substr($0, RSTART + 2), image, " ")
-    if (!(image[1] in pictured)) {
-      pictured[image[1]] = 1
-      if (length(images) < imax) images = images " " image[1]; else omitted = 1
-    }
     next
   }
   /^ / { next }
   /^[0-9]+$/ && declared == "" { declared = $0; next }
   { print }
   END {
-    print "images" (omitted ? " omitted" : images)
     print "contents" (omitted ? " omitted" : contents)
     print "pages " walked + 0 " " (declared == "" ? -1 : declared)
   }'`;
@@ -154,15 +141,7 @@ qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} -v imax=${
  * What a page listing tells: the page tree's counts, and the object numbers of the pages' content streams, once
  * each (`undefined` when the tree has too many to keep); `stdout` is qpdf's other output.
  */
-export type PageListing = ProcessResult & {
-  pages: PageCounts;
-  contentObjects: readonly number[] | undefined;
-  /**
-   * The object numbers of the pages' images, once each, when the listing was asked for them (`--with-images`);
-   * `undefined` when it was not, or when the tree is too long to keep them (the counting script does not).
-   */
-  imageObjects: readonly number[] | undefined;
-};
+export type PageListing = ProcessResult & { pages: PageCounts; contentObjects: readonly number[] | undefined };
 
 /**
  * runQpdf with its page listing read as a PageListing, for a tree of any size (COUNT_PAGES_SCRIPT).
@@ -176,16 +155,12 @@ export async function runQpdfCountingPages(
   const lines = result.stdout.trimEnd().split('\n');
   const counts = /^pages (\d+) (-?\d+)$/.exec(lines.at(-1) ?? '');
   const contents = /^contents((?: \d+)*| omitted)$/.exec(lines.at(-2) ?? '');
-  const images = /^images((?: \d+)*| omitted)$/.exec(lines.at(-3) ?? '');
-  if (!counts || !contents || !images) throw new ToolError('damaged_pdf');
-  const objects = (listed: string) =>
-    listed === ' omitted' ? undefined : listed.trim().split(' ').filter(Boolean).map(Number);
+  if (!counts || !contents) throw new ToolError('damaged_pdf');
   return {
     ...result,
-    stdout: lines.slice(0, -3).join('\n'),
+    stdout: lines.slice(0, -2).join('\n'),
     pages: { walked: Number(counts[1]), declared: Number(counts[2]) },
-    contentObjects: objects(contents[1]!),
-    imageObjects: args.includes('--with-images') ? objects(images[1]!) : undefined,
+    contentObjects: contents[1] === ' omitted' ? undefined : contents[1]!.trim().split(' ').filter(Boolean).map(Number),
   };
 }
 
@@ -204,25 +179,16 @@ export async function runQpdfListingPages(
   let walked = 0;
   let declared = -1;
   const contents = new Set<number>();
-  const images = new Set<number>();
   const other: string[] = [];
   for (const line of result.stdout.split('\n')) {
     const content = /^ {4}(\d+) \d+ R$/.exec(line);
-    const image = /^ {4}\/.*: (\d+) \d+ R, \d+ x \d+$/.exec(line);
     if (/^page \d+: /.test(line)) walked++;
     else if (content) contents.add(Number(content[1]));
-    else if (image) images.add(Number(image[1]));
     else if (line.startsWith(' ')) continue;
     else if (/^\d+$/.test(line) && declared < 0) declared = Number(line);
     else if (line !== '') other.push(line);
   }
-  return {
-    ...result,
-    stdout: other.join('\n'),
-    pages: { walked, declared },
-    contentObjects: [...contents],
-    imageObjects: args.includes('--with-images') ? [...images] : undefined,
-  };
+  return { ...result, stdout: other.join('\n'), pages: { walked, declared }, contentObjects: [...contents] };
 }
 
 /** A listing this long may have been cut at the process output limit (64 KB). */
