@@ -69,30 +69,16 @@ export async function decodedContentsPass(
     if (decoded.code !== 0) return false;
     const json = JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
     const streams = json.qpdf[1];
-    let sinceTurn = 0;
-    for (const page of json.pages) {
-      const data: Buffer[] = [];
-      for (const ref of page.contents) {
-        const stream = streams[`obj:${ref}`]?.stream;
-        // Data still under a filter is data qpdf could not decode at the check's level (an image codec).
-        if (stream?.data === undefined || stream.dict['/Filter'] !== undefined) return false;
-        data.push(Buffer.from(stream.data, 'base64'));
-      }
-      if (contentSyntaxProblem(data) !== undefined) return false;
-      sinceTurn += data.reduce((sum, part) => sum + part.length, 0);
-      if (sinceTurn > BYTES_PER_TURN) {
-        sinceTurn = 0;
-        await nextTurn();
-        context.signal.throwIfAborted();
-      }
-    }
+    const parsed = await contentsParse(json.pages, context, (ref) => {
+      const stream = streams[`obj:${ref}`]?.stream;
+      // Data still under a filter is data qpdf could not decode at the check's level (an image codec).
+      return stream?.data === undefined || stream.dict['/Filter'] !== undefined
+        ? undefined
+        : Buffer.from(stream.data, 'base64');
+    });
+    if (parsed !== true) return false;
     if (!options.jpegs) return true;
-    const jpegs = new Set(
-      json.pages.flatMap((page) =>
-        (page.images ?? []).filter((image) => image.filter.includes('/DCTDecode')).map((image) => image.object),
-      ),
-    );
-    return await jpegsPass(path, [...jpegs], context, password);
+    return await jpegsPass(path, pageJpegs(json.pages), context, password);
   } finally {
     await rm(listing, { force: true });
   }
@@ -155,36 +141,20 @@ async function rawStreamsPass(
     );
     // A warning reading the streams' objects: the decoding run would warn too (of every object: it might not).
     if (copied.code !== 0) return objects === 'all' ? 'unsure' : false;
-    const json = JSON.parse(await readFile(listing, 'utf8')) as RawListing;
+    const json = JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
     const streams = json.qpdf[1];
     const stored = (ref: string) => {
       const stream = streams[`obj:${ref}`]?.stream;
       return stream?.data === undefined ? undefined : { data: Buffer.from(stream.data, 'base64'), dict: stream.dict };
     };
-    let sinceTurn = 0;
-    for (const page of json.pages) {
-      const data: Buffer[] = [];
-      for (const ref of page.contents) {
-        const stream = stored(ref);
-        const content = stream && inflated(stream.data, stream.dict);
-        if (content === undefined) return 'unsure';
-        data.push(content);
-      }
-      if (contentSyntaxProblem(data) !== undefined) return false;
-      sinceTurn += data.reduce((sum, part) => sum + part.length, 0);
-      if (sinceTurn > BYTES_PER_TURN) {
-        sinceTurn = 0;
-        await nextTurn();
-        context.signal.throwIfAborted();
-      }
-    }
-    const jpegs = new Set(
-      json.pages.flatMap((page) =>
-        (page.images ?? []).filter((image) => image.filter.includes('/DCTDecode')).map((image) => image.object),
-      ),
-    );
+    const parsed = await contentsParse(json.pages, context, (ref) => {
+      const stream = stored(ref);
+      return stream && inflated(stream.data, stream.dict);
+    });
+    if (parsed !== true) return parsed === 'unreadable' ? 'unsure' : false;
+    const jpegs = pageJpegs(json.pages);
     if (images === 'none') return true;
-    if (images === 'apart') return await jpegsPass(path, [...jpegs], context, password);
+    if (images === 'apart') return await jpegsPass(path, jpegs, context, password);
     for (const ref of jpegs) {
       const stream = stored(ref);
       const jpeg = stream && jpegData(stream.data, stream.dict);
@@ -216,8 +186,6 @@ function inflated(data: InputType, dict: Record<string, unknown>): Buffer | unde
     return undefined;
   }
 }
-
-type RawListing = ContentListing;
 
 /**
  * The JPEG images `refs` (`N 0 R`) as stored, copied out by qpdf (other filters decoded, JPEG data not), each read
@@ -282,6 +250,44 @@ export async function listedPageContentsPass(path: string, context: ToolContext)
   const listed = await runQpdfListingPages([path], context, { okCodes: [0, 2, 3] });
   return listed.code === 0 && (await pageContentsPass(path, listed.contentObjects, context));
 }
+
+/**
+ * Whether every page's content parses without a problem (`contentSyntaxProblem`), each of its streams' data given by
+ * `contentOf`: `unreadable` when it gives none for a stream, `bad` for a page that does not parse. Decoded content is
+ * read between turns of the event loop, BYTES_PER_TURN at a time.
+ */
+async function contentsParse(
+  pages: ContentListing['pages'],
+  context: ToolContext,
+  contentOf: (ref: string) => Buffer | undefined,
+): Promise<true | 'unreadable' | 'bad'> {
+  let sinceTurn = 0;
+  for (const page of pages) {
+    const data: Buffer[] = [];
+    for (const ref of page.contents) {
+      const content = contentOf(ref);
+      if (content === undefined) return 'unreadable';
+      data.push(content);
+    }
+    if (contentSyntaxProblem(data) !== undefined) return 'bad';
+    sinceTurn += data.reduce((sum, part) => sum + part.length, 0);
+    if (sinceTurn > BYTES_PER_TURN) {
+      sinceTurn = 0;
+      await nextTurn();
+      context.signal.throwIfAborted();
+    }
+  }
+  return true;
+}
+
+/** The JPEG images (`N 0 R`) the listed pages draw, each once. */
+const pageJpegs = (pages: ContentListing['pages']): string[] => [
+  ...new Set(
+    pages.flatMap((page) =>
+      (page.images ?? []).filter((image) => image.filter.includes('/DCTDecode')).map((image) => image.object),
+    ),
+  ),
+];
 
 interface ContentListing {
   pages: { contents: string[]; images?: { object: string; filter: string[] }[] }[];
