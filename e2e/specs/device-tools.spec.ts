@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import {
@@ -37,6 +38,41 @@ async function openOnDevice(page: Page, path: string): Promise<void> {
   await deviceWay(page).check();
 }
 
+/** Presses the tool's action and takes the download, which bears the catalogue's download name. */
+async function runDownloading(page: Page, id: ToolId): Promise<{ path: string; name: string; bytes: Buffer }> {
+  const result = await runAndDownload(page, tools[id].actionLabel);
+  expect(result.name).toBe(tools[id].download.name);
+  return result;
+}
+
+/**
+ * Once the service worker has kept the page's path and a wasm whose name `wasm` matches, the page is reloaded with
+ * the browser offline, the device way is still chosen, and `work` runs there.
+ */
+async function againOffline(page: Page, path: string, wasm: RegExp, work: () => Promise<void>): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async ({ path, wasm }) => {
+          const names = await caches.keys();
+          const cache = names.length ? await caches.open(names[0]!) : undefined;
+          const kept = cache ? (await cache.keys()).map((request) => new URL(request.url).pathname) : [];
+          return kept.includes(path) && kept.some((kept) => new RegExp(wasm).test(kept));
+        },
+        { path, wasm: wasm.source },
+      ),
+    )
+    .toBe(true);
+  await page.context().setOffline(true);
+  try {
+    await page.reload();
+    await expect(deviceWay(page)).toBeChecked();
+    await work();
+  } finally {
+    await page.context().setOffline(false);
+  }
+}
+
 /** A PDF whose cross-reference offset points nowhere: qpdf reads it only by reconstructing it (a repair). */
 function brokenXrefPdf(name: string): string {
   const pdf = readFileSync(pdfFixture(`whole-${name}`, { pages: pages(2) })).toString('latin1');
@@ -50,8 +86,7 @@ async function mergeTwo(page: Page, prefix: string): Promise<void> {
   const second = pdfFixture(`${prefix}-second.pdf`, { pages: pages(2, 'Second') });
   await dropFiles(page, [first, second]);
   await expectFilesReady(page, 2);
-  const result = await runAndDownload(page, 'Merge PDF Files');
-  expect(result.name).toBe('merged-document.pdf');
+  const result = await runDownloading(page, 'merge-pdf');
   assertValidPdf(result.path);
   expect(pdfPageTexts(result.path).map((text) => text.trim())).toEqual(['First 1', 'Second 1', 'Second 2']);
 }
@@ -69,8 +104,7 @@ test.describe('page tools on this device', () => {
     await page.getByLabel('Rotation angle').selectOption('90');
     await page.getByLabel('Pages to rotate').selectOption('selected');
     await page.getByLabel('Pages', { exact: true }).fill('2-3');
-    const rotated = await runAndDownload(page, 'Rotate PDF');
-    expect(rotated.name).toBe('rotated-document.pdf');
+    const rotated = await runDownloading(page, 'rotate-pdf');
     expect(pdfRotations(rotated.path)).toEqual([0, 90, 90]);
     expect(api).toEqual([]);
   });
@@ -83,7 +117,7 @@ test.describe('page tools on this device', () => {
     const order = page.getByRole('textbox', { name: 'New page order' });
     await expect(order).toHaveValue('1-4');
     await order.fill('4,2r180,1');
-    const organized = await runAndDownload(page, 'Organize PDF');
+    const organized = await runDownloading(page, 'organize-pdf');
     expect(pdfPageTexts(organized.path).map((text) => text.trim())).toEqual(['Page 4', 'Page 2', 'Page 1']);
     expect(pdfRotations(organized.path)).toEqual([0, 180, 0]);
 
@@ -92,8 +126,7 @@ test.describe('page tools on this device', () => {
     await expectFilesReady(page, 1);
     await page.getByLabel('Password', { exact: true }).fill('s3cret-pass');
     await page.getByLabel('Confirm password').fill('s3cret-pass');
-    const protectedPdf = await runAndDownload(page, 'Protect PDF');
-    expect(protectedPdf.name).toBe('protected-document.pdf');
+    const protectedPdf = await runDownloading(page, 'protect-pdf');
     // Opening needs the password: without it qpdf refuses, with it the pages are there.
     expect(() => pdfPageCount(protectedPdf.path)).toThrow();
     expect(pdfPageCount(protectedPdf.path, 's3cret-pass')).toBe(2);
@@ -106,24 +139,7 @@ test.describe('page tools on this device', () => {
     await openOnDevice(page, '/merge-pdf');
     await mergeTwo(page, 'online');
     // The service worker has kept the page, its scripts and the qpdf module.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const names = await caches.keys();
-          const cache = names.length ? await caches.open(names[0]!) : undefined;
-          const kept = cache ? (await cache.keys()).map((request) => new URL(request.url).pathname) : [];
-          return kept.includes('/merge-pdf') && kept.some((path) => path.endsWith('.wasm'));
-        }),
-      )
-      .toBe(true);
-    await page.context().setOffline(true);
-    try {
-      await page.reload();
-      await expect(deviceWay(page)).toBeChecked();
-      await mergeTwo(page, 'offline');
-    } finally {
-      await page.context().setOffline(false);
-    }
+    await againOffline(page, '/merge-pdf', /\.wasm$/, () => mergeTwo(page, 'offline'));
     expect(api).toEqual([]);
   });
 
@@ -133,13 +149,13 @@ test.describe('page tools on this device', () => {
     await dropFiles(page, brokenXrefPdf('needs-repair.pdf'));
     await expectFilesReady(page, 1);
     const question = page.getByRole('alertdialog');
-    await page.getByRole('button', { name: 'Rotate PDF', exact: true }).click();
+    await page.getByRole('button', { name: tools['rotate-pdf'].actionLabel, exact: true }).click();
     await expect(question).toContainText('This file needs repair, which only our server can do. Upload it?');
     await question.getByRole('button', { name: "Don't upload" }).click();
     await expect(question).toBeHidden();
     expect(api).toEqual([]);
 
-    await page.getByRole('button', { name: 'Rotate PDF', exact: true }).click();
+    await page.getByRole('button', { name: tools['rotate-pdf'].actionLabel, exact: true }).click();
     const downloading = page.waitForEvent('download');
     await question.getByRole('button', { name: 'Upload', exact: true }).click();
     const download = await downloading;
@@ -159,8 +175,7 @@ test.describe('page tools on this device', () => {
     await dropFiles(page, pdfFixture('device-pages.pdf', { pages: [{ box }, { width: 288, height: 432 }] }));
     await expectFilesReady(page, 1);
     await page.getByLabel('Resolution').selectOption('72');
-    const result = await runAndDownload(page, 'Convert to JPG');
-    expect(result.name).toBe('pdf-pages-jpg.zip');
+    const result = await runDownloading(page, 'pdf-to-jpg');
     const parts = unzipSync(result.bytes);
     expect(Object.keys(parts)).toEqual(['device-pages-page-01.jpg', 'device-pages-page-02.jpg']);
     const first = await sharp(parts['device-pages-page-01.jpg']!).raw().toBuffer({ resolveWithObject: true });
@@ -179,8 +194,7 @@ test.describe('page tools on this device', () => {
     const extract = async (prefix: string) => {
       await dropFiles(page, pdfFixture(`${prefix}-text.pdf`, { pages: pages(2, `${prefix} line`) }));
       await expectFilesReady(page, 1);
-      const result = await runAndDownload(page, 'Extract Text');
-      expect(result.name).toBe('extracted-text.txt');
+      const result = await runDownloading(page, 'extract-text');
       const text = result.bytes.toString('utf8');
       expect(text).toContain(`${prefix} line 1`);
       expect(text.indexOf(`${prefix} line 2`)).toBeGreaterThan(text.indexOf(`${prefix} line 1`));
@@ -188,24 +202,7 @@ test.describe('page tools on this device', () => {
     await openOnDevice(page, '/extract-text');
     await extract('Online');
     // The service worker has kept the page, the MuPDF worker's scripts and mupdf.js's wasm.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const names = await caches.keys();
-          const cache = names.length ? await caches.open(names[0]!) : undefined;
-          const kept = cache ? (await cache.keys()).map((request) => new URL(request.url).pathname) : [];
-          return kept.includes('/extract-text') && kept.some((path) => /mupdf-wasm-[\w-]+\.wasm$/.test(path));
-        }),
-      )
-      .toBe(true);
-    await page.context().setOffline(true);
-    try {
-      await page.reload();
-      await expect(deviceWay(page)).toBeChecked();
-      await extract('Offline');
-    } finally {
-      await page.context().setOffline(false);
-    }
+    await againOffline(page, '/extract-text', /mupdf-wasm-[\w-]+\.wasm$/, () => extract('Offline'));
     expect(api).toEqual([]);
   });
 });
