@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeviceToolId } from '@paperknife/qpdf-jobs/qpdf-jobs';
@@ -22,7 +22,7 @@ runFromSources(import.meta.url);
 
 const { ToolError } = await import('@paperknife/catalog/errors');
 const { parseToolOptions } = await import('@paperknife/catalog/tool-options');
-const { corpusDir, corpusPasswords, corpusPresent } = await import('@paperknife/engine/testing/corpus');
+const { corpusDir, corpusPasswords, corpusPdfFiles, corpusPresent } = await import('@paperknife/engine/testing/corpus');
 const { makePdf } = await import('@paperknife/engine/testing/make-pdf');
 const { runQpdfJob } = await import('@paperknife/qpdf-jobs/qpdf-jobs');
 const { onlyArgument, requirePrograms } = await import('../engine/measure.js');
@@ -126,13 +126,7 @@ function diffLines(a: string, b: string): number {
 type Kind = 'identical' | 'differs' | 'refused' | 'mismatch';
 
 const only = onlyArgument();
-const files = ['pdf', 'broken']
-  .flatMap((folder) =>
-    readdirSync(join(corpusDir, folder))
-      .filter((name) => name.endsWith('.pdf'))
-      .map((name) => ({ name, path: join(corpusDir, folder, name) })),
-  )
-  .filter((file) => !only || only.some((name) => file.name.includes(name)));
+const files = corpusPdfFiles(only);
 
 const wasm = wasmRunner();
 const rows: string[][] = [];

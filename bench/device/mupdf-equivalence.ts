@@ -1,6 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { runFromSources } from '../from-sources.js';
 
 /**
@@ -29,7 +28,7 @@ process.env[BUILT_WORKER_VARIABLE] = built.worker;
 const { ToolError } = await import('@paperknife/catalog/errors');
 const { parseToolOptions } = await import('@paperknife/catalog/tool-options');
 const { closeMupdfPool, runTool } = await import('@paperknife/engine');
-const { corpusDir, corpusPresent } = await import('@paperknife/engine/testing/corpus');
+const { corpusDir, corpusPdfFiles, corpusPresent } = await import('@paperknife/engine/testing/corpus');
 const { makeTestJob } = await import('@paperknife/engine/testing/test-job');
 const { runMupdfJob } = await import('@paperknife/mupdf-jobs/mupdf-jobs');
 const { unzipSync } = await import('fflate');
@@ -133,13 +132,7 @@ async function compare(tool: Tool, server: Outcome, device: Outcome): Promise<{ 
 type Same = 'yes' | 'no' | 'repair';
 
 const only = onlyArgument();
-const files = ['pdf', 'broken']
-  .flatMap((folder) =>
-    readdirSync(join(corpusDir, folder))
-      .filter((name) => name.endsWith('.pdf'))
-      .map((name) => ({ name, path: join(corpusDir, folder, name) })),
-  )
-  .filter((file) => !only || only.some((name) => file.name.includes(name)));
+const files = corpusPdfFiles(only);
 
 const rows: string[][] = [];
 const totals = new Map<Tool, Record<Same, number> & { serverMs: number; deviceMs: number }>();

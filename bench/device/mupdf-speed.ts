@@ -1,16 +1,15 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import sharp from 'sharp';
-import { functionPath } from '@paperknife/catalog/tools';
-import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
+import { photoPdf } from './photo-pdf.js';
 import {
+  apiTime,
   kb,
   median,
   ms,
@@ -39,41 +38,16 @@ const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice
 const sizesOnly = process.argv.includes('--sizes');
 const KB = 1024;
 const PAGES = 20;
+/** A 420 x 420 photo of noise at quality 80: about 110 KB a page. */
+const PAGE_PHOTO_BYTES = 420 * 420 * 0.63;
 
 requireBuild();
-
-/** A PDF of `pages` pages: a line of text and a photo-like JPEG (noise) on each, about 120 KB a page. */
-async function photoPdf(path: string, pages: number): Promise<string> {
-  const side = 420;
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0;
-  const jpeg = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const image = { jpeg, pixelWidth: side, pixelHeight: side, x: 72, y: 200, width: 460, height: 460 };
-  writeFileSync(
-    path,
-    makePdf({ pages: Array.from({ length: pages }, (_, i) => ({ text: [`Page ${i + 1}`], image })) }),
-  );
-  return path;
-}
-
-/** PDF to JPG through the API from Node, as the page's server way sends it (loopback: no real upload time). */
-async function onServer(file: string): Promise<number> {
-  const body = new FormData();
-  body.append('files', new Blob([readFileSync(file)], { type: 'application/pdf' }), 'pages.pdf');
-  const started = Date.now();
-  const response = await fetch(`${origin}${functionPath('pdf-to-jpg')}`, { method: 'POST', body });
-  if (!response.ok) throw new Error(`pdf-to-jpg answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
-  return Date.now() - started;
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'paperknife-bench-mupdf-'));
 const server = await startBuiltServer(port, dir);
 let browser: Browser | undefined;
 try {
-  const pdf = await photoPdf(join(dir, 'pages.pdf'), PAGES);
+  const pdf = await photoPdf(join(dir, 'pages.pdf'), PAGES, PAGES * PAGE_PHOTO_BYTES, 'Page');
   browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
   const context = await browser.newContext({ acceptDownloads: true });
   const sizes: string[][] = [];
@@ -117,7 +91,7 @@ try {
       await fresh.close();
     }
     const serverTimes: number[] = [];
-    for (let run = 0; run < runs; run++) serverTimes.push(await onServer(pdf));
+    for (let run = 0; run < runs; run++) serverTimes.push(await apiTime(origin, 'pdf-to-jpg', [pdf]));
 
     console.log(`\nWhat the MuPDF tools' pages download (bytes as sent)\n`);
     console.log(table(['what', 'files', 'size', 'encoding'], sizes));

@@ -1,6 +1,9 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { type ToolId, functionPath } from '@paperknife/catalog/tools';
 
 /** What the device benches measure in a tool page the same way, in headless Chromium against the built server. */
 
@@ -85,4 +88,17 @@ export async function runTool(page: Page, files: string[], action: string): Prom
   const done = Date.now();
   await download.delete();
   return { fromDrop: done - dropped, fromClick: done - clicked, job: await lastDeviceJob(page) };
+}
+
+/** The same job through the API from Node, as the page's server way sends it (loopback: no real upload time), ms. */
+export async function apiTime(origin: string, tool: ToolId, files: readonly string[]): Promise<number> {
+  const body = new FormData();
+  for (const file of files) {
+    body.append('files', new Blob([readFileSync(file)], { type: 'application/pdf' }), basename(file));
+  }
+  const started = Date.now();
+  const response = await fetch(`${origin}${functionPath(tool)}`, { method: 'POST', body });
+  if (!response.ok) throw new Error(`${tool} answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+  return Date.now() - started;
 }

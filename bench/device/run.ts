@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserServer, chromium } from 'playwright-core';
-import sharp from 'sharp';
-import { makePdf } from '../../packages/engine/src/testing/make-pdf.js';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
+import { photoPdf } from './photo-pdf.js';
 import {
+  apiTime,
   kb,
   median,
   ms,
@@ -39,41 +39,6 @@ const largeMB = Number(process.argv.find((arg) => arg.startsWith('--large-mb='))
 const MB = 1024 * 1024;
 
 requireBuild();
-
-/** Random pixels as a JPEG of about `bytes` (noise does not compress: each page carries its photo's size). */
-async function noisyJpeg(bytes: number): Promise<{ jpeg: Buffer; side: number }> {
-  const side = Math.round(Math.sqrt(bytes / 0.63));
-  const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0;
-  return {
-    jpeg: await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
-      .jpeg({ quality: 80 })
-      .toBuffer(),
-    side,
-  };
-}
-
-/** A PDF of `pageCount` pages of about `totalBytes`, each page its own copy of a noisy photo. */
-async function photoPdf(path: string, pageCount: number, totalBytes: number, label: string): Promise<string> {
-  const { jpeg, side } = await noisyJpeg(totalBytes / pageCount);
-  const image = { jpeg, pixelWidth: side, pixelHeight: side, x: 72, y: 200, width: 460, height: 460 };
-  writeFileSync(
-    path,
-    makePdf({ pages: Array.from({ length: pageCount }, (_, i) => ({ text: [`${label} ${i + 1}`], image })) }),
-  );
-  return path;
-}
-
-/** Merge through the API from Node, as the page's server way sends it (loopback: no real upload time). */
-async function mergeOnServer(files: string[]): Promise<number> {
-  const body = new FormData();
-  for (const file of files) body.append('files', new Blob([readFileSync(file)], { type: 'application/pdf' }), file);
-  const started = Date.now();
-  const response = await fetch(`${origin}/functions/v1/merge-pdf`, { method: 'POST', body });
-  if (!response.ok) throw new Error(`merge-pdf answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
-  return Date.now() - started;
-}
 
 /** The resident memory of the renderer running a dedicated worker (the tab), from /proc, under `rootPid`. */
 function tabRss(rootPid: number): number {
@@ -163,7 +128,7 @@ try {
     await fresh.close();
   }
   const serverTimes: number[] = [];
-  for (let run = 0; run < runs; run++) serverTimes.push(await mergeOnServer(parts));
+  for (let run = 0; run < runs; run++) serverTimes.push(await apiTime(origin, 'merge-pdf', parts));
 
   console.log(`\nWhat a tool page downloads (bytes as sent)\n`);
   console.log(table(['what', 'files', 'size', 'encoding'], sizes));

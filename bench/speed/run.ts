@@ -8,7 +8,13 @@ import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { deviceToolIds } from '@paperknife/qpdf-jobs/qpdf-jobs';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { median } from '../engine/measure.js';
-import { corpusDir, corpusPasswords, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
+import {
+  corpusDir,
+  corpusPasswords,
+  corpusPdfFiles,
+  corpusPresent,
+  manifestPageCounts,
+} from '@paperknife/engine/testing/corpus';
 import { table } from '../table.js';
 
 /**
@@ -226,11 +232,7 @@ async function main(): Promise<void> {
   requireBuild();
   const chosen = (list('tools') ?? ALL) as BenchTool[];
   const filters = list('files');
-  const corpusPdfs = ['pdf', 'broken']
-    .flatMap((folder) => readdirSync(join(corpusDir, folder)).map((name) => join(corpusDir, folder, name)))
-    .filter((path) => path.endsWith('.pdf'))
-    .filter((path) => !filters || filters.some((filter) => basename(path).includes(filter)))
-    .sort();
+  const corpusPdfs = corpusPdfFiles(filters).map((file) => file.path);
 
   const folder = await mkdtemp(join(tmpdir(), 'paperknife-speed-'));
   const port = 18_000 + Math.floor(Math.random() * 1000);

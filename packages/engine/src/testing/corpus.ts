@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +10,21 @@ export const corpusDir = fileURLToPath(new URL('../../../../../shared/corpus/', 
 
 export function corpusPresent(): boolean {
   return existsSync(join(corpusDir, 'pdf')) && existsSync(join(corpusDir, 'MANIFEST.tsv'));
+}
+
+/**
+ * The corpus PDFs, sound (pdf/) and damaged (broken/), by name and path in name order; with `only`, those whose name
+ * holds one of its strings (a bench's `--only=` or `--files=`).
+ */
+export function corpusPdfFiles(only?: readonly string[]): { name: string; path: string }[] {
+  return ['pdf', 'broken']
+    .flatMap((folder) =>
+      readdirSync(join(corpusDir, folder))
+        .filter((name) => name.endsWith('.pdf'))
+        .map((name) => ({ name, path: join(corpusDir, folder, name) })),
+    )
+    .filter((file) => !only || only.some((part) => file.name.includes(part)))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /** Open passwords of the encrypted corpus PDFs, from the corpus README. */
