@@ -8,14 +8,16 @@ import { runFromSources } from '../from-sources.js';
 
 /**
  * Redaction leak test over the corpus: `npm run redact --workspace bench` (or `node --import tsx bench/redact/run.ts
- * [--only=name,name] [--pages=N]`).
+ * [--only=name,name] [--pages=N] [--keep]`; `--keep` leaves each file's input and redacted result in the scratch folder
+ * it prints).
  *
  * For every text-bearing PDF of the shared corpus (pdf/), up to three words are picked on each of its first pages
  * (letters only, five or more, not already picked), all of them redacted at once through Redact PDF (a regular
  * expression of the whole words, case kept), then the result is read back three ways: pdftotext, MuPDF's text,
  * and qpdf's QDF form of every object (font programs left out, TJ pieces joined: leak-places.ts). Per file: the
- * words picked, how many any reader still finds (a leak), the share of the other words' occurrences pdftotext
- * still finds (the words around the boxes survive), and the share of boxes whose centre renders black. Prints a
+ * words picked, how many any reader still finds (a leak), the share of the words pdftotext places wholly outside
+ * every box that it still finds on their page (the words around the boxes survive), and the share of boxes with an
+ * area whose centre renders black. Prints a
  * table; asserts nothing. With `--verbose`, lists every word still found, by which reader and where: the page for
  * pdftotext (p) and MuPDF (m), the object and its key or stream kind for qpdf's objects (q).
  */
@@ -38,6 +40,7 @@ requirePrograms(['pdftotext', 'pdftoppm', 'qpdf']);
 const only = onlyArgument();
 const maxPages = Number(process.argv.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length) ?? 10);
 const verbose = process.argv.includes('--verbose');
+const keep = process.argv.includes('--keep');
 const WORDS_PER_PAGE = 3;
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
@@ -87,16 +90,52 @@ function mupdfPages(path: string): string[] {
   }
 }
 
-/** Occurrences of each word in pdftotext's text of the first pages. */
-function wordCounts(path: string, pages: number): Map<string, number> {
-  const text = spawnSync('pdftotext', ['-l', String(pages), path, '-'], {
+/** A word as `pdftotext -bbox -cropbox` places it: its page (1-based), its box from the shown page's top left (as the hits), in points. */
+interface PlacedWord {
+  page: number;
+  text: string;
+  box: [number, number, number, number];
+}
+
+/** pdftotext's words of the first pages with their boxes. */
+function placedWords(path: string, pages: number): PlacedWord[] {
+  const html = spawnSync('pdftotext', ['-bbox', '-cropbox', '-l', String(pages), path, '-'], {
     encoding: 'utf8',
     maxBuffer: 256 << 20,
   }).stdout;
-  const counts = new Map<string, number>();
-  for (const word of wordsOf(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return counts;
+  const words: PlacedWord[] = [];
+  let page = 0;
+  const unescape = (text: string) =>
+    text
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  for (const match of html.matchAll(
+    /<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+  )) {
+    if (match[0] === '<page ') {
+      page++;
+      continue;
+    }
+    const [, x0, y0, x1, y1, text] = match;
+    words.push({ page, text: unescape(text!), box: [Number(x0), Number(y0), Number(x1), Number(y1)] });
+  }
+  return words;
 }
+
+/** The share of box `a`'s area that box `b` covers. */
+function overlapShare(a: readonly number[], b: readonly number[]): number {
+  const width = Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!);
+  const height = Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!);
+  const area = (a[2]! - a[0]!) * (a[3]! - a[1]!);
+  return width > 0 && height > 0 && area > 0 ? (width * height) / area : 0;
+}
+
+/** Whether two boxes share more than a sliver (half a point each way): a word touching a box's edge is outside. */
+const overlaps = (a: readonly number[], b: readonly number[]) =>
+  Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!) > 0.5 && Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!) > 0.5;
 
 /** A page as the viewer shows it (its crop box, where the hits' rectangles are measured), at 36 dpi. */
 function renderShownPage(path: string, page: number) {
@@ -157,18 +196,27 @@ for (const name of files) {
         if (where.length > 0) places.push(`${basename(name, '.pdf')}: ${word}: ${where.join('; ')}`);
       }
     }
-    // The other words: every occurrence before (first pages), found again after.
-    const before = wordCounts(input, words.pages);
-    const after = wordCounts(result.path, words.pages);
-    let others = 0;
-    let kept = 0;
-    for (const [word, count] of before) {
-      if (words.picked.some((picked) => word.includes(picked))) continue;
-      others += count;
-      kept += Math.min(count, after.get(word) ?? 0);
-    }
+    // The other words: each word pdftotext places wholly outside every hit's box on the first pages, not holding a
+    // picked word: the words around the boxes, which must all survive. Words under a box go with it, whatever
+    // pdftotext's word breaks (a word of a broken ToUnicode, a run of CJK text).
+    const boxes = hits.flatMap((hit) => hit.rects.map((rect) => ({ page: hit.page, rect })));
+    const outside = placedWords(input, words.pages).filter(
+      (word) =>
+        !words.picked.some((picked) => word.text.includes(picked)) &&
+        !boxes.some((box) => box.page === word.page && overlaps(box.rect, word.box)),
+    );
+    // Kept: a word of the result on the same page over most of its box whose text holds it (pdftotext may join
+    // what is left beside a removed word: "language. 7" with "language" gone reads ".7").
+    const after = placedWords(result.path, words.pages);
+    const kept = outside.filter((word) =>
+      after.some(
+        (found) =>
+          found.page === word.page && found.text.includes(word.text) && overlapShare(word.box, found.box) > 0.5,
+      ),
+    ).length;
+    const others = outside.length;
     // The box of each hit on the first pages renders black at its centre (36 dpi).
-    let boxes = 0;
+    let shown = 0;
     let black = 0;
     const renders = new Map<number, ReturnType<typeof renderShownPage>>();
     for (const hit of hits.filter((candidate) => candidate.page <= words.pages)) {
@@ -177,8 +225,9 @@ for (const name of files) {
       for (const rect of hit.rects) {
         const x = Math.round((((rect[0] + rect[2]) / 2) * 36) / 72);
         const y = Math.round((((rect[1] + rect[3]) / 2) * 36) / 72);
-        if (x >= render.width || y >= render.height) continue;
-        boxes++;
+        // A box without area (the ActualText of a figure, found with no glyph of its own) shows nothing to blacken.
+        if (x >= render.width || y >= render.height || rect[2] - rect[0] < 1 || rect[3] - rect[1] < 1) continue;
+        shown++;
         const i = (y * render.width + x) * 3;
         if (render.pixels[i]! < 40 && render.pixels[i + 1]! < 40 && render.pixels[i + 2]! < 40) black++;
       }
@@ -186,7 +235,7 @@ for (const name of files) {
     totals = {
       words: totals.words + words.picked.length,
       leaks: totals.leaks + leaked.length,
-      boxes: totals.boxes + boxes,
+      boxes: totals.boxes + shown,
       black: totals.black + black,
     };
     rows.push([
@@ -197,7 +246,7 @@ for (const name of files) {
       String(leaked.length),
       leaked.slice(0, 3).join(' '),
       others === 0 ? '-' : `${((kept / others) * 100).toFixed(1)}%`,
-      boxes === 0 ? '-' : `${((black / boxes) * 100).toFixed(1)}%`,
+      shown === 0 ? '-' : `${((black / shown) * 100).toFixed(1)}%`,
       seconds.toFixed(1),
     ]);
   } catch (error) {
@@ -213,7 +262,7 @@ for (const name of files) {
       '',
     ]);
   } finally {
-    await rm(folder, { recursive: true, force: true });
+    if (!keep) await rm(folder, { recursive: true, force: true });
   }
 }
 
@@ -229,4 +278,5 @@ console.log(
 );
 if (verbose && places.length > 0) console.log(`\nWhere the words were found:\n${places.join('\n')}`);
 await closeMupdfPool();
-await rm(scratch, { recursive: true, force: true });
+if (keep) console.log(`\nKept: ${scratch} (a job- folder per file: input.pdf and the redacted result)`);
+else await rm(scratch, { recursive: true, force: true });

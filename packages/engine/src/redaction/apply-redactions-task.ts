@@ -8,7 +8,15 @@ import { pageHits } from './find-hits-task.js';
 import { readPageText } from './page-text.js';
 import { rewriteQuoteOperators } from './quote-operators.js';
 import { scrubDocumentStrings } from './scrub-strings.js';
-import { type RedactionSearch, scrubbed, searchPatterns, wordsInside } from './text-matches.js';
+import {
+  type PageText,
+  type RedactionSearch,
+  type TextMatch,
+  findPageMatches,
+  scrubbed,
+  searchPatterns,
+  wordsInside,
+} from './text-matches.js';
 
 export interface ApplyRedactionsPayload {
   input: string;
@@ -57,16 +65,20 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
         }
         clearCoveredFields(page, rects);
         rewriteQuoteOperators(page.getObject());
-        for (const rect of rects) {
-          const annot = page.createAnnotation('Redact');
-          annot.setRect(rect);
-        }
         const images = pageImages(page);
+        removeText(
+          page,
+          text,
+          findPageMatches(text, patterns),
+          hits.flatMap((hit) => hit.rects),
+          boxes,
+        );
+        markAreas(page, rects);
         page.applyRedactions(
           false,
           mupdf.PDFPage.REDACT_IMAGE_PIXELS,
           mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED,
-          mupdf.PDFPage.REDACT_TEXT_REMOVE,
+          mupdf.PDFPage.REDACT_TEXT_NONE,
         );
         restoreJpegImages(doc, page, images);
         fillBoxes(doc, page, rects, payload.fill);
@@ -84,6 +96,75 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
     doc.destroy();
   }
 }
+
+/** Redaction annotations over `rects`, for the next `applyRedactions` (which removes them). */
+function markAreas(page: mupdf.PDFPage, rects: readonly PageRect[]) {
+  for (const rect of rects) page.createAnnotation('Redact').setRect(rect);
+}
+
+/**
+ * Removes the text of the matches and of the drawn boxes, and no glyph beside them. MuPDF takes every glyph whose
+ * box (the font's ascent to descent, a tenth in from each side) touches a redaction area; in text set solid or
+ * tighter, and in OCR layers, the boxes of the lines above and below reach into a match's area, and their glyphs
+ * went with it. A match is therefore removed glyph by glyph, each through the middle of its own box (the core: 30 %
+ * in from each side), which only its own glyph covers; MuPDF measures a glyph's box as the text reading does, so
+ * every glyph of the match goes. Should one stay (a font measured otherwise), the match's whole areas remove the
+ * rest, as before. A drawn box takes everything it touches, as the user drew it.
+ */
+function removeText(
+  page: mupdf.PDFPage,
+  text: PageText,
+  matches: readonly TextMatch[],
+  matchAreas: readonly PageRect[],
+  boxes: readonly RedactionBox[],
+) {
+  const cores = matches.flatMap(({ start, end }) =>
+    text.rects.slice(start, end).flatMap((rect) => (rect ? [core(rect)] : [])),
+  );
+  const textOnly = [
+    false,
+    mupdf.PDFPage.REDACT_IMAGE_NONE,
+    mupdf.PDFPage.REDACT_LINE_ART_NONE,
+    mupdf.PDFPage.REDACT_TEXT_REMOVE,
+  ] as const;
+  markAreas(
+    page,
+    boxes.map((box) => box.rect),
+  );
+  // One annotation holds every core as a quad: MuPDF tests a glyph against each quad's rectangle.
+  if (cores.length > 0) {
+    const annotation = page.createAnnotation('Redact');
+    annotation.setRect(cores.reduce(union));
+    annotation.setQuadPoints(cores.map(([x0, y0, x1, y1]) => [x0, y0, x1, y0, x0, y1, x1, y1]));
+  }
+  page.applyRedactions(...textOnly);
+  if (cores.length === 0) return;
+  const left = readPageText(page).rects.some((rect) => rect && cores.some((area) => containsCentre(area, rect)));
+  if (!left) return;
+  markAreas(page, matchAreas);
+  page.applyRedactions(...textOnly);
+}
+
+const union = (a: PageRect, b: PageRect): PageRect => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
+
+/** The middle of a glyph's box: 30 % in from each side. */
+function core([x0, y0, x1, y1]: PageRect): PageRect {
+  const dx = (x1 - x0) * 0.3;
+  const dy = (y1 - y0) * 0.3;
+  return [x0 + dx, y0 + dy, x1 - dx, y1 - dy];
+}
+
+/** Whether the centre of `rect` lies in `area` (edges included). */
+const containsCentre = (area: PageRect, rect: PageRect) => {
+  const x = (rect[0] + rect[2]) / 2;
+  const y = (rect[1] + rect[3]) / 2;
+  return x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3];
+};
 
 /** A text field under a box loses its value: what it showed lay under the box. */
 function clearCoveredFields(page: mupdf.PDFPage, rects: readonly PageRect[]) {

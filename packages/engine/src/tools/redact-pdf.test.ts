@@ -128,6 +128,31 @@ describe('redact-pdf', () => {
     for (const word of ['Tracing', 'then', 'one', 'two']) expect(text.pdftotext).toContain(word);
   });
 
+  it('keeps the lines above and below a match in text set solid, visible or invisible as in an OCR layer', async () => {
+    // 10 pt lines 10 pt apart (glyph boxes, ascent to descent, reach into the next line), and an OCR-like layer
+    // (render mode 3, 9 pt apart): the words between two matches' lines must all stay.
+    const lines = ['alpha secret gamma delta', 'bravo charlie ether; kilo', 'lima mike novem oscar'];
+    const layer = (top: number, leading: number, invisible: boolean) =>
+      `BT ${invisible ? '3 Tr ' : ''}/F1 10 Tf ${leading} TL 72 ${top} Td ${lines.map((line) => `(${line}) Tj T*`).join(' ')} ET`;
+    const content = `${layer(700, 10, false)} ${layer(600, 9, true)}`;
+    const input = writePdfObjects(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      ],
+      '/Root 1 0 R',
+    );
+    const result = await run({ search: 'secret|novem', regex: 'true' }, input);
+    const text = extractedText(result.path);
+    for (const word of ['secret', 'novem']) expect(readersFinding(text, word)).toEqual([]);
+    const words = text.pdftotext.split(/\s+/).filter(Boolean);
+    const kept = ['alpha', 'gamma', 'delta', 'bravo', 'charlie', 'ether;', 'kilo', 'lima', 'mike', 'oscar'];
+    expect(words).toEqual([...kept, ...kept]);
+  });
+
   it('keeps lines shown with \' and " on the page, and redacts them', async () => {
     const content = `BT /F1 16 Tf 20.6 TL 72 650 Td (radio one) Tj (radio two) ' 1 0 (radio three) " ET`;
     const input = writePdfObjects(
