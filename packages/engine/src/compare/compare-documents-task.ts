@@ -8,8 +8,8 @@ import { type PageContent, regionScale } from './compare-model.js';
 import { writeCompareReport } from './compare-report.js';
 import { matchPages } from './page-matching.js';
 import { pageTextChanges } from './page-text-changes.js';
-import { type GrayPixels, type PixelBox, changedRegions } from './pixel-regions.js';
-import { readPageContent, renderGray, thumbnailOf } from './read-pages.js';
+import { type RgbPixels, type PixelBox, changedRegions } from './pixel-regions.js';
+import { readPageContent, renderPage, thumbnailOf } from './read-pages.js';
 
 export interface CompareDocumentsPayload {
   /** The preflighted original and changed PDFs. */
@@ -42,26 +42,26 @@ const toPoints =
 /** Renders drawn while matching pages (those without text), kept within a memory budget until their pair is compared. */
 class KeptRenders {
   private static readonly BUDGET_BYTES = 64 * 1024 * 1024;
-  private readonly kept = new Map<mupdf.PDFDocument, Map<number, { pixels: GrayPixels; scale: number }>>();
+  private readonly kept = new Map<mupdf.PDFDocument, Map<number, { pixels: RgbPixels; scale: number }>>();
   private bytes = 0;
 
-  keep(doc: mupdf.PDFDocument, index: number, pixels: GrayPixels, scale: number): void {
+  keep(doc: mupdf.PDFDocument, index: number, pixels: RgbPixels, scale: number): void {
     if (this.bytes + pixels.pixels.length > KeptRenders.BUDGET_BYTES) return;
     this.bytes += pixels.pixels.length;
-    const pages = this.kept.get(doc) ?? new Map<number, { pixels: GrayPixels; scale: number }>();
+    const pages = this.kept.get(doc) ?? new Map<number, { pixels: RgbPixels; scale: number }>();
     pages.set(index, { pixels, scale });
     this.kept.set(doc, pages);
   }
 
   /** The page's render at `scale`: the kept one (given up, as each page is compared once), or drawn now. */
-  take(doc: mupdf.PDFDocument, index: number, scale: number): GrayPixels {
+  take(doc: mupdf.PDFDocument, index: number, scale: number): RgbPixels {
     const kept = this.kept.get(doc)?.get(index);
     if (kept) {
       this.kept.get(doc)!.delete(index);
       this.bytes -= kept.pixels.pixels.length;
       if (kept.scale === scale) return kept.pixels;
     }
-    return renderGray(doc, index, scale);
+    return renderPage(doc, index, scale);
   }
 }
 
@@ -81,7 +81,7 @@ export function compareDocuments(payload: CompareDocumentsPayload, report?: Repo
         return { words: content.words.map((word) => word.text), thumbnail: new Uint8Array(0) };
       // A page without text is matched by its look: its render is kept for the regions, not drawn twice.
       const scale = regionScale(content.size);
-      const pixels = renderGray(doc, index, scale);
+      const pixels = renderPage(doc, index, scale);
       renders.keep(doc, index, pixels, scale);
       return { words: [], thumbnail: thumbnailOf(pixels) };
     };

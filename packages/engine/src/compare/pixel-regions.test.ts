@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type GrayPixels, changedRegions } from './pixel-regions.js';
+import { type RgbPixels, changedRegions } from './pixel-regions.js';
 
-function page(width: number, height: number, draw: (x: number, y: number) => number = () => 255): GrayPixels {
-  const pixels = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels[y * width + x] = draw(x, y);
+type Colour = [number, number, number];
+
+/** A page of `width` x `height` pixels, each drawn gray (a number) or in colour. */
+function page(width: number, height: number, draw: (x: number, y: number) => number | Colour = () => 255): RgbPixels {
+  const pixels = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const value = draw(x, y);
+      pixels.set(typeof value === 'number' ? [value, value, value] : value, (y * width + x) * 3);
+    }
+  }
   return { width, height, pixels };
 }
 
@@ -26,6 +34,15 @@ describe('changedRegions', () => {
     expect(x1).toBeGreaterThanOrEqual(50);
     expect(y1).toBeGreaterThanOrEqual(60);
     expect(x1 - x0).toBeLessThan(35);
+  });
+
+  it('finds a colour changed to another as light, which gray would not tell apart', () => {
+    // Red (gray 94 by luma) and a green of nearly the same gray: one block changes hue, not lightness.
+    const red: Colour = [220, 40, 40];
+    const green: Colour = [40, 120, 60];
+    const before = page(80, 60, (x, y) => (inside(x, y, [20, 20, 40, 40]) ? red : 255));
+    const after = page(80, 60, (x, y) => (inside(x, y, [20, 20, 40, 40]) ? green : 255));
+    expect(changedRegions(before, after)).toEqual([[18, 18, 42, 42]]);
   });
 
   it('leaves out the boxes it is told to, and counts a larger page beyond the smaller as white', () => {

@@ -4,8 +4,8 @@
  * a pixel elsewhere does not make a region. Cells that touch, or nearly, make one region.
  */
 
-/** 8-bit gray pixels, rows top to bottom, `width` bytes a row. */
-export interface GrayPixels {
+/** 8-bit RGB pixels, rows top to bottom, `width * 3` bytes a row. */
+export interface RgbPixels {
   width: number;
   height: number;
   pixels: Uint8Array;
@@ -14,7 +14,10 @@ export interface GrayPixels {
 /** A box in pixels: [x0, y0, x1, y1], x1 and y1 exclusive. */
 export type PixelBox = [number, number, number, number];
 
-/** Gray levels two pixels must differ by to count: well above the half-tone steps of anti-aliased edges. */
+/**
+ * Levels two pixels must differ by, in one of their channels, to count: well above the half-tone steps of
+ * anti-aliased edges. Each channel on its own: red turned to a green as light is a change, which gray hid.
+ */
 const PIXEL_THRESHOLD = 48;
 const CELL = 6;
 /** Differing pixels a cell needs to count. */
@@ -26,20 +29,22 @@ const JOIN = 1;
  * Regions where `a` and `b` differ, on a canvas as large as both (what lies outside a smaller page counts as white),
  * leaving out pixels inside `ignore`.
  */
-export function changedRegions(a: GrayPixels, b: GrayPixels, ignore: readonly PixelBox[] = []): PixelBox[] {
+export function changedRegions(a: RgbPixels, b: RgbPixels, ignore: readonly PixelBox[] = []): PixelBox[] {
   const width = Math.max(a.width, b.width);
   const height = Math.max(a.height, b.height);
   const columns = Math.ceil(width / CELL);
   const rows = Math.ceil(height / CELL);
   const counts = new Uint16Array(columns * rows);
   const ignored = ignoreMask(width, height, ignore);
-  const at = (page: GrayPixels, x: number, y: number) =>
-    x < page.width && y < page.height ? page.pixels[y * page.width + x]! : 255;
+  const at = (page: RgbPixels, x: number, y: number, channel: number) =>
+    x < page.width && y < page.height ? page.pixels[(y * page.width + x) * 3 + channel]! : 255;
+  const differs = (x: number, y: number) =>
+    Math.abs(at(a, x, y, 0) - at(b, x, y, 0)) > PIXEL_THRESHOLD ||
+    Math.abs(at(a, x, y, 1) - at(b, x, y, 1)) > PIXEL_THRESHOLD ||
+    Math.abs(at(a, x, y, 2) - at(b, x, y, 2)) > PIXEL_THRESHOLD;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (ignored[y * width + x]) continue;
-      if (Math.abs(at(a, x, y) - at(b, x, y)) > PIXEL_THRESHOLD)
-        counts[Math.floor(y / CELL) * columns + Math.floor(x / CELL)]!++;
+      if (!ignored[y * width + x] && differs(x, y)) counts[Math.floor(y / CELL) * columns + Math.floor(x / CELL)]!++;
     }
   }
 

@@ -2,7 +2,7 @@ import * as mupdf from 'mupdf';
 import type { PageBox } from '@paperknife/catalog/compare-differences';
 import { drawTolerantPage } from '../mupdf/broken-images.js';
 import type { PageContent, PageWord } from './compare-model.js';
-import type { GrayPixels } from './pixel-regions.js';
+import type { RgbPixels } from './pixel-regions.js';
 
 /** The side of a page's tiny picture for matching pages without text. */
 export const THUMBNAIL_SIDE = 16;
@@ -44,17 +44,17 @@ export function readPageContent(page: mupdf.PDFPage): PageContent {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const rounded = (word: PageWord): PageWord => ({ text: word.text, box: word.box.map(round2) as PageBox });
 
-/** Page `index` drawn in 8-bit gray, `scale` pixels a point, as a viewer shows it (an image that cannot be decoded left out). */
-export function renderGray(doc: mupdf.PDFDocument, index: number, scale: number): GrayPixels {
+/** Page `index` drawn in 8-bit RGB, `scale` pixels a point, as a viewer shows it (an image that cannot be decoded left out). */
+export function renderPage(doc: mupdf.PDFDocument, index: number, scale: number): RgbPixels {
   return drawTolerantPage(doc, index, (page) => {
-    const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
+    const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
     try {
       const width = pixmap.getWidth();
       const height = pixmap.getHeight();
       const stride = pixmap.getStride();
       const samples = pixmap.getPixels();
-      const pixels = new Uint8Array(width * height);
-      for (let y = 0; y < height; y++) pixels.set(samples.subarray(y * stride, y * stride + width), y * width);
+      const pixels = new Uint8Array(width * height * 3);
+      for (let y = 0; y < height; y++) pixels.set(samples.subarray(y * stride, y * stride + width * 3), y * width * 3);
       return { width, height, pixels };
     } finally {
       pixmap.destroy();
@@ -62,8 +62,8 @@ export function renderGray(doc: mupdf.PDFDocument, index: number, scale: number)
   }).value;
 }
 
-/** A THUMBNAIL_SIDE-square picture of a rendered page, each cell the mean gray of its part of the page. */
-export function thumbnailOf(page: GrayPixels): Uint8Array {
+/** A THUMBNAIL_SIDE-square picture of a rendered page, each cell the mean gray (of the channels) of its part. */
+export function thumbnailOf(page: RgbPixels): Uint8Array {
   const thumbnail = new Uint8Array(THUMBNAIL_SIDE * THUMBNAIL_SIDE);
   const sums = new Float64Array(thumbnail.length);
   const counts = new Uint32Array(thumbnail.length);
@@ -71,7 +71,8 @@ export function thumbnailOf(page: GrayPixels): Uint8Array {
     const row = Math.floor((y * THUMBNAIL_SIDE) / page.height) * THUMBNAIL_SIDE;
     for (let x = 0; x < page.width; x++) {
       const cell = row + Math.floor((x * THUMBNAIL_SIDE) / page.width);
-      sums[cell]! += page.pixels[y * page.width + x]!;
+      const at = (y * page.width + x) * 3;
+      sums[cell]! += (page.pixels[at]! + page.pixels[at + 1]! + page.pixels[at + 2]!) / 3;
       counts[cell]!++;
     }
   }

@@ -91,6 +91,23 @@ describe('compare-pdf', () => {
     expect(differences.summary).toMatchObject({ addedPages: 1, removedPages: 1, movedPages: 0 });
   });
 
+  it('makes no region of a line pushed a hundredth of a point by a word of nearly the same width', async () => {
+    // "finance" and "surplus" differ by 0.02 pt in Helvetica: the rest of the line moves a subpixel step.
+    const line = (word: string) =>
+      makePdf({ pages: [{ text: [`order payment ${word} rebate salary travel market`] }] });
+    const differences = await compare(line('finance'), line('surplus'));
+    expect(differences.pages[0]!.textChanges.map((change) => change.kind)).toEqual(['changed']);
+    expect(differences.pages[0]!.regions).toEqual([]);
+  });
+
+  it('finds a picture whose colour changed but not its lightness', async () => {
+    const box = (rgb: [number, number, number]) =>
+      makePdf({ pages: [{ text: ['Legend'], box: { rgb, x: 100, y: 300, width: 200, height: 100 } }] });
+    // A red and a green of nearly the same gray.
+    const differences = await compare(box([0.86, 0.16, 0.16]), box([0.16, 0.47, 0.24]));
+    expect(differences.pages[0]!.regions).toHaveLength(1);
+  });
+
   it('finds a region on a poster-sized page, rendered at less than the usual resolution', async () => {
     const poster = (rgb: [number, number, number]) =>
       makePdf({
