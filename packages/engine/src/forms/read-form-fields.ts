@@ -4,7 +4,9 @@ import type { FormField, FormFieldList, FormFieldType } from '@paperknife/catalo
 
 /**
  * The fields of an open PDF, read in the MuPDF worker: one entry per field (a radio group's widgets together),
- * in page order, with where each widget sits for the page's preview.
+ * in page order, with where each widget sits for the page's preview. A widget marked hidden or not to be viewed
+ * is left out, as viewers leave it out: such fields hold a form's constants and workings (a "-1" its scripts
+ * multiply by), which a visitor should neither see nor change; they keep their values when the form is filled.
  */
 export function readFormFields(doc: mupdf.PDFDocument): FormFieldList {
   const fields = new Map<string, FormField>();
@@ -15,6 +17,7 @@ export function readFormFields(doc: mupdf.PDFDocument): FormFieldList {
   for (let index = 0; index < pages; index++) {
     const page = doc.loadPage(index);
     for (const widget of page.getWidgets()) {
+      if (widget.getFlags() & NOT_SHOWN) continue;
       const name = widget.getName();
       const rect = widget.getRect();
       const place = { page: index + 1, rect: [rect[0], rect[1], rect[2], rect[3]] as [number, number, number, number] };
@@ -31,6 +34,8 @@ export function readFormFields(doc: mupdf.PDFDocument): FormFieldList {
   }
   return { pages, fields: [...fields.values()] };
 }
+
+const NOT_SHOWN = mupdf.PDFAnnotation.IS_HIDDEN | mupdf.PDFAnnotation.IS_NO_VIEW;
 
 function describe(widget: mupdf.PDFWidget, name: string, place: FormField['widgets'][number]): FormField {
   const type = fieldType(widget);

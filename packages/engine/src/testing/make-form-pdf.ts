@@ -21,6 +21,8 @@ export interface FormFixtureOptions {
   xfaOnly?: boolean;
   /** A value for the name field, with no appearance: /NeedAppearances asks the viewer to draw it. */
   filledName?: string;
+  /** A hidden text field (`/F 6`, hidden but printed) holding `-1`, as forms keep constants for their scripts. */
+  hiddenField?: boolean;
 }
 
 const box = (rect: readonly number[]) => `/Rect [${rect.join(' ')}]`;
@@ -58,6 +60,12 @@ export function makeFormPdf(options: FormFixtureOptions = {}): Buffer {
   if (!options.xfaOnly) {
     const value = options.filledName === undefined ? '' : ` /V (${options.filledName})`;
     field(`/FT /Tx /T (name) /TU (${f.name.label})${value} ${da} ${box(f.name.rect)}`);
+    if (options.hiddenField) {
+      const hidden = `/Type /Annot /Subtype /Widget /P ${page} 0 R /F 6 /FT /Tx /T (minus1) /V (-1)`;
+      const ref = add(`<< ${hidden} ${da} ${box([72, 460, 172, 480])} >>`);
+      fields.push(ref);
+      pageWidgets.push(ref);
+    }
     field(`/FT /Tx /T (address) /Ff 4096 ${da} ${box(f.address.rect)}`);
     field(`/FT /Tx /T (zip) /Ff ${2 ** 24 + 2 ** 23} /MaxLen ${f.zip.maxLength} ${da} ${box(f.zip.rect)}`);
     field(

@@ -61,6 +61,16 @@ describe('fill-pdf', () => {
     expect(byName['name']?.widgets[0]).toEqual({ page: 1, rect: [72, 72, 300, 92] });
   });
 
+  it('leaves out a hidden field, which keeps its value when the form is filled', async () => {
+    const withHidden = makeFormPdf({ hiddenField: true });
+    const list = await listFormFieldsOf(await job.input('hidden.pdf', withHidden), job.context);
+    expect(list.fields.map((field) => field.name)).not.toContain('minus1');
+    expect(list.fields).toHaveLength(Object.keys(formFixtureFields).length);
+    const files = [await job.input('hidden.pdf', withHidden)];
+    const result = await fillPdf(files, parseToolOptions('fill-pdf', { values: '{"name":"Ada"}' }), job.context);
+    expect(formValuesOf(result.path)).toMatchObject({ name: 'Ada', minus1: '-1' });
+  });
+
   it('fills every kind of field, reads the values back, and draws them in the field boxes', async () => {
     const result = await fill({ values: JSON.stringify(filled) });
     assertValidPdf(result.path);
