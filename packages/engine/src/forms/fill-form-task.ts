@@ -73,6 +73,30 @@ function setWidget(doc: mupdf.PDFDocument, widget: mupdf.PDFWidget, value: strin
     field?.put('V', doc.newName(value === '' ? 'Off' : value));
     return;
   }
+  keepTurn(doc, widget);
   if (widget.isChoice()) widget.setChoiceValue(value);
   else widget.setTextValue(value);
+}
+
+/**
+ * A field whose appearance its producer turned with the stream's /Matrix (a field along the side of a turned page)
+ * but whose /MK says no rotation would be drawn anew level, across a box made for upright text, and clipped. The
+ * turn the old appearance had is written as /MK /R, which MuPDF's new appearance follows, as a viewer's does.
+ */
+function keepTurn(doc: mupdf.PDFDocument, widget: mupdf.PDFWidget): void {
+  const own = widget.getObject();
+  const old = entry(own, 'MK');
+  if (old?.isDictionary() && entry(old, 'R')?.isNumber() && entry(old, 'R')!.asNumber() % 360 !== 0) return;
+  const matrix = entry(own, 'AP', 'N', 'Matrix');
+  if (!matrix?.isArray() || matrix.length < 4) return;
+  const [a, b, c, d] = [0, 1, 2, 3].map((i) => matrix.get(i).asNumber());
+  const turn = Math.round((Math.atan2(b!, a!) * 180) / Math.PI / 90) * 90;
+  // Only a pure quarter turn (no skew, no scale to speak of) says how the field was meant to read.
+  const quarter =
+    Math.abs(Math.abs(a!) + Math.abs(b!) - 1) < 0.01 && Math.abs(a! - d!) < 0.01 && Math.abs(b! + c!) < 0.01;
+  if (!quarter || turn % 360 === 0) return;
+  const mk = doc.newDictionary();
+  if (old?.isDictionary()) old.forEach((value, key) => mk.put(key, value));
+  mk.put('R', (turn + 360) % 360);
+  own.put('MK', mk);
 }

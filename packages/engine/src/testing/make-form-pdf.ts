@@ -23,7 +23,15 @@ export interface FormFixtureOptions {
   filledName?: string;
   /** A hidden text field (`/F 6`, hidden but printed) holding `-1`, as forms keep constants for their scripts. */
   hiddenField?: boolean;
+  /**
+   * A text field `side` up the page's right edge (SIDE_FIELD_RECT) whose appearance reads upwards: turned by its
+   * stream's /Matrix, with no /MK /R, as some producers write fields along a turned page.
+   */
+  turnedField?: boolean;
 }
+
+/** The turned field's rectangle: 20 pt wide, 200 pt tall. */
+export const SIDE_FIELD_RECT = [540, 300, 560, 500] as const;
 
 const box = (rect: readonly number[]) => `/Rect [${rect.join(' ')}]`;
 
@@ -60,6 +68,14 @@ export function makeFormPdf(options: FormFixtureOptions = {}): Buffer {
   if (!options.xfaOnly) {
     const value = options.filledName === undefined ? '' : ` /V (${options.filledName})`;
     field(`/FT /Tx /T (name) /TU (${f.name.label})${value} ${da} ${box(f.name.rect)}`);
+    if (options.turnedField) {
+      // Drawn in a 200 x 20 box, turned a quarter counterclockwise onto the 20 x 200 rectangle.
+      const look = add(stream('/Type /XObject /Subtype /Form /BBox [0 0 200 20] /Matrix [0 1 -1 0 0 0]', ''));
+      const side = `/Type /Annot /Subtype /Widget /P ${page} 0 R /F 4 /FT /Tx /T (side) /AP << /N ${look} 0 R >>`;
+      const ref = add(`<< ${side} ${da} ${box(SIDE_FIELD_RECT)} >>`);
+      fields.push(ref);
+      pageWidgets.push(ref);
+    }
     if (options.hiddenField) {
       const hidden = `/Type /Annot /Subtype /Widget /P ${page} 0 R /F 6 /FT /Tx /T (minus1) /V (-1)`;
       const ref = add(`<< ${hidden} ${da} ${box([72, 460, 172, 480])} >>`);

@@ -7,7 +7,7 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { listFormFieldsOf } from '../forms/list-form-fields.js';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { formValuesOf } from '../testing/form-values.js';
-import { formFixtureFields, makeFormPdf } from '../testing/make-form-pdf.js';
+import { SIDE_FIELD_RECT, formFixtureFields, makeFormPdf } from '../testing/make-form-pdf.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
@@ -69,6 +69,13 @@ describe('fill-pdf', () => {
     const files = [await job.input('hidden.pdf', withHidden)];
     const result = await fillPdf(files, parseToolOptions('fill-pdf', { values: '{"name":"Ada"}' }), job.context);
     expect(formValuesOf(result.path)).toMatchObject({ name: 'Ada', minus1: '-1' });
+  });
+
+  it('draws a field turned by its old appearance the same way round, not level and clipped', async () => {
+    const files = [await job.input('turned.pdf', makeFormPdf({ turnedField: true }))];
+    const values = JSON.stringify({ side: 'Written up the side' });
+    const result = await fillPdf(files, parseToolOptions('fill-pdf', { values }), job.context);
+    expect(textIn(result.path, SIDE_FIELD_RECT).replace(/\s+/g, ' ')).toBe('Written up the side');
   });
 
   it('fills every kind of field, reads the values back, and draws them in the field boxes', async () => {
