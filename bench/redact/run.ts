@@ -42,6 +42,7 @@ const maxPages = Number(process.argv.find((arg) => arg.startsWith('--pages='))?.
 const verbose = process.argv.includes('--verbose');
 const keep = process.argv.includes('--keep');
 const WORDS_PER_PAGE = 3;
+const RENDER_DPI = 72;
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
 const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-redact-'));
@@ -137,9 +138,12 @@ function overlapShare(a: readonly number[], b: readonly number[]): number {
 const overlaps = (a: readonly number[], b: readonly number[]) =>
   Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!) > 0.5 && Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!) > 0.5;
 
-/** A page as the viewer shows it (its crop box, where the hits' rectangles are measured), at 36 dpi. */
+/**
+ * A page as the viewer shows it (its crop box, where the hits' rectangles are measured), at RENDER_DPI: a box
+ * round a 5 pt superscript is then 5 pixels high, its centre pixel wholly inside it.
+ */
 function renderShownPage(path: string, page: number) {
-  const args = ['-r', '36', '-cropbox', '-f', String(page), '-l', String(page), path];
+  const args = ['-r', String(RENDER_DPI), '-cropbox', '-f', String(page), '-l', String(page), path];
   return parsePpm(spawnSync('pdftoppm', args, { maxBuffer: 256 << 20 }).stdout);
 }
 
@@ -215,7 +219,7 @@ for (const name of files) {
       ),
     ).length;
     const others = outside.length;
-    // The box of each hit on the first pages renders black at its centre (36 dpi).
+    // The box of each hit on the first pages renders black at its centre.
     let shown = 0;
     let black = 0;
     const renders = new Map<number, ReturnType<typeof renderShownPage>>();
@@ -223,8 +227,8 @@ for (const name of files) {
       if (!renders.has(hit.page)) renders.set(hit.page, renderShownPage(result.path, hit.page));
       const render = renders.get(hit.page)!;
       for (const rect of hit.rects) {
-        const x = Math.round((((rect[0] + rect[2]) / 2) * 36) / 72);
-        const y = Math.round((((rect[1] + rect[3]) / 2) * 36) / 72);
+        const x = Math.floor((((rect[0] + rect[2]) / 2) * RENDER_DPI) / 72);
+        const y = Math.floor((((rect[1] + rect[3]) / 2) * RENDER_DPI) / 72);
         // A box without area (the ActualText of a figure, found with no glyph of its own) shows nothing to blacken.
         if (x >= render.width || y >= render.height || rect[2] - rect[0] < 1 || rect[3] - rect[1] < 1) continue;
         shown++;
