@@ -43,6 +43,20 @@ function colourAt(path: string, page: number, x: number, y: number): [number, nu
 
 const centre = (rect: readonly number[]) => [(rect[0]! + rect[2]!) / 2, (rect[1]! + rect[3]!) / 2] as const;
 
+/** A Letter page drawing `content` (a content stream), with Helvetica as /F1. */
+function helveticaPage(content: string): Buffer {
+  return writePdfObjects(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ],
+    '/Root 1 0 R',
+  );
+}
+
 describe('redact-pdf', () => {
   it('finds a word with its rectangles and context, for review', async () => {
     const result = await run({ search: fixture.secret.toLowerCase(), output: 'hits' });
@@ -135,16 +149,7 @@ describe('redact-pdf', () => {
     const layer = (top: number, leading: number, invisible: boolean) =>
       `BT ${invisible ? '3 Tr ' : ''}/F1 10 Tf ${leading} TL 72 ${top} Td ${lines.map((line) => `(${line}) Tj T*`).join(' ')} ET`;
     const content = `${layer(700, 10, false)} ${layer(600, 9, true)}`;
-    const input = writePdfObjects(
-      [
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-      ],
-      '/Root 1 0 R',
-    );
+    const input = helveticaPage(content);
     const result = await run({ search: 'secret|novem', regex: 'true' }, input);
     const text = extractedText(result.path);
     for (const word of ['secret', 'novem']) expect(readersFinding(text, word)).toEqual([]);
@@ -155,16 +160,7 @@ describe('redact-pdf', () => {
 
   it('keeps lines shown with \' and " on the page, and redacts them', async () => {
     const content = `BT /F1 16 Tf 20.6 TL 72 650 Td (radio one) Tj (radio two) ' 1 0 (radio three) " ET`;
-    const input = writePdfObjects(
-      [
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-        `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-      ],
-      '/Root 1 0 R',
-    );
+    const input = helveticaPage(content);
     const result = await run({ search: 'radio' }, input);
     const text = extractedText(result.path);
     expect(readersFinding(text, 'radio')).toEqual([]);
