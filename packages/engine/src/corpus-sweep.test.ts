@@ -33,13 +33,13 @@ import type { InputFile, ToolContext, ToolResult } from './jobs/tool-runner.js';
  * LibreOffice, one MuPDF pool), as the server runs its queue. Sampling, to keep `npm test` short on 2 cores
  * (docs/decisions/064), every skipped run counted as "sampled out":
  * - every tool gets every damaged (broken/), encrypted and owner-only file;
- * - of the other files of its input's folder, a tool gets one in SAMPLE_STRIDE: one in 2 for the structural tools,
- *   one in 4 for the tools that read page content (rendering, conversion, stamping) and for the structural tools
+ * - of the other files of its input's folder, a tool gets one in SAMPLE_STRIDE: one in 3 for the structural tools,
+ *   one in 6 for the tools that read page content (rendering, conversion, stamping) and for the structural tools
  *   given a long document (more than CONTENT_MAX_PAGES pages: a 352-page book is seconds of every tool's work and
  *   proves what a 30-page one does), each tool a different share (inSample), so every file still goes through
  *   several tools of each kind;
  * - the content tools skip PDFs of more than CONTENT_MAX_PAGES pages, and a tool whose catalogue entry has
- *   sampleLimits (OCR, seconds per page) gets one in 2 of the small documents within them.
+ *   sampleLimits (OCR, seconds per page) gets one in 3 of the small documents within them.
  * `PAPERKNIFE_SWEEP=full` gives every tool every file (up to CONTENT_MAX_PAGES), for a release check or the
  * whole table: `PAPERKNIFE_SWEEP=full npx vitest run packages/engine/src/corpus-sweep.test.ts`. `npm test` runs
  * this file in its own process beside the browser tests (scripts/setup.mjs). Skips with a message when
@@ -76,7 +76,7 @@ if (present && FULL_SWEEP) console.warn('Corpus sweep: full (PAPERKNIFE_SWEEP=fu
 const pages = manifestPageCounts();
 
 /** A tool gets one plain file of its folder in this many (and every damaged or encrypted one), by kind of work. */
-const SAMPLE_STRIDE = { structural: 2, content: 4 } as const;
+const SAMPLE_STRIDE = { structural: 3, content: 6 } as const;
 
 /**
  * Whether a tool runs a corpus file: every damaged, encrypted or owner-only one; of the others, those whose place in
