@@ -9,7 +9,7 @@ import { timedRun } from '../measures.js';
 
 /**
  * Table detection and PDF to Excel: `node --import tsx bench/tables/run.ts [--tables=N] [--seed=S] [--only=name]
- * [--keep]`. Three parts, one run, each printing a table; asserts nothing.
+ * [--keep] [--verbose] [--one-page-per-sheet]`. Three parts, one run, each printing a table; asserts nothing.
  *
  * 1. Generated tables (generated-tables.ts): N seeded tables of every shape (ruled, partly ruled, borderless,
  *    merged header cells, wrapping cells, over a page break with the header repeated, pages turned by /Rotate), each
@@ -50,6 +50,13 @@ const count = Number(argument('tables') ?? 700);
 const seed = Number(argument('seed') ?? 1);
 const only = onlyArgument();
 const keep = process.argv.includes('--keep');
+/** `--verbose`: each file's cells the PDF shows that the workbook does not hold (the first 40). */
+const verbose = process.argv.includes('--verbose');
+/**
+ * `--one-page-per-sheet`: Excel to PDF puts each sheet on one page sized to fit it (its option) rather than the
+ * printed pages of the sheet's own setup, which cut a wide sheet's columns, and cells' text, at the page edges.
+ */
+const onePagePerSheet = process.argv.includes('--one-page-per-sheet');
 const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-tables-'));
 const convertScript = fileURLToPath(new URL('./convert.ts', import.meta.url));
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
@@ -192,6 +199,7 @@ function accuracy(originals: readonly OriginalSheet[], workbook: readonly ReadSh
   const locale = documentLocale(all);
   const pool = workbook.flatMap((sheet) => Object.values(sheet.cells));
   const used = new Set<number>();
+  const missed: string[] = [];
   let matched = 0;
   let matchedShown = 0;
   let countShown = 0;
@@ -200,11 +208,21 @@ function accuracy(originals: readonly OriginalSheet[], workbook: readonly ReadSh
     if (visible) countShown++;
     const value = cellValue(text, locale);
     const at = pool.findIndex((cell, index) => !used.has(index) && sameValue(value, cell));
-    if (at < 0) continue;
+    if (at < 0) {
+      if (verbose && visible) missed.push(text);
+      continue;
+    }
     used.add(at);
     matched++;
     if (visible) matchedShown++;
   }
+  if (missed.length > 0)
+    console.log(
+      `  cells shown but not found (${missed.length}): ${missed
+        .slice(0, 40)
+        .map((text) => JSON.stringify(text))
+        .join(' ')}`,
+    );
   return {
     all: all.length === 0 ? NaN : matched / all.length,
     shown: countShown === 0 ? NaN : matchedShown / countShown,
@@ -245,11 +263,15 @@ if (corpusPresent()) {
     try {
       const upload = join(folder, name);
       const file = { path: upload, name, size: (await stat(upload)).size };
-      const result = await engineTools['excel-to-pdf']([file], parseToolOptions('excel-to-pdf', {}), {
-        workDir: work,
-        limits,
-        signal,
-      });
+      const result = await engineTools['excel-to-pdf'](
+        [file],
+        parseToolOptions('excel-to-pdf', { onePagePerSheet: String(onePagePerSheet) }),
+        {
+          workDir: work,
+          limits,
+          signal,
+        },
+      );
       pdf = result.path;
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;

@@ -5,6 +5,7 @@ import { placeBorderlessTables } from './borderless-tables.js';
 import { type Rule, contains, drawingRegions, placeTables, ruledTables, tablesWithText } from './layout-analysis.js';
 import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
 import { wordFontName } from './word-layout.js';
+import { backwardDigitRuns } from '../mupdf/digit-order.js';
 import { looksScanned } from '../render/scanned-pages.js';
 
 /**
@@ -549,6 +550,32 @@ export function readLayout(
   let line: LayoutLine | undefined;
   let pictures = 0;
   let linesDrawn = 0;
+  /**
+   * Where each digit of the line's spans starts along the line (by its place in the span's text), read from its
+   * quad for digits only: a number drawn from the right is put back in reading order at the line's end.
+   */
+  const digits = new Map<Span, Map<number, number>>();
+  const noteDigit = (span: Span, text: string, quad: () => mupdf.Quad) => {
+    if (!/^\p{Nd}$/u.test(text)) return;
+    const [x0, y0, x1, y1] = quad();
+    const [dx, dy] = [x1 - x0, y1 - y0];
+    const position = (x0 * dx + y0 * dy) / (Math.hypot(dx, dy) || 1);
+    let places = digits.get(span);
+    if (!places) digits.set(span, (places = new Map()));
+    places.set(span.text.length - 1, position);
+  };
+  const digitsInReadingOrder = (done: LayoutLine) => {
+    for (const span of done.spans) {
+      const places = digits.get(span);
+      if (!places) continue;
+      const chars = span.text.split('');
+      for (const [start, end] of backwardDigitRuns(chars, (index) => places.get(index))) {
+        chars.splice(start, end - start, ...chars.slice(start, end).reverse());
+      }
+      span.text = chars.join('');
+    }
+    digits.clear();
+  };
   /** What the last character was drawn with, and the span it went into. */
   let previous: { style?: FontStyle; size?: number; rgb?: number; bidi?: number; span?: Span } = {};
   // Links to web pages, for the text under them.
@@ -589,6 +616,7 @@ export function readLayout(
         line.spans.at(-1) === previous.span
       ) {
         previous.span.text += text;
+        noteDigit(previous.span, text, quad);
         return;
       }
       // Compared field by field, and the colour named once per colour: this runs for every character of a book.
@@ -613,9 +641,11 @@ export function readLayout(
         last = { ...style, size: rounded, color: colour, rightToLeft, ...(link && { link }), text };
         line.spans.push(last);
       }
+      noteDigit(last, text, quad);
       previous = { style, size, rgb, bidi, span: last };
     },
     endLine() {
+      if (line) digitsInReadingOrder(line);
       if (block && line && line.spans.some((span) => span.text.trim() !== '')) block.lines.push(line);
       line = undefined;
     },
