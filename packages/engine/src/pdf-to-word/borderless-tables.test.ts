@@ -90,4 +90,19 @@ describe('placeBorderlessTables', () => {
       list.length + columns.length + second.length + index.length,
     );
   });
+
+  it('leaves a page of three columns of running text as text, and keeps three short columns a table', () => {
+    // Three columns of 5-word lines (150 pt wide, 20 pt apart) on one leading: they line up row by row.
+    const columns = Array.from({ length: 12 }, (_, row) => row).flatMap((row) =>
+      [72, 242, 412].flatMap((x0) => paragraph(150 + row * LEADING, 1, x0, 5)),
+    );
+    expect(tables(placeBorderlessTables([block(columns)]))).toEqual([]);
+    // The same places holding a word or two each: a table.
+    const cells = [0, 1, 2, 3, 4, 5].flatMap((row) => [
+      line(`Item ${row}`, 150 + row * LEADING, 72),
+      line(`${row * 3} units`, 150 + row * LEADING, 242),
+      line(`${row * 7}.50`, 150 + row * LEADING, 412),
+    ]);
+    expect(tables(placeBorderlessTables([block(cells)]))).toHaveLength(1);
+  });
 });

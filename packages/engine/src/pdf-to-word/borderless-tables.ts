@@ -8,7 +8,8 @@ import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTableCell } from 
  * Tables without rules for PDF to Word, found by the table detector's aligned columns (tables/aligned-columns.ts)
  * among the lines outside the ruled tables: each line MuPDF reads is one box of text, so columns are parted by the
  * white between lines on one row (a list's marker joined to its item first, so a hanging indent is no column; a
- * column of markers alone is a list), and two wide columns are a page's columns, not a table. See docs/reference/table-detection.md.
+ * column of markers alone is a list), and two wide columns, or three or four even ones of running text, are a page's
+ * columns, not a table. See docs/reference/table-detection.md.
  */
 
 /** A line of the page as the detector's word: its box, its text and its largest size; the lines it stands for. */
@@ -41,15 +42,34 @@ const MARKER = /^(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—o\uf0
 const PAGE_COLUMN = 0.3;
 
 /**
+ * Three or four columns sharing the width evenly (each at least this share of an even split) whose lines hold
+ * prose (PROSE_WORDS words or more a line on average, in every column) are a page's columns too: text set in
+ * columns of one leading lines up row by row like a table, and read as one it went across the columns.
+ */
+const EVEN_SPLIT = 0.8;
+const PROSE_WORDS = 4;
+
+/**
  * Whether aligned text is a table for Word: not a list whose markers stand apart from their items (a hanging
- * indent MuPDF reads as two lines), nor two wide columns of a page.
+ * indent MuPDF reads as two lines), nor the columns of a page.
  */
 function isWordTable(table: Table<LineWord>): boolean {
   const first = table.cells.filter((cell) => cell.column === 0 && cell.words.length > 0);
   if (first.length > 0 && first.every((cell) => cell.words.every((word) => MARKER.test(word.text)))) return false;
   const width = table.x1 - table.x0;
   const widths = table.columns.slice(1).map((x, index) => x - table.columns[index]!);
-  return !(widths.length === 2 && widths.every((each) => each >= PAGE_COLUMN * width));
+  if (widths.length === 2 && widths.every((each) => each >= PAGE_COLUMN * width)) return false;
+  return !(widths.length >= 3 && widths.length <= 4 && proseColumns(table, widths, width));
+}
+
+/** Whether every column is near an even share of the width and holds lines of prose. */
+function proseColumns(table: Table<LineWord>, widths: readonly number[], width: number): boolean {
+  if (!widths.every((each) => each >= (EVEN_SPLIT * width) / widths.length)) return false;
+  return widths.every((_, column) => {
+    const lines = table.cells.filter((cell) => cell.column === column).flatMap((cell) => cell.words);
+    const words = lines.reduce((sum, line) => sum + line.text.split(/\s+/).filter(Boolean).length, 0);
+    return lines.length > 0 && words / lines.length >= PROSE_WORDS;
+  });
 }
 
 /** The page's blocks with borderless tables found among its text lines taken out of them and put in as blocks. */
