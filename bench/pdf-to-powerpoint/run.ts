@@ -9,7 +9,7 @@ import { wordSimilarity } from '../measures.js';
 
 /**
  * PDF to PowerPoint round trip: `npm run pdf-to-powerpoint --workspace bench` (or `node --import tsx
- * bench/pdf-to-powerpoint/run.ts [--only=name,name] [--keep]`).
+ * bench/pdf-to-powerpoint/run.ts [--only=name,name] [--keep] [--verbose]`).
  *
  * The shared corpus's presentations (office/*.pptx, .odp, .ppt; a .ppt is read through a .pptx LibreOffice saves
  * first) go to PDF through our PowerPoint to PDF, then back to .pptx through our PDF to PowerPoint and through
@@ -34,6 +34,8 @@ requirePrograms(['soffice']);
 
 const only = onlyArgument();
 const keep = process.argv.includes('--keep');
+/** `--verbose`: each slide under 0.95 or under LibreOffice's, with the three word sequences. */
+const verbose = process.argv.includes('--verbose');
 const limits = { ...defaultLimits, jobTimeoutMs: 600_000 };
 const signal = new AbortController().signal;
 const scratch = await mkdtemp(join(tmpdir(), 'paperknife-bench-pdf-to-powerpoint-'));
@@ -209,6 +211,15 @@ for (const name of decks) {
     lo ? String(lo.pictures) : '-',
     `${oursMs} ms`,
   ]);
+  if (verbose) {
+    for (let index = 0; index < original.slides.length; index++) {
+      const [a, b, c] = [original.slides[index] ?? [], oursFacts.slides[index] ?? [], lo?.slides[index] ?? []];
+      const [ourScore, loSlide] = [wordSimilarity(a, b), lo ? wordSimilarity(a, c) : NaN];
+      if (ourScore >= 0.95 && !(loSlide > ourScore)) continue;
+      console.log(`${stem} slide ${index + 1}: ours ${ourScore.toFixed(3)}, LibreOffice ${loSlide.toFixed(3)}`);
+      console.log(`  original: ${a.join(' ')}\n  ours:     ${b.join(' ')}\n  LibreOffice: ${c.join(' ')}`);
+    }
+  }
   if (!keep) await rm(folder, { recursive: true, force: true });
 }
 
