@@ -84,7 +84,38 @@ function pptxFacts(bytes: Uint8Array): DeckFacts {
   };
 }
 
-/** An .odp's shown pages in order, their notes left out. */
+/** The text of an XML fragment: its paragraphs, headings, breaks and tabs as spaces. */
+const odfText = (xml: string) => xml.replace(/<text:(p|h|line-break|tab|s)\b[^>]*\/?>/g, ' ').replace(/<[^>]+>/g, '');
+
+/**
+ * What an embedded object (`./Object 3`) shows on its slide: a text document's text; a chart's titles and the
+ * header row and column of its table (series names in the legend, category names on the axis), not its values,
+ * which a chart draws as bars. Empty for anything else or a missing part.
+ */
+function embeddedText(files: Record<string, Uint8Array>, href: string): string {
+  const folder = href.replace(/^\.\//, '').replace(/\/$/, '');
+  const part = files[`${folder}/content.xml`];
+  if (!part) return '';
+  const xml = strFromU8(part);
+  const body = /<office:body>([\s\S]*)<\/office:body>/.exec(xml)?.[1] ?? '';
+  if (body.startsWith('<office:text')) return odfText(body);
+  if (!body.startsWith('<office:chart')) return '';
+  const titles = [...body.matchAll(/<chart:(title|subtitle)\b[^>]*>([\s\S]*?)<\/chart:\1>/g)].map((match) => match[2]!);
+  const table = /<table:table\b[\s\S]*<\/table:table>/.exec(body)?.[0] ?? '';
+  const rows = [...table.matchAll(/<table:table-row\b[^>]*>([\s\S]*?)<\/table:table-row>/g)].map((row) =>
+    [...row[1]!.matchAll(/<table:table-cell\b[^>]*?(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g)].map(
+      (cell) => cell[1] ?? '',
+    ),
+  );
+  const series = rows[0]?.slice(1) ?? [];
+  const categories = rows.slice(1).map((row) => row[0] ?? '');
+  return [...titles, ...series, ...categories].map(odfText).join(' ');
+}
+
+/**
+ * An .odp's shown pages in order, their notes left out, each embedded object's text where it stands (the PDF shows
+ * it, and our copy keeps it as text).
+ */
 function odpFacts(bytes: Uint8Array): DeckFacts {
   const files = unzipSync(bytes);
   const content = strFromU8(files['content.xml']!);
@@ -97,9 +128,10 @@ function odpFacts(bytes: Uint8Array): DeckFacts {
         `style:name="${style}"[^>]*>\\s*<style:drawing-page-properties[^>]*presentation:visibility="hidden"`,
       ).test(content);
     if (hidden) continue;
-    const body = page[2]!.replace(/<presentation:notes\b[\s\S]*?<\/presentation:notes>/g, '');
-    const text = body.replace(/<text:(p|h|line-break|tab|s)\b[^>]*\/?>/g, ' ').replace(/<[^>]+>/g, '');
-    slides.push(wordsOf(text));
+    const body = page[2]!
+      .replace(/<presentation:notes\b[\s\S]*?<\/presentation:notes>/g, '')
+      .replace(/<draw:object\b[^>]*xlink:href="([^"]+)"[^>]*>/g, (_, href: string) => ` ${embeddedText(files, href)} `);
+    slides.push(wordsOf(odfText(body)));
   }
   const pictures = Object.keys(files).filter((name) => name.startsWith('Pictures/') && isPicture(name)).length;
   return { slides, pictures };
