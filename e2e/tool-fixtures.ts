@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
@@ -8,8 +8,9 @@ import type { Download, Page } from '@playwright/test';
 import { type FixtureOptions, makePdf } from '../packages/engine/src/testing/make-pdf.js';
 import { expect } from './fixtures.js';
 
-/** Files the browser tests drop on tool pages, made fresh for the run (no corpus needed). */
+/** Files the browser tests drop on tool pages, made fresh for the run (no corpus needed), removed when it ends. */
 export const fixtureDir = mkdtempSync(join(tmpdir(), 'paperknife-e2e-files-'));
+process.on('exit', () => rmSync(fixtureDir, { recursive: true, force: true }));
 
 export function pdfFixture(name: string, options: FixtureOptions = {}): string {
   const path = join(fixtureDir, name);

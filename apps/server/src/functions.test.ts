@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import {
   pdfEncryption,
@@ -310,6 +310,7 @@ describe('a real listening server', () => {
   it('answers the README curl command', async () => {
     const url = await t.listen();
     const dir = await mkdtemp(join(tmpdir(), 'paperknife-curl-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     await writeFile(join(dir, 'some.pdf'), threePages());
     // Asynchronously: the server answering it runs in this same process.
     const curl = await promisify(execFile)(

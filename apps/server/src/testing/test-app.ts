@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { type Limits, defaultLimits } from '@paperknife/catalog/limits';
 import { assertValidPdf } from '@paperknife/engine/testing/pdf-assertions';
 import { type AppOptions, buildApp, listenApp } from '../app.js';
@@ -107,6 +107,10 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     // at random. A test of the guard passes its own bound.
     maxEventLoopDelayMs: 60_000,
     ...options,
+  }).catch(async (error: unknown) => {
+    // An app that does not start (a test of a refused configuration) leaves no folder behind.
+    await rm(base, { recursive: true, force: true });
+    throw error;
   });
   let closed = false;
   let metricsPort: number | null = null;
@@ -175,9 +179,16 @@ export function multipart(
   };
 }
 
+/** The folders savePdf made for the test file that imports this module: removed when its tests are done. */
+const resultFolders: string[] = [];
+afterAll(async () => {
+  await Promise.all(resultFolders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
 /** Writes a returned PDF to a temp file, checks it with qpdf --check and returns its path. */
 export async function savePdf(data: Uint8Array, password?: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'paperknife-result-'));
+  resultFolders.push(dir);
   const path = join(dir, 'result.pdf');
   await writeFile(path, data);
   assertValidPdf(path, password);
