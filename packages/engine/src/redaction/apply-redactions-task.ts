@@ -55,7 +55,8 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
       const page = doc.loadPage(index);
       try {
         const text = readPageText(page);
-        const hits = pageHits(index + 1, text, patterns);
+        const matches = findPageMatches(text, patterns);
+        const hits = pageHits(index + 1, text, matches);
         const rects = [...hits.flatMap((hit) => hit.rects), ...boxes.map((box) => box.rect)];
         if (rects.length === 0) continue;
         for (const hit of hits) strings.add(hit.text);
@@ -69,7 +70,7 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
         removeText(
           page,
           text,
-          findPageMatches(text, patterns),
+          matches,
           hits.flatMap((hit) => hit.rects),
           boxes,
         );

@@ -5,6 +5,7 @@ import { readPageText } from './page-text.js';
 import {
   type PageText,
   type RedactionSearch,
+  type TextMatch,
   contextOf,
   findPageMatches,
   rectsOf,
@@ -26,9 +27,9 @@ function withinLine([x0, y0, x1, y1]: PageRect): PageRect {
   return [x0, y0 + inset, x1, y1 - inset];
 }
 
-/** The matches of a search on one page whose text has been read. */
-export function pageHits(page: number, text: PageText, patterns: ReturnType<typeof searchPatterns>): RedactionHit[] {
-  return findPageMatches(text, patterns).flatMap((match) => {
+/** The hits the matches of a search make on one page whose text has been read. */
+export function pageHits(page: number, text: PageText, matches: readonly TextMatch[]): RedactionHit[] {
+  return matches.flatMap((match) => {
     const rects = rectsOf(text, match.start, match.end).map(withinLine);
     if (rects.length === 0) return [];
     return [{ page, text: match.text, ...contextOf(text.text, match.start, match.end), rects }];
@@ -51,7 +52,8 @@ export function findHits(payload: FindHitsPayload): RedactionHits {
       const page = doc.loadPage(index);
       try {
         result.pages.push({ page: index + 1, ...shownSize(page) });
-        result.hits.push(...pageHits(index + 1, readPageText(page), patterns));
+        const text = readPageText(page);
+        result.hits.push(...pageHits(index + 1, text, findPageMatches(text, patterns)));
       } finally {
         page.destroy();
       }
