@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backwardDigitRuns, digitsInReadingOrder } from './digit-order.js';
+import { digitsInReadingOrder } from './digit-order.js';
 
 interface Glyph {
   text: string;
@@ -31,9 +31,19 @@ describe('digitsInReadingOrder', () => {
     expect(read(drawn(['a', 30], ['b', 20]))).toBe('ab');
   });
 
-  it('finds the runs by what it knows of their places, a separator with none', () => {
-    const places = [9, undefined, 5, 3];
-    expect(backwardDigitRuns(['4', '.', '2', '1'], (index) => places[index])).toEqual([[0, 4]]);
-    expect(backwardDigitRuns(['4', '-', '-', '1'], (index) => places[index])).toEqual([]);
+  it('goes by the places it knows: a separator needs none, and a break in the digits ends a run', () => {
+    const places = new Map<string, number>([
+      ['4', 9],
+      ['2', 5],
+      ['1', 3],
+    ]);
+    const order = (chars: string[]) =>
+      digitsInReadingOrder(
+        chars,
+        (char) => char,
+        (char) => places.get(char),
+      ).join('');
+    expect(order(['4', '.', '2', '1'])).toBe('12.4');
+    expect(order(['4', '-', '-', '1'])).toBe('4--1');
   });
 });

@@ -5,17 +5,25 @@
  * of them ("1,234.5", "12/05", "١٢٫٥"), whose positions along the line go backwards is put back in reading order.
  */
 
+import type * as mupdf from 'mupdf';
+
 const DIGIT = /^\p{Nd}$/u;
+
+/** Whether a character is a digit, whose place along the line digitsInReadingOrder needs. */
+export const isDigit = (char: string) => DIGIT.test(char);
+
+/** Where a character's quad starts along its own direction of writing (its upper edge, left to right). */
+export function alongLine(quad: mupdf.Quad): number {
+  const [dx, dy] = [quad[2] - quad[0], quad[3] - quad[1]];
+  return (quad[0] * dx + quad[1] * dy) / (Math.hypot(dx, dy) || 1);
+}
 const SEPARATOR = /^[.,:/\u066B\u066C\u2212-]$/u;
 
 /**
  * The [start, end) index ranges of `chars` that are runs of two or more digits drawn backwards: each character's
  * position along the line is `at(i)` (larger further along), undefined where it is not known.
  */
-export function backwardDigitRuns(
-  chars: readonly string[],
-  at: (index: number) => number | undefined,
-): [number, number][] {
+function backwardDigitRuns(chars: readonly string[], at: (index: number) => number | undefined): [number, number][] {
   const runs: [number, number][] = [];
   let index = 0;
   while (index < chars.length) {
@@ -56,8 +64,15 @@ function drawnBackwards(start: number, end: number, at: (index: number) => numbe
   return steps > 0;
 }
 
-/** `items` with each backward digit run turned round; `items` itself when there is none. */
-export function digitsInReadingOrder<T>(items: readonly T[], text: (item: T) => string, at: (item: T) => number): T[] {
+/**
+ * `items` with each backward digit run turned round; `items` itself when there is none. `at` gives an item's place
+ * along the line, or undefined where it is not known (only digits need one).
+ */
+export function digitsInReadingOrder<T>(
+  items: readonly T[],
+  text: (item: T) => string,
+  at: (item: T) => number | undefined,
+): T[] {
   const runs = backwardDigitRuns(items.map(text), (index) => at(items[index]!));
   if (runs.length === 0) return items as T[];
   const ordered = [...items];

@@ -5,7 +5,7 @@ import { placeBorderlessTables } from './borderless-tables.js';
 import { type Rule, contains, drawingRegions, placeTables, ruledTables, tablesWithText } from './layout-analysis.js';
 import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
 import { wordFontName } from './word-layout.js';
-import { backwardDigitRuns } from '../mupdf/digit-order.js';
+import { alongLine, digitsInReadingOrder, isDigit } from '../mupdf/digit-order.js';
 import { looksScanned } from '../render/scanned-pages.js';
 
 /**
@@ -556,23 +556,23 @@ export function readLayout(
    */
   const digits = new Map<Span, Map<number, number>>();
   const noteDigit = (span: Span, text: string, quad: () => mupdf.Quad) => {
-    if (!/^\p{Nd}$/u.test(text)) return;
-    const [x0, y0, x1, y1] = quad();
-    const [dx, dy] = [x1 - x0, y1 - y0];
-    const position = (x0 * dx + y0 * dy) / (Math.hypot(dx, dy) || 1);
+    if (!isDigit(text)) return;
     let places = digits.get(span);
     if (!places) digits.set(span, (places = new Map()));
-    places.set(span.text.length - 1, position);
+    places.set(span.text.length - 1, alongLine(quad()));
   };
-  const digitsInReadingOrder = (done: LayoutLine) => {
+  const digitsInOrder = (done: LayoutLine) => {
     for (const span of done.spans) {
       const places = digits.get(span);
       if (!places) continue;
-      const chars = span.text.split('');
-      for (const [start, end] of backwardDigitRuns(chars, (index) => places.get(index))) {
-        chars.splice(start, end - start, ...chars.slice(start, end).reverse());
-      }
-      span.text = chars.join('');
+      const chars = span.text.split('').map((char, index) => ({ char, at: places.get(index) }));
+      span.text = digitsInReadingOrder(
+        chars,
+        (each) => each.char,
+        (each) => each.at,
+      )
+        .map((each) => each.char)
+        .join('');
     }
     digits.clear();
   };
@@ -645,7 +645,7 @@ export function readLayout(
       previous = { style, size, rgb, bidi, span: last };
     },
     endLine() {
-      if (line) digitsInReadingOrder(line);
+      if (line) digitsInOrder(line);
       if (block && line && line.spans.some((span) => span.text.trim() !== '')) block.lines.push(line);
       line = undefined;
     },

@@ -1,6 +1,6 @@
 import * as mupdf from 'mupdf';
 import type { PageContent, Rule, Word } from './table-model.js';
-import { digitsInReadingOrder } from '../mupdf/digit-order.js';
+import { alongLine, digitsInReadingOrder } from '../mupdf/digit-order.js';
 
 /**
  * What table detection needs from a PDF page, read through MuPDF: its words (from the structured text's
@@ -112,13 +112,6 @@ function straightRules(page: mupdf.PDFPage): Rule[] {
   return rules;
 }
 
-/** Where a glyph starts along its own direction of writing. */
-function alongLine({ quad }: Glyph): number {
-  const [dx, dy] = [quad[2] - quad[0], quad[3] - quad[1]];
-  const length = Math.hypot(dx, dy) || 1;
-  return (quad[0] * dx + quad[1] * dy) / length;
-}
-
 /** The page's characters line by line, as MuPDF's structured text groups them, numbers in reading order. */
 function glyphLines(page: mupdf.PDFPage): Glyph[][] {
   const lines: Glyph[][] = [];
@@ -133,7 +126,14 @@ function glyphLines(page: mupdf.PDFPage): Glyph[][] {
         line?.push({ text, size, direction: directionIndex(quad[2] - quad[0], quad[3] - quad[1]), quad });
       },
       endLine: () => {
-        if (line && line.length > 0) lines.push(digitsInReadingOrder(line, (glyph) => glyph.text, alongLine));
+        if (line && line.length > 0)
+          lines.push(
+            digitsInReadingOrder(
+              line,
+              (glyph) => glyph.text,
+              (glyph) => alongLine(glyph.quad),
+            ),
+          );
         line = undefined;
       },
     });
