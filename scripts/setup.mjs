@@ -287,7 +287,7 @@ if (mode === 'start') {
   // tests (replicas behind HAProxy with PostgreSQL and Redis, and the image's read-only root; each skips itself, saying
   // why, when what it needs is missing) run beside them. Their output is printed when all have ended, so the suites' lines do not mix.
   const [sweep, deployment, e2e] = await Promise.all([
-    timed('npx', ['vitest', 'run', '--project', 'engine', sweepFile], env, { quiet: true }),
+    timed('npx', ['vitest', 'run', '--project', 'engine-isolated', sweepFile], env, { quiet: true }),
     timed('npm', ['run', 'test:deployment'], env, { quiet: true }),
     timed('npm', ['run', 'test:e2e'], env),
   ]);

@@ -1,18 +1,14 @@
-import { configDefaults, defineProject } from 'vitest/config';
+import { defineProject } from 'vitest/config';
+import { testFilesByIsolation } from '../../tests/vitest-isolation.ts';
+import { serverProjectBase } from './vitest.project-base.ts';
 
+// Server tests that leave no shared state behind: one module graph per worker (tests/vitest-isolation.ts).
 export default defineProject({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  ...serverProjectBase,
   test: {
+    ...serverProjectBase.test,
     name: 'server',
-    environment: 'node',
-    // Their own command, `npm run test:deployment` (vitest.deployment.config.ts): they start services and server
-    // processes from the built app.
-    exclude: [...configDefaults.exclude, 'src/cluster.test.ts', 'src/read-only-root.test.ts'],
-    // Real engines behind the API on 2 shared cores: a job can take several seconds under load.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    // The engine's MuPDF worker built once for every test process (docs/decisions/060).
-    globalSetup: ['../../packages/engine/src/testing/vitest-global-setup.ts'],
+    include: testFilesByIsolation(import.meta.dirname, ['src']).shared,
+    isolate: false,
   },
 });

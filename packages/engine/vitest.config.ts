@@ -1,15 +1,14 @@
 import { defineProject } from 'vitest/config';
+import { testFilesByIsolation } from '../../tests/vitest-isolation.ts';
+import { engineProjectBase } from './vitest.project-base.ts';
 
+// Engine tests that leave no shared state behind: one module graph per worker (tests/vitest-isolation.ts).
 export default defineProject({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  ...engineProjectBase,
   test: {
+    ...engineProjectBase.test,
     name: 'engine',
-    environment: 'node',
-    // Real engines on 2 shared cores: a LibreOffice restart or a render can take several seconds under load.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    // The MuPDF worker built once for every test process (docs/decisions/060).
-    globalSetup: ['src/testing/vitest-global-setup.ts'],
+    include: testFilesByIsolation(import.meta.dirname, ['src']).shared,
+    isolate: false,
   },
 });

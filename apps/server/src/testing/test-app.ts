@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, expect } from 'vitest';
+import { afterEach, expect, onTestFinished } from 'vitest';
 import { type Limits, defaultLimits } from '@paperknife/catalog/limits';
 import { assertValidPdf } from '@paperknife/engine/testing/pdf-assertions';
 import { type AppOptions, buildApp, listenApp } from '../app.js';
@@ -179,16 +179,10 @@ export function multipart(
   };
 }
 
-/** The folders savePdf made for the test file that imports this module: removed when its tests are done. */
-const resultFolders: string[] = [];
-afterAll(async () => {
-  await Promise.all(resultFolders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
-});
-
-/** Writes a returned PDF to a temp file, checks it with qpdf --check and returns its path. */
+/** Writes a returned PDF to a temp file, checks it with qpdf --check and returns its path; removed after the test. */
 export async function savePdf(data: Uint8Array, password?: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'paperknife-result-'));
-  resultFolders.push(dir);
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'result.pdf');
   await writeFile(path, data);
   assertValidPdf(path, password);

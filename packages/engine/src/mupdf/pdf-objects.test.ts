@@ -6,6 +6,7 @@ import { loadImage } from './pdf-objects.js';
  * mupdf.js 1.28 took two references to every image `loadImage` loaded, so none was ever freed (docs/decisions/105):
  * a photo book's every JPEG stayed in the worker's heap. A freed image's memory is reused by the next load of the
  * same size, so its address repeats; a kept one makes every load land somewhere new.
+ * Runs isolated: what other test files loaded in this thread's MuPDF would move where the loads land.
  */
 describe('loadImage', () => {
   it('loads an image that destroy() and an emptied store free', () => {

@@ -8,6 +8,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { ProcessFailure, type ProcessOptions, runProcess, warmProcessSpawner } from './run-process.js';
 import { toolErrorCode } from '../testing/test-job.js';
 
+// Runs isolated: the first test needs a process whose spawner no earlier test file has started.
 let folder: string;
 
 beforeAll(async () => {
