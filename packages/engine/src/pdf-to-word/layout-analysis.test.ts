@@ -185,6 +185,20 @@ describe('ruledTables', () => {
     expect(cellText(2, 2)).toEqual(['last']);
   });
 
+  it("leaves a line laid over the table's edge as text, not in the cell its middle falls in", () => {
+    const rules = [horizontal(100), horizontal(120), horizontal(160), vertical(100), vertical(200), vertical(300)];
+    const [table] = ruledTables(rules);
+    // A source note over the last row, running past the table's right side (the table drawn over most of it).
+    const note = line('Source: a survey', 145, 180, 340);
+    const placed = placeTables(
+      [block([line('cell', 125, 110, 150), note, line('wide cell', 105, 202, 299)])],
+      [table!],
+    );
+    expect(lineTexts(placed)).toEqual(['Source: a survey', '[table]']);
+    const texts = table!.cells.map((cell) => cell.lines.map((each) => each.spans[0]!.text));
+    expect(texts).toEqual([[], ['wide cell'], ['cell'], []]);
+  });
+
   it("takes a grid with text in under a quarter of its cells for no table (a chart's grid)", () => {
     const grid = ruledTables([
       horizontal(100),

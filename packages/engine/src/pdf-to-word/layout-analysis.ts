@@ -406,15 +406,24 @@ export function tablesWithText(tables: readonly LayoutTableBlock[], lines: reado
 
 /**
  * The page's blocks with the text inside each ruled table moved into its cells (by the middle of each line) and
- * the table put in as a block of its own.
+ * the table put in as a block of its own. A line that runs out of the table's sides is not a cell's: a cell's text
+ * stays within its rules, where a note or caption laid over the table's edge (a slide's source line under a table
+ * drawn over it) does not; it stays text, in its own place.
  */
 export function placeTables(blocks: readonly LayoutBlock[], tables: readonly LayoutTableBlock[]): LayoutBlock[] {
   if (tables.length === 0) return [...blocks];
   const tableOf = (line: Box) =>
-    tables.find(
-      (table) =>
-        centreX(line) > table.x0 && centreX(line) < table.x1 && centreY(line) > table.y0 && centreY(line) < table.y1,
-    );
+    tables.find((table) => {
+      const overhang = Math.max(2, 0.5 * heightOf(line));
+      return (
+        centreX(line) > table.x0 &&
+        centreX(line) < table.x1 &&
+        centreY(line) > table.y0 &&
+        centreY(line) < table.y1 &&
+        line.x0 > table.x0 - overhang &&
+        line.x1 < table.x1 + overhang
+      );
+    });
   const result: LayoutBlock[] = [];
   for (const block of blocks) {
     if (block.kind !== 'text') {
