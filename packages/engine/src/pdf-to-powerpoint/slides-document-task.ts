@@ -51,6 +51,25 @@ function textItems(block: LayoutBlock): SlideText[] {
   return [];
 }
 
+/**
+ * The text boxes of a page's blocks in the order the page draws them: a slide's shapes are drawn in their order,
+ * which reading the page top to bottom (a table after the text) loses. A ruled table's cells go row by row where its
+ * first line is drawn. Text that only stands in columns is as often the labels of separate shapes (a list beside a
+ * diagram): each of its cells goes where its own first line is drawn.
+ */
+export function textBoxesInDrawingOrder(blocks: readonly LayoutBlock[]): SlideText[] {
+  const units = blocks
+    .flatMap((block) =>
+      block.kind === 'table' && block.foundBy === 'aligned text'
+        ? textItems(block).map((cell) => [cell])
+        : [textItems(block)],
+    )
+    .filter((boxes) => boxes.length > 0);
+  const firstDrawn = (boxes: SlideText[]) =>
+    Math.min(...boxes.flatMap((box) => box.lines.map((line) => line.drawn ?? Number.MAX_SAFE_INTEGER)));
+  return units.sort((a, b) => firstDrawn(a) - firstDrawn(b)).flat();
+}
+
 /** A page read into a slide: its vector drawing behind, then its pictures, then its text on top. */
 function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): { slide: Slide; scanned: boolean } {
   const { layout, scanned } = readPage(doc, index, folder, { drawingsAsPictures: false, hiddenText: true });
@@ -71,12 +90,7 @@ function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): {
   }
   items.push(...drawing.shapes);
   if (!imagesInBackground) for (const image of images) items.push({ ...image, kind: 'picture' });
-  // Text boxes in the order the page draws them (a table's cells row by row, where its first line is drawn): a
-  // slide's shapes are drawn in their order, which reading the page top to bottom, a table after the text, loses.
-  const texts = layout.blocks.map(textItems).filter((boxes) => boxes.length > 0);
-  const firstDrawn = (boxes: SlideText[]) =>
-    Math.min(...boxes.flatMap((box) => box.lines.map((line) => line.drawn ?? Number.MAX_SAFE_INTEGER)));
-  items.push(...texts.sort((a, b) => firstDrawn(a) - firstDrawn(b)).flat());
+  items.push(...textBoxesInDrawingOrder(layout.blocks));
   return { slide: { width, height, items }, scanned };
 }
 

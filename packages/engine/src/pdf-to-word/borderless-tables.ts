@@ -86,7 +86,7 @@ export function placeBorderlessTables(blocks: readonly LayoutBlock[]): LayoutBlo
       return { row: cell.row, column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan, lines };
     });
     const { x0, y0, x1, y1, columns, rows } = table;
-    return { kind: 'table', x0, y0, x1, y1, columns, rows, cells };
+    return { kind: 'table', x0, y0, x1, y1, columns, rows, cells, foundBy: 'aligned text' };
   });
   const result: LayoutBlock[] = [];
   for (const block of blocks) {

@@ -279,6 +279,7 @@ describe('takeRunningLines', () => {
         { row: 0, column: 0, rowSpan: 1, columnSpan: 1, lines: [line('Objectives', top + 10, 80, 200)] },
         { row: 0, column: 1, rowSpan: 1, columnSpan: 1, lines: [line('To assess the effect.', top + 10, 310, 500)] },
       ],
+      foundBy: 'rules',
     });
     const pages = [page(1, 'Study design.'), page(2, ''), page(3, '')];
     pages[1]!.blocks[1] = table(100);

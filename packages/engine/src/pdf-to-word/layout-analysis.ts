@@ -242,7 +242,7 @@ function alignedTable(section: Section): LayoutTableBlock {
       cells.push({ row, column, rowSpan: 1, columnSpan: 1, lines });
     }
   });
-  return { kind: 'table', ...box, columns, rows, cells };
+  return { kind: 'table', ...box, columns, rows, cells, foundBy: 'aligned text' };
 }
 
 interface Ordered {
@@ -381,7 +381,7 @@ export function ruledTables(rules: readonly Rule[]): LayoutTableBlock[] {
     if (!grid) return [];
     const { x0, y0, x1, y1, columns, rows } = grid;
     const cells: LayoutTableCell[] = grid.cells.map((cell) => ({ ...cell, lines: [] }));
-    return [{ kind: 'table', x0, y0, x1, y1, columns, rows, cells }];
+    return [{ kind: 'table', x0, y0, x1, y1, columns, rows, cells, foundBy: 'rules' }];
   });
 }
 

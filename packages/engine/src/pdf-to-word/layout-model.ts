@@ -79,6 +79,8 @@ export interface LayoutTableBlock extends Box {
   rows: number[];
   /** Cells by row then column; cells covered by a merged cell are not listed. */
   cells: LayoutTableCell[];
+  /** Found from the rules drawn around its cells, or from text standing in columns (no rules to say so). */
+  foundBy: 'rules' | 'aligned text';
 }
 
 export type LayoutBlock = LayoutTextBlock | LayoutImageBlock | LayoutTableBlock;
