@@ -188,11 +188,14 @@ const MIN_WRAPPED_WORDS = 3;
 /** ... and fills this share of its column at least; the line after it starts this close to where it starts. */
 const MIN_WRAPPED_WIDTH = 0.6;
 const WRAP_ALIGNED = 2;
+/** A line reaching up into the line above by this share of its height or more is set beside it, in its row. */
+const BESIDE_OVERLAP = 0.2;
 
 /**
  * Lines grouped into rows: a line continues the row above when it fills only columns that row fills, fewer of
  * them, and sits closer to it than the table's rows sit to each other, or no further and under text of that row
- * that wrapped; with `breaks` (rule positions), lines between two rules are one row when the rules part most rows.
+ * that wrapped; a line reaching well up into the one above and filling only columns its row leaves empty is set
+ * beside that row's wrapped cells, in the row; with `breaks` (rule positions), lines between two rules are one row when the rules part most rows.
  */
 function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonly number[], breaks: readonly number[]) {
   const bandOf = (line: Box) => breaks.filter((y) => y < centreY(line)).length;
@@ -239,15 +242,24 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
         Math.abs(above.x0 - segment.x0) <= WRAP_ALIGNED
       );
     });
+  // A line centred beside cells that wrapped (a heading row's one-line cells between "Handle" and "Bars"): it
+  // reaches well up into the line above, which rows never do, and fills only columns the row leaves empty.
+  const besideWrapped = (index: number, row: readonly Parted<W>[]) => {
+    const filled = new Set(row.flatMap(({ segments: parts }) => [...occupied(parts, columns)]));
+    return (
+      gaps[index - 1]! < -BESIDE_OVERLAP * heightOf(lines[index]!.line) &&
+      [...occupied(lines[index]!.segments, columns)].every((column) => !filled.has(column))
+    );
+  };
   lines.forEach((parted, index) => {
     const last = rows.at(-1);
     const sameBand = last && bandOf(last[0]!.line) === bandOf(parted.line);
     const gap = gaps[index - 1]!;
     const closer = rowGap > 1 && gap < 0.7 * rowGap;
     const asClose = gap <= Math.max(1.25 * rowGap, rowGap + 1);
-    if (last && sameBand && isContinuation(index, last) && (closer || (asClose && wrapped(index, last)))) {
-      last.push(parted);
-    } else rows.push([parted]);
+    const continues = last && isContinuation(index, last) && (closer || (asClose && wrapped(index, last)));
+    if (last && sameBand && (continues || besideWrapped(index, last))) last.push(parted);
+    else rows.push([parted]);
   });
   return rows;
 }

@@ -127,6 +127,27 @@ describe('detectTables', () => {
     ]);
   });
 
+  it('reads a heading row whose one-line cells are centred beside cells that wrapped as one row', () => {
+    // A sheet's heading row without rules: "Handle Bars" and "Overall Score" wrapped onto two lines, the other
+    // headings set once, centred between those lines; the rows below a line apart.
+    const starts = [72, 150, 230, 310];
+    const heading = [
+      ...row(60, ['Handle', 'Overall'], [starts[1]!, starts[3]!]),
+      ...row(66, ['Product', 'Seat'], [starts[0]!, starts[2]!]),
+      ...row(72, ['Bars', 'Score'], [starts[1]!, starts[3]!]),
+    ];
+    const body = [
+      ['Mountain', '5', '2', '2.4'],
+      ['Comfort', '4', '5', '3.8'],
+      ['Hybrid', '3', '3', '3.2'],
+    ];
+    const { tables } = detectTables(
+      [...heading, ...body.flatMap((cells, index) => row(90 + index * 15, cells, starts))],
+      [],
+    );
+    expect(tables.map(grid)).toEqual([[['Product', 'Handle Bars', 'Seat', 'Overall Score'], ...body]]);
+  });
+
   it('leaves a chart’s grid, its lines far apart with a label or two inside, to the text', () => {
     const xs = [72, 172, 272, 372, 472];
     const ys = [72, 132, 192, 252, 312];
