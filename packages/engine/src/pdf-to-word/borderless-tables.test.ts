@@ -91,6 +91,23 @@ describe('placeBorderlessTables', () => {
     );
   });
 
+  it('leaves clauses numbered 4.1., 4.1.1. as text, their lines wrapping back to the margin', () => {
+    // A contract's clauses: the number, then its text after a tab; a long clause's next line starts at the margin.
+    const clauses = [
+      ['4.1.', 'The customer shall:'],
+      ['4.1.1.', 'hand the contractor the documents the work needs and'],
+      ['', 'the technical task, where its terms provide for it;'],
+      ['4.1.2.', 'oversee the progress and quality of the work;'],
+      ['4.2.', 'The contractor shall:'],
+      ['4.2.1.', 'carry out the work as the technical task sets out.'],
+    ].flatMap(([number, words], index) => {
+      const top = 150 + index * LEADING;
+      return number ? [line(number!, top, 72), line(words!, top, 110)] : [line(words!, top, 72)];
+    });
+    const placed = placeBorderlessTables([block(clauses)]);
+    expect(tables(placed)).toEqual([]);
+  });
+
   it('leaves a page of three columns of running text as text, and keeps three short columns a table', () => {
     // Three columns of 5-word lines (150 pt wide, 20 pt apart) on one leading: they line up row by row.
     const columns = Array.from({ length: 12 }, (_, row) => row).flatMap((row) =>

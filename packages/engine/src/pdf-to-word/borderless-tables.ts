@@ -36,8 +36,11 @@ function markedLines(lines: readonly LayoutLine[]): LineWord[] {
   });
 }
 
-/** A list's marker: a bullet (Word's second-level "o" too), or a number or letter with its dot or bracket. */
-const MARKER = /^(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—o\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])$/u;
+/**
+ * A list's marker: a bullet (Word's second-level "o" too), a number or letter with its dot or bracket, or a
+ * clause's number of several levels ending in its dot ("4.1.", "4.1.1."; "4.1" alone may be a figure).
+ */
+const MARKER = /^(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—o\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.|\(?[a-zA-Z][.)])$/u;
 /** Two columns each at least this share of the table's width are a page's columns (lists, an index), not cells. */
 const PAGE_COLUMN = 0.3;
 
@@ -51,10 +54,11 @@ const PROSE_WORDS = 4;
 
 /**
  * Whether aligned text is a table for Word: not a list whose markers stand apart from their items (a hanging
- * indent MuPDF reads as two lines), nor the columns of a page.
+ * indent MuPDF reads as two lines, numbered clauses), nor the columns of a page.
  */
 function isWordTable(table: Table<LineWord>): boolean {
-  const first = table.cells.filter((cell) => cell.column === 0 && cell.words.length > 0);
+  // The first column's own cells: a clause's line that wraps back to the margin runs over the columns.
+  const first = table.cells.filter((cell) => cell.column === 0 && cell.columnSpan === 1 && cell.words.length > 0);
   if (first.length > 0 && first.every((cell) => cell.words.every((word) => MARKER.test(word.text)))) return false;
   const width = table.x1 - table.x0;
   const widths = table.columns.slice(1).map((x, index) => x - table.columns[index]!);

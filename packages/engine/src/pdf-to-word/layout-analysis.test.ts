@@ -124,6 +124,25 @@ describe('readingOrder', () => {
     expect(joined.map((each) => each.spans.map((span) => span.text).join(''))).toEqual(['• The item', 'Next']);
   });
 
+  it("reads a contract's numbered clauses (4.2.1.) as lines of text, not as a table of numbers and clauses", () => {
+    // The number at the indent, the clause after a tab; a long clause wraps back to the margin.
+    const clauses = [
+      line('4.2.1.', 100, 100, 130),
+      line('Take the documents from the customer within five days of', 100, 140, 540),
+      line('the contract, as its annex sets out.', 114, 72, 300),
+      line('4.2.2.', 128, 100, 130),
+      line('Keep to the rules of safe work.', 128, 140, 330),
+      line('4.2.3.', 142, 100, 130),
+      line('Hand over the results on time.', 142, 140, 320),
+    ];
+    expect(lineTexts(readingOrder([block(clauses)]))).toEqual([
+      '4.2.1. Take the documents from the customer within five days of',
+      'the contract, as its annex sets out.',
+      '4.2.2. Keep to the rules of safe work.',
+      '4.2.3. Hand over the results on time.',
+    ]);
+  });
+
   it('reads bullets drawn in a symbol font as a list, not as a table of bullets and items', () => {
     // Word's bullet in the Symbol font comes out of the PDF as U+F0B7, at the indent, its item at the tab stop.
     const bullets = ['Apple', 'Banana', 'Cherry'].flatMap((text, row) => [

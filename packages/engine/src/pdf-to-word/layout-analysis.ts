@@ -53,10 +53,12 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * A list marker standing alone on its line: a bullet, or a number or letter with its dot or bracket. Bullets drawn
- * in a symbol font (Word's Symbol and Wingdings bullets) come as their code in the private use area, U+F000-F0FF.
+ * A list marker standing alone on its line: a bullet, a number or letter with its dot or bracket, or a clause's
+ * number of several levels ending in its dot ("4.2.1."). Bullets drawn in a symbol font (Word's Symbol and
+ * Wingdings bullets) come as their code in the private use area, U+F000-F0FF.
  */
-const LIST_MARKER = /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s*$/u;
+const LIST_MARKER =
+  /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.|\(?[a-zA-Z][.)])\s*$/u;
 
 /**
  * Lines holding only a list marker (Word draws the bullet, then a tab, then the item) joined to the line to their
