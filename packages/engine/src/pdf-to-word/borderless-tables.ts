@@ -1,7 +1,7 @@
 import { alignedTables } from '../tables/aligned-columns.js';
 import type { Table, Word } from '../tables/table-model.js';
 import { textLines } from '../tables/text-lines.js';
-import { joinListMarkers } from './layout-analysis.js';
+import { isListMarker, joinListMarkers } from './layout-analysis.js';
 import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTableCell } from './layout-model.js';
 
 /**
@@ -37,10 +37,10 @@ function markedLines(lines: readonly LayoutLine[]): LineWord[] {
 }
 
 /**
- * A list's marker: a bullet (Word's second-level "o" too), a number or letter with its dot or bracket, or a
- * clause's number of several levels ending in its dot ("4.1.", "4.1.1."; "4.1" alone may be a figure).
+ * A list's marker standing apart from its item: one joinListMarkers knows, or Word's second-level bullet "o", which
+ * it does not join (a word "o" would be), but which in a column of them is a marker.
  */
-const MARKER = /^(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—o\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.|\(?[a-zA-Z][.)])$/u;
+const isMarker = (text: string) => text === 'o' || isListMarker(text);
 /** Two columns each at least this share of the table's width are a page's columns (lists, an index), not cells. */
 const PAGE_COLUMN = 0.3;
 
@@ -54,12 +54,11 @@ const PROSE_WORDS = 4;
 
 /**
  * Whether aligned text is a table for Word: not a list whose markers stand apart from their items (a hanging
- * indent MuPDF reads as two lines, numbered clauses), nor the columns of a page.
+ * indent MuPDF reads as two lines), nor the columns of a page.
  */
 function isWordTable(table: Table<LineWord>): boolean {
-  // The first column's own cells: a clause's line that wraps back to the margin runs over the columns.
-  const first = table.cells.filter((cell) => cell.column === 0 && cell.columnSpan === 1 && cell.words.length > 0);
-  if (first.length > 0 && first.every((cell) => cell.words.every((word) => MARKER.test(word.text)))) return false;
+  const first = table.cells.filter((cell) => cell.column === 0 && cell.words.length > 0);
+  if (first.length > 0 && first.every((cell) => cell.words.every((word) => isMarker(word.text)))) return false;
   const width = table.x1 - table.x0;
   const widths = table.columns.slice(1).map((x, index) => x - table.columns[index]!);
   if (widths.length === 2 && widths.every((each) => each >= PAGE_COLUMN * width)) return false;

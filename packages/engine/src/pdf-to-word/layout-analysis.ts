@@ -60,6 +60,9 @@ function median(values: readonly number[]): number {
 const LIST_MARKER =
   /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.|\(?[a-zA-Z][.)])\s*$/u;
 
+/** Whether a line's text is a list marker alone (LIST_MARKER). */
+export const isListMarker = (text: string) => LIST_MARKER.test(text);
+
 /**
  * Lines holding only a list marker (Word draws the bullet, then a tab, then the item) joined to the line to their
  * right on the same row, so the item reads as one line starting with its marker.
@@ -74,7 +77,7 @@ export function joinListMarkers(lines: readonly LayoutLine[]): LayoutLine[] {
       next.x0 > line.x1 &&
       next.x0 - line.x1 < 72 &&
       Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0) > 0.5 * Math.min(heightOf(line), heightOf(next));
-    if (next && sameRow && LIST_MARKER.test(lineText(line))) {
+    if (next && sameRow && isListMarker(lineText(line))) {
       const marker = line.spans.map((span) => ({ ...span, text: span.text.trimEnd() }));
       marker[marker.length - 1]!.text += ' ';
       joined.push({ ...union([line, next]), spans: [...marker, ...next.spans] });

@@ -244,10 +244,10 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
     });
   // A line centred beside cells that wrapped (a heading row's one-line cells between "Handle" and "Bars"): it
   // reaches well up into the line above, which rows never do, and fills only columns the row leaves empty.
-  const besideWrapped = (index: number, row: readonly Parted<W>[]) => {
+  const besideWrapped = (gap: number, index: number, row: readonly Parted<W>[]) => {
     const filled = new Set(row.flatMap(({ segments: parts }) => [...occupied(parts, columns)]));
     return (
-      gaps[index - 1]! < -BESIDE_OVERLAP * heightOf(lines[index]!.line) &&
+      gap < -BESIDE_OVERLAP * heightOf(lines[index]!.line) &&
       [...occupied(lines[index]!.segments, columns)].every((column) => !filled.has(column))
     );
   };
@@ -258,7 +258,7 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
     const closer = rowGap > 1 && gap < 0.7 * rowGap;
     const asClose = gap <= Math.max(1.25 * rowGap, rowGap + 1);
     const continues = last && isContinuation(index, last) && (closer || (asClose && wrapped(index, last)));
-    if (last && sameBand && (continues || besideWrapped(index, last))) last.push(parted);
+    if (last && sameBand && (continues || besideWrapped(gap, index, last))) last.push(parted);
     else rows.push([parted]);
   });
   return rows;
