@@ -37,12 +37,23 @@ function redactLeftHalf(pdf: Buffer, restore: boolean) {
   return { restored, filter: image.get('Filter').asName(), bytes: image.readRawStream().asUint8Array().length, out };
 }
 
+/** The same PDF with page 1's resources moved up to the page tree, which its pages inherit. */
+function withInheritedResources(pdf: Buffer): Buffer {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf') as mupdf.PDFDocument;
+  const page = doc.findPage(0);
+  page.get('Parent').put('Resources', page.get('Resources'));
+  page.delete('Resources');
+  const saved = Buffer.from(doc.saveToBuffer('').asUint8Array());
+  doc.destroy();
+  return saved;
+}
+
 function firstImage(doc: mupdf.PDFDocument): mupdf.PDFObject {
   let found: mupdf.PDFObject | undefined;
   doc
     .loadPage(0)
     .getObject()
-    .get('Resources')
+    .getInheritable('Resources')
     .get('XObject')
     .forEach((value) => (found ??= value));
   if (!found) throw new Error('the page draws no image');
@@ -90,5 +101,12 @@ describe('images blanked by a redaction', () => {
     const [red2, green2] = at(410, 380);
     expect(red2!).toBeGreaterThan(red1! + 30);
     expect(green2!).toBeGreaterThan(green1! + 30);
+  });
+
+  it('are found on a page that inherits its resources from the page tree', async () => {
+    const jpeg = await photoJpeg(80);
+    const image = { jpeg, pixelWidth: 320, pixelHeight: 240, x: 100, y: 400, width: 320, height: 240 };
+    const pdf = withInheritedResources(makePdf({ pages: [{ text: [], image }] }));
+    expect(redactLeftHalf(pdf, true)).toMatchObject({ restored: 1, filter: 'DCTDecode' });
   });
 });

@@ -59,6 +59,8 @@ const filterOf = (object: mupdf.PDFObject) => {
 
 /** Each image XObject the resources reach, forms' own resources included, each object once. */
 function forEachImage(resources: mupdf.PDFObject, visit: (image: mupdf.PDFObject) => void, seen = new Set<number>()) {
+  // MuPDF's null object has no document to read through: asking it for a key throws.
+  if (!resources.isDictionary()) return;
   const xobjects = resources.get('XObject');
   if (!xobjects.isDictionary()) return;
   xobjects.forEach((value) => {
@@ -74,7 +76,7 @@ function forEachImage(resources: mupdf.PDFObject, visit: (image: mupdf.PDFObject
 /** What the page draws as images now: call before the redaction, pass to `restoreJpegImages` after it. */
 export function pageImages(page: mupdf.PDFPage): PageImages {
   const found: PageImages = { objects: new Set(), jpegs: [] };
-  forEachImage(page.getObject().get('Resources'), (image) => {
+  forEachImage(page.getObject().getInheritable('Resources'), (image) => {
     if (image.isIndirect()) found.objects.add(image.asIndirect());
     if (filterOf(image) !== 'DCTDecode') return;
     const quality = jpegQuality(image.readRawStream().asUint8Array());
@@ -92,7 +94,7 @@ export function pageImages(page: mupdf.PDFPage): PageImages {
 export function restoreJpegImages(doc: mupdf.PDFDocument, page: mupdf.PDFPage, before: PageImages): number {
   if (before.jpegs.length === 0) return 0;
   let restored = 0;
-  forEachImage(page.getObject().get('Resources'), (image) => {
+  forEachImage(page.getObject().getInheritable('Resources'), (image) => {
     if (!image.isIndirect() || before.objects.has(image.asIndirect())) return;
     const filter = filterOf(image);
     if ((filter && filter !== 'FlateDecode') || image.get('BitsPerComponent').asNumber() !== 8) return;
