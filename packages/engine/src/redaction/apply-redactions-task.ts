@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import type { PageRect, RedactionBox } from '@paperknife/catalog/redaction';
 import { openPdf } from '../mupdf/open-pdf.js';
+import { appendPageContent, numbers, ownResources, resourceDictionary } from '../stamping/stamp-text-task.js';
 import { pageImages, restoreJpegImages } from './blanked-images.js';
 import { fillBoxes } from './fill-boxes.js';
 import { pageHits } from './find-hits-task.js';
-import { readPageText } from './page-text.js';
+import { annotationGlyphs, readPageText } from './page-text.js';
 import { rewriteQuoteOperators } from './quote-operators.js';
 import { scrubDocumentStrings } from './scrub-strings.js';
 import {
@@ -64,7 +65,7 @@ export function applyRedactions(payload: ApplyRedactionsPayload): ApplyRedaction
           if (box.text?.trim()) strings.add(box.text.trim());
           else for (const word of wordsInside(text, box.rect)) strings.add(word);
         }
-        clearCoveredFields(page, rects);
+        clearCoveredFields(doc, page, rects);
         rewriteQuoteOperators(page.getObject());
         const images = pageImages(page);
         removeText(
@@ -167,11 +168,75 @@ const containsCentre = (area: PageRect, rect: PageRect) => {
   return x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3];
 };
 
-/** A text field under a box loses its value: what it showed lay under the box. */
-function clearCoveredFields(page: mupdf.PDFPage, rects: readonly PageRect[]) {
+/**
+ * A text field whose shown text lies under a box loses its value: a value is one string and cannot keep a part. Where
+ * some of its text shows outside every box, what it shows first becomes page content (the redaction then takes the
+ * covered glyphs from it, as from any text) and the field goes. A box over the field's empty space leaves it. A
+ * field without an appearance is read as MuPDF draws it on opening.
+ */
+function clearCoveredFields(doc: mupdf.PDFDocument, page: mupdf.PDFPage, rects: readonly PageRect[]) {
   for (const widget of page.getWidgets()) {
     if (widget.getFieldType() !== 'text' || !rects.some((rect) => overlaps(rect, widget.getBounds()))) continue;
+    const shown = annotationGlyphs(widget);
+    const covered = shown.filter((glyph) => rects.some((rect) => overlaps(rect, glyph))).length;
+    if (covered === 0) continue;
+    const partly = covered < shown.length && drawIntoPage(doc, page.getObject(), widget.getObject());
     widget.setTextValue('');
     widget.update();
+    if (partly) removeField(doc, page, widget);
+  }
+}
+
+/** Draws a widget's normal appearance into the page content, where it shows it; false without one. */
+function drawIntoPage(doc: mupdf.PDFDocument, page: mupdf.PDFObject, widget: mupdf.PDFObject): boolean {
+  const appearance = widget.get('AP').isDictionary() ? widget.get('AP', 'N') : undefined;
+  if (!appearance?.isStream()) return false;
+  const bbox = numbers(appearance.get('BBox'));
+  const rect = numbers(widget.get('Rect'));
+  if (bbox.length !== 4 || rect.length !== 4) return false;
+  // A copy of the appearance: updating the field may rewrite its own stream in place.
+  const copy = doc.newDictionary();
+  appearance.forEach((value, key) => {
+    if (!['Filter', 'DecodeParms', 'Length'].includes(String(key))) copy.put(String(key), value);
+  });
+  const form = doc.addStream(appearance.readStream(), copy);
+  // The appearance's box, through its own matrix, fills the field's rectangle (PDF 32000, 12.5.5).
+  const [a, b, c, d, e, f] = copy.get('Matrix').isArray() ? numbers(copy.get('Matrix')) : [1, 0, 0, 1, 0, 0];
+  const corners = [
+    [bbox[0]!, bbox[1]!],
+    [bbox[2]!, bbox[1]!],
+    [bbox[0]!, bbox[3]!],
+    [bbox[2]!, bbox[3]!],
+  ].map(([x, y]) => [a! * x! + c! * y! + e!, b! * x! + d! * y! + f!] as const);
+  const [x0, x1] = [Math.min(...corners.map((p) => p[0])), Math.max(...corners.map((p) => p[0]))];
+  const [y0, y1] = [Math.min(...corners.map((p) => p[1])), Math.max(...corners.map((p) => p[1]))];
+  if (x1 - x0 <= 0 || y1 - y0 <= 0) return false;
+  const [rx0, ry0, rx1, ry1] = [
+    Math.min(rect[0]!, rect[2]!),
+    Math.min(rect[1]!, rect[3]!),
+    Math.max(rect[0]!, rect[2]!),
+    Math.max(rect[1]!, rect[3]!),
+  ];
+  const sx = (rx1 - rx0) / (x1 - x0);
+  const sy = (ry1 - ry0) / (y1 - y0);
+  const xobjects = resourceDictionary(doc, ownResources(doc, page), 'XObject');
+  let n = 1;
+  while (!xobjects.get(`PKField${n}`).isNull()) n++;
+  const name = `PKField${n}`;
+  xobjects.put(name, form);
+  const save = doc.addStream('q\n', doc.newDictionary());
+  appendPageContent(doc, page, save, `Q q ${sx} 0 0 ${sy} ${rx0 - x0 * sx} ${ry0 - y0 * sy} cm /${name} Do Q\n`);
+  return true;
+}
+
+/** Takes a widget off its page and its field out of the form. */
+function removeField(doc: mupdf.PDFDocument, page: mupdf.PDFPage, widget: mupdf.PDFWidget) {
+  const object = widget.getObject();
+  const parent = object.get('Parent');
+  const siblings = parent.isDictionary() ? parent.get('Kids') : doc.getTrailer().get('Root', 'AcroForm', 'Fields');
+  page.deleteAnnotation(widget);
+  if (!siblings.isArray()) return;
+  for (let i = siblings.length - 1; i >= 0; i--) {
+    if (siblings.get(i).asIndirect() === object.asIndirect()) siblings.delete(i);
   }
 }

@@ -31,9 +31,7 @@ export function readPageText(page: mupdf.PDFPage): PageText {
         line++;
       },
       onChar: (char, _origin, _font, _size, quad) => {
-        const xs = [quad[0], quad[2], quad[4], quad[6]];
-        const ys = [quad[1], quad[3], quad[5], quad[7]];
-        const rect: PageRect = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+        const rect = quadRect(quad);
         // A character outside the BMP is two UTF-16 units: both get its rectangle.
         for (let i = 0; i < char.length; i++) {
           text.push(char[i]!);
@@ -46,4 +44,25 @@ export function readPageText(page: mupdf.PDFPage): PageText {
     structured.destroy();
   }
   return { text: text.join(''), rects, lines };
+}
+
+/** The rectangle around a glyph's quad. */
+function quadRect(quad: mupdf.Quad): PageRect {
+  const xs = [quad[0], quad[2], quad[4], quad[6]];
+  const ys = [quad[1], quad[3], quad[5], quad[7]];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** Where an annotation's appearance draws its characters, in page space. */
+export function annotationGlyphs(annotation: mupdf.PDFAnnotation): PageRect[] {
+  const list = annotation.toDisplayList();
+  const structured = list.toStructuredText('preserve-whitespace');
+  const glyphs: PageRect[] = [];
+  try {
+    structured.walk({ onChar: (_char, _origin, _font, _size, quad) => glyphs.push(quadRect(quad)) });
+  } finally {
+    structured.destroy();
+    list.destroy();
+  }
+  return glyphs;
 }

@@ -27,7 +27,8 @@ export interface StampTextPayload {
 const FONT_NAME = 'PaperKnifeStampFont';
 const STATE_NAME = 'PaperKnifeStampState';
 
-function numbers(object: mupdf.PDFObject): number[] {
+/** The numbers of a PDF array; none for anything else. */
+export function numbers(object: mupdf.PDFObject): number[] {
   const values: number[] = [];
   if (object.isArray()) object.forEach((item) => values.push(item.asNumber()));
   return values;

@@ -204,6 +204,46 @@ describe('redact-pdf', () => {
     expect(extractedText(result.path).pdftotext).toContain(fixture.secret);
   });
 
+  it('keeps a text field a box covers only where it is empty, and draws one it partly covers into the page', async () => {
+    // A 300 x 20 pt field at (100, 600) from the bottom left showing "kept value" in its first 60 pt.
+    const shown = 'BT /F1 12 Tf 2 5 Td (kept value) Tj ET';
+    const fieldForm = (appearance: boolean) =>
+      writePdfObjects(
+        [
+          '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R] /DA (/F1 12 Tf 0 g) >> >>',
+          '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+          '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R /Annots [6 0 R] >>',
+          '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+          '<< /Length 0 >>\nstream\n\nendstream',
+          `<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (kept value) /Rect [100 600 400 620] /P 3 0 R /DA (/F1 12 Tf 0 g)${appearance ? ' /AP << /N 7 0 R >>' : ''} >>`,
+          `<< /Type /XObject /Subtype /Form /BBox [0 0 300 20] /Resources << /Font << /F1 4 0 R >> >> /Length ${shown.length} >>\nstream\n${shown}\nendstream`,
+        ],
+        '/Root 1 0 R',
+      );
+    const after = async (rect: number[], form = fieldForm(true)) => {
+      const result = await run({ boxes: JSON.stringify([{ page: 1, rect }]) }, form);
+      assertValidPdf(result.path);
+      const doc = mupdf.Document.openDocument(readFileSync(result.path), 'application/pdf') as mupdf.PDFDocument;
+      try {
+        const fields = doc.getTrailer().get('Root', 'AcroForm', 'Fields').length;
+        const values = (doc.loadPage(0) as mupdf.PDFPage).getWidgets().map((widget) => widget.getValue());
+        return { fields, values, text: extractedText(result.path).pdftotext.trim() };
+      } finally {
+        doc.destroy();
+      }
+    };
+    // Top-left based: the field spans y 172..192; "kept" ends near x 125.
+    expect(await after([300, 168, 410, 196])).toEqual({ fields: 1, values: ['kept value'], text: 'kept value' });
+    const partly = await after([100, 168, 126, 196]);
+    expect(partly).toEqual({ fields: 0, values: [], text: 'value' });
+    // A field without an appearance shows its value as MuPDF draws it, at the left: a box on the right leaves it.
+    expect(await after([300, 168, 410, 196], fieldForm(false))).toEqual({
+      fields: 1,
+      values: ['kept value'],
+      text: 'kept value',
+    });
+  });
+
   it('finds e-mail addresses and phone numbers by preset, and not a date or an amount', async () => {
     const input = makePdf({
       pages: [{ text: ['Write to bob@example.com', 'Call +44 20 7946 0958', 'Due 12.03.2024, total 1 250.00'] }],
