@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
@@ -223,8 +223,25 @@ async function measureTool(origin: string, tool: BenchTool, files: readonly stri
   return { results, refused };
 }
 
+/** The machine's CPU time so far, busy and idle, summed over its cores (ms). */
+function cpuTimes() {
+  let busy = 0;
+  let idle = 0;
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    idle += times.idle;
+  }
+  return { busy, idle };
+}
+
+/**
+ * Jobs a second with `clients` sending at once, and how busy the machine's cores were meanwhile (server, its
+ * programs and this client together): a level whose single client already keeps the cores busy leaves more clients
+ * little to gain.
+ */
 async function throughput(origin: string, clients: number, jobs: readonly [BenchTool, Case][], total: number) {
   let next = 0;
+  const before = cpuTimes();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -235,7 +252,10 @@ async function throughput(origin: string, clients: number, jobs: readonly [Bench
       }
     }),
   );
-  return total / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const after = cpuTimes();
+  const busy = after.busy - before.busy;
+  return { rate: total / seconds, busyShare: busy / (busy + after.idle - before.idle), cpuPerJob: busy / total };
 }
 
 async function main(): Promise<void> {
@@ -295,17 +315,19 @@ async function main(): Promise<void> {
     if (jobs.length > 0) {
       const total = Number(arg('jobs')) || Math.min(jobs.length, 160);
       const levels = (list('clients') ?? ['1', '2', '8']).map(Number);
-      const rates = new Map<number, number>();
+      const rates = new Map<number, Awaited<ReturnType<typeof throughput>>>();
       for (const clients of levels) rates.set(clients, await throughput(origin, clients, jobs, total));
-      const single = rates.get(1);
+      const single = rates.get(1)?.rate;
       console.log(`\nThroughput, structural tools, ${total} jobs per level over ${small.length} files up to 1 MB`);
       console.log(
         table(
-          ['clients', 'jobs/s', 'vs 1 client'],
-          [...rates].map(([clients, rate]) => [
+          ['clients', 'jobs/s', 'vs 1 client', 'cores busy', 'CPU per job'],
+          [...rates].map(([clients, { rate, busyShare, cpuPerJob }]) => [
             String(clients),
             rate.toFixed(1),
             single ? `${(rate / single).toFixed(2)}x` : '',
+            `${(busyShare * 100).toFixed(0)} % of ${cpus().length}`,
+            `${cpuPerJob.toFixed(1)} ms`,
           ]),
         ),
       );
