@@ -71,7 +71,12 @@ const lastDeviceJob = (page: Page) =>
   page.evaluate(() => performance.getEntriesByName('paperknife:device-job').at(-1)?.duration ?? Number.NaN);
 
 /** Drops the files, presses the action and waits for the download. */
-export async function runTool(page: Page, files: string[], action: string): Promise<ToolTimes> {
+export async function runTool(
+  page: Page,
+  files: string[],
+  action: string,
+  beforeClick?: () => void,
+): Promise<ToolTimes> {
   const dropped = Date.now();
   const input = page.getByTestId('file-input').first();
   // The same files again: the input changes only once emptied.
@@ -81,6 +86,7 @@ export async function runTool(page: Page, files: string[], action: string): Prom
     .getByRole('img', { name: 'Ready' })
     .nth(files.length - 1)
     .waitFor({ timeout: 120_000 });
+  beforeClick?.();
   const downloading = page.waitForEvent('download', { timeout: 300_000 });
   const clicked = Date.now();
   await page.getByRole('button', { name: action, exact: true }).click();

@@ -86,6 +86,24 @@ describe('device jobs on both runners', () => {
     expect(device).toEqual(native);
   });
 
+  it('keeps every byte of an output that outgrows its inputs', async () => {
+    // A long document with object streams, written back as uncompressed QDF: well past the input's size.
+    const plain = await job.input('plain.pdf', pages(300));
+    const packed = join(job.context.workDir, 'packed.pdf');
+    execFileSync('qpdf', ['--object-streams=generate', '--compress-streams=y', plain.path, packed]);
+    const input = new Uint8Array(await readFile(packed));
+    const args = ['--deterministic-id', '--qdf', '--object-streams=disable', 'in.pdf', 'out.pdf'];
+    const written = async (runner: QpdfRunner, file: QpdfFile) => {
+      const result = await runner.run({ args, inputs: new Map([['in.pdf', file]]), outputs: ['out.pdf'] });
+      expect(result.exitCode).toBe(0);
+      return bytesOf(result.outputs.get('out.pdf')!);
+    };
+    const native = await written(qpdfChildRunner(job.context), await job.input('in.pdf', input));
+    const device = await written(wasm, { bytes: input });
+    expect(device.length).toBeGreaterThan(2 * input.length);
+    expect(Buffer.from(device).equals(Buffer.from(native))).toBe(true);
+  });
+
   it('unlock writes the same bytes from a password-protected PDF', async () => {
     const locked = passwordProtected(pages(2), 'open sesame');
     const { native, device } = await onBoth('unlock-pdf', [{ name: 'locked.pdf', bytes: locked }], {

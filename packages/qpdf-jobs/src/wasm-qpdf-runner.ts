@@ -36,10 +36,15 @@ export interface QpdfWasmFs {
   ): number;
   close(stream: QpdfWasmStream): void;
   readFile(path: string): Uint8Array;
+  unlink(path: string): void;
 }
 
-/** An open file of the module's file system (opaque here). */
-export type QpdfWasmStream = object;
+/** An open file of the module's file system: where it is, and the file it reads and writes. */
+export interface QpdfWasmStream {
+  position: number;
+  /** The file: its name, and (under names the build minified) its contents and length. */
+  node: { name: string } & Record<string, unknown>;
+}
 
 /** The options this runner passes to the module's factory (the package's default export). */
 export interface QpdfWasmModuleOptions {
@@ -115,14 +120,101 @@ async function startInstance(options: WasmQpdfRunnerOptions): Promise<Instance> 
 function runIn({ module, streams }: Instance, run: QpdfRun): QpdfRunResult {
   const { FS } = module;
   for (const [name, file] of run.inputs) placeInput(FS, name, bytesOf(file));
+  const keys = memoryFileKeys(FS);
+  if (keys) growOutputs(FS, keys, run);
   const exitCode = callMain(module, [...run.args]);
   const outputs = new Map<string, QpdfFile>();
   for (const name of run.outputs) {
-    const bytes = readIfWritten(FS, name);
+    const bytes = keys ? writtenBytes(FS, keys, name) : readIfWritten(FS, name);
     if (bytes) outputs.set(name, { bytes });
   }
   return { exitCode, stdout: text(streams.stdout), stderr: text(streams.stderr), outputs };
 }
+
+/** Where the in-memory file system keeps a file's data: its contents array and the bytes of it in use. */
+interface MemoryFileKeys {
+  contents: string;
+  used: string;
+}
+
+let knownKeys: MemoryFileKeys | null | undefined;
+
+/**
+ * The names of a file node's contents and length, which this build of the module minified: found once by writing a
+ * file of a telling length and looking for that array and that number on its node. `null` when not found (another
+ * build): outputs are then read the plain way, each copied once, and grown as the file system grows them.
+ */
+function memoryFileKeys(FS: QpdfWasmFs): MemoryFileKeys | null {
+  if (knownKeys !== undefined) return knownKeys;
+  const PROBE_BYTES = 12_345;
+  const stream = FS.open('length-probe', 'w');
+  try {
+    FS.write(stream, new Uint8Array(PROBE_BYTES), 0, PROBE_BYTES, 0, false);
+    const node = stream.node;
+    const contents = Object.keys(node).find((key) => isBytes(node[key]) && node[key].length === PROBE_BYTES);
+    const used = Object.keys(node).find((key) => node[key] === PROBE_BYTES);
+    knownKeys = contents && used ? { contents, used } : null;
+  } finally {
+    FS.close(stream);
+    FS.unlink('length-probe');
+  }
+  return knownKeys;
+}
+
+/**
+ * The in-memory file system grows a file by an eighth at a time past 1 MB, copying it whole each time: writing a
+ * 100 MB PDF allocates some 900 MB on the way, which a browser tab holds until it collects it. Writes to the run's
+ * outputs grow them to twice their size instead (as much allocated on the way as the file's size, at most), and the
+ * one output of a run (a rotated or merged document is about as large as what it was made of) straight to the size
+ * of its inputs, where that is enough.
+ */
+function growOutputs(FS: QpdfWasmFs, keys: MemoryFileKeys, run: QpdfRun): void {
+  const outputs = new Set(run.outputs);
+  let inputsSize = 0;
+  for (const file of run.inputs.values()) inputsSize += bytesOf(file).length;
+  const likely = outputs.size === 1 ? inputsSize + LIKELY_GROWTH_BYTES : 0;
+  const write = FS.write.bind(FS);
+  FS.write = (stream, buffer, offset, length, position, canOwn) => {
+    const node = stream.node;
+    const contents = node[keys.contents];
+    // Before its first write a file has no contents: the file system then keeps a copy of just those bytes.
+    if (outputs.has(node.name) && isBytes(contents)) {
+      const needed = (position ?? stream.position) + length;
+      if (needed > contents.length) {
+        const grown = new Uint8Array(Math.max(needed, contents.length * 2, needed <= likely ? likely : 0));
+        grown.set(contents.subarray(0, node[keys.used] as number));
+        node[keys.contents] = grown;
+      }
+    }
+    return write(stream, buffer, offset, length, position, canOwn);
+  };
+}
+
+/** What a document may gain over its inputs when qpdf writes it again (a new trailer, cross-reference, ID). */
+const LIKELY_GROWTH_BYTES = 64 * 1024;
+
+/** What the run wrote to `name`, as a view of the file's own data (not a copy); undefined if not written. */
+function writtenBytes(FS: QpdfWasmFs, keys: MemoryFileKeys, name: string): Uint8Array | undefined {
+  let stream: QpdfWasmStream;
+  try {
+    stream = FS.open(name, 'r');
+  } catch {
+    return undefined;
+  }
+  const { node } = stream;
+  FS.close(stream);
+  const contents = node[keys.contents];
+  return isBytes(contents)
+    ? new Uint8Array(contents.buffer, contents.byteOffset, node[keys.used] as number)
+    : new Uint8Array(0);
+}
+
+/**
+ * A file's data: a Uint8Array, or an Int8Array when its one write came straight from the module's memory (the file
+ * system copies a slice of the HEAP8 view qpdf's writes pass).
+ */
+const isBytes = (value: unknown): value is Uint8Array | Int8Array =>
+  value instanceof Uint8Array || value instanceof Int8Array;
 
 /**
  * An input placed in the file system without a copy: the in-memory file system keeps the caller's bytes as the

@@ -28,7 +28,8 @@ export type DeviceJobMessage =
   | {
       type: 'done';
       job: number;
-      bytes: ArrayBuffer;
+      /** The result, its buffer handed over (transferred): it may hold more than these bytes, unused. */
+      bytes: Uint8Array<ArrayBuffer>;
       contentType: string;
       /** The download's name when it is not the catalogue's (PDF to JPG of one page: `page-1.jpg`). */
       fileName?: string;

@@ -10,7 +10,7 @@ import {
 } from '@paperknife/mupdf-jobs/mupdf-jobs';
 import type { Mupdf } from '@paperknife/mupdf-jobs/mupdf-module';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
-import { failureOf, noDeviceWay, ownBuffer, resultBytes } from './worker-replies';
+import { failureOf, noDeviceWay, ownBytes, resultBytes } from './worker-replies';
 
 /**
  * The MuPDF device tools' worker (decision 211): mupdf.js, its WebAssembly fetched from our origin the first time a
@@ -58,7 +58,7 @@ async function run(request: DeviceJobRequest): Promise<void> {
       post({ type: 'failed', job, code: 'needs_ocr', message, limit: 'needs-ocr' });
       return;
     }
-    const bytes = ownBuffer(resultBytes(result.files, result.download.name));
+    const bytes = ownBytes(resultBytes(result.files, result.download.name));
     post(
       {
         type: 'done',
@@ -69,7 +69,7 @@ async function run(request: DeviceJobRequest): Promise<void> {
         headers: result.headers,
         loaded: loadedUrls(),
       },
-      [bytes],
+      [bytes.buffer],
     );
   } catch (error) {
     post(failureOf(job, error));

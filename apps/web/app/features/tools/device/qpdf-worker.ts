@@ -8,7 +8,7 @@ import { bytesOf } from '@paperknife/qpdf-jobs/memory-files';
 import type { QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
 import { type QpdfWasmFactory, createWasmQpdfRunner } from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
-import { failureOf, noDeviceWay, ownBuffer, resultBytes } from './worker-replies';
+import { failureOf, noDeviceWay, resultBytes } from './worker-replies';
 
 /**
  * The device tools' worker: qpdf compiled to WebAssembly, one runner for the page's runs (each qpdf run gets a fresh
@@ -81,8 +81,10 @@ async function run(request: DeviceJobRequest): Promise<void> {
   try {
     const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
     const parts = result.files.map((part) => ({ name: part.name, bytes: bytesOf(part.file) }));
-    const bytes = ownBuffer(resultBytes(parts, result.download.name));
-    post({ type: 'done', job, bytes, contentType: result.download.contentType }, [bytes]);
+    // The runner's outputs are arrays of their own (the in-memory file system's, not the module's memory): handed
+    // over as they are, with their unused end, rather than copied to their exact length.
+    const bytes = resultBytes(parts, result.download.name) as Uint8Array<ArrayBuffer>;
+    post({ type: 'done', job, bytes, contentType: result.download.contentType }, [bytes.buffer]);
   } catch (error) {
     post(failureOf(job, error));
   }

@@ -36,8 +36,11 @@ export function resultBytes(parts: readonly { name: string; bytes: Uint8Array }[
   return zipSync(entries);
 }
 
-/** A buffer to transfer: a view into a larger one (the module's memory) is copied out, one of its own handed over. */
-export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-  return own.buffer as ArrayBuffer;
+/**
+ * Bytes whose buffer can be transferred whole: a view into a larger buffer (mupdf.js's memory, which cannot be
+ * handed over) is copied out.
+ */
+export function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
 }
