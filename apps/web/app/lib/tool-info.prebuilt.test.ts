@@ -9,11 +9,15 @@ describe('tool-info.prebuilt', () => {
     }
   });
 
-  it('holds every catalogue tool in catalogue order, without its option schemas', () => {
+  it('holds every catalogue tool in catalogue order, without its option schemas and the server-only facts', () => {
     expect(Object.keys(prebuilt.toolInfo)).toEqual(toolIds);
     for (const id of toolIds) {
       expect(prebuilt.toolInfo[id].title).toBe(tools[id].title);
-      expect(prebuilt.toolInfo[id]).not.toHaveProperty('options');
+      for (const serverOnly of ['options', 'apiExample', 'sampleOptions', 'readsPageContent']) {
+        expect(prebuilt.toolInfo[id]).not.toHaveProperty(serverOnly);
+      }
+      const headers = (tools[id] as { responseHeaders?: { name: string }[] }).responseHeaders;
+      expect(prebuilt.toolInfo[id].responseHeaders).toEqual(headers?.map((header) => header.name));
       expect(prebuilt.toolInfo[id].paths.canonical).toBe(`/${id}`);
     }
   });

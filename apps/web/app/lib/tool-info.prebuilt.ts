@@ -33,11 +33,19 @@ type EnglishTexts =
   | 'invalidTypeDescription'
   | 'noFileDescription';
 
-/** A tool's catalogue entry without its option schemas and its page words, with its page paths. */
-export type ToolInfo = Omit<ToolEntry, 'options' | 'pageOnlyFields' | 'input' | EnglishTexts> & {
+/**
+ * What only the API reference and the server read (built from the catalogue itself): the request example, the sample
+ * options of tests and benchmarks, whether the tool reads page content, and what each response header means.
+ */
+type ServerFacts = 'apiExample' | 'sampleOptions' | 'readsPageContent' | 'responseHeaders';
+
+/** A tool's catalogue entry without its option schemas, its page words and what only the server reads. */
+export type ToolInfo = Omit<ToolEntry, 'options' | 'pageOnlyFields' | 'input' | EnglishTexts | ServerFacts> & {
   /** One of the catalogue's file kinds (PDF, Word). */
   input: Tool['input'];
   paths: { canonical: string; alias: string };
+  /** The names of the response headers the tool's answer carries, which a run reads for its result. */
+  responseHeaders?: readonly string[];
 };
 
 function infoOf(id: ToolId): ToolInfo {
@@ -53,9 +61,17 @@ function infoOf(id: ToolId): ToolInfo {
     errorToast: _error,
     invalidTypeDescription: _invalid,
     noFileDescription: _noFile,
+    apiExample: _example,
+    sampleOptions: _sample,
+    readsPageContent: _reads,
+    responseHeaders,
     ...entry
   }: ToolEntry & Pick<Tool, 'input'> = tools[id];
-  return { ...entry, paths: toolPaths(id) };
+  return {
+    ...entry,
+    paths: toolPaths(id),
+    ...(responseHeaders ? { responseHeaders: responseHeaders.map((header) => header.name) } : {}),
+  };
 }
 
 /** Every tool by id, in catalogue order (the order of the grids and menus). */

@@ -59,7 +59,7 @@ function checkedFields(
 /** The answer's values of the headers the tool's catalogue entry lists. */
 function listedHeaders(tool: ToolInfo, header: (name: string) => string | null): RunResult['headers'] {
   return Object.fromEntries(
-    (tool.responseHeaders ?? []).flatMap(({ name }) => {
+    (tool.responseHeaders ?? []).flatMap((name) => {
       const value = header(name) ?? undefined;
       return value === undefined ? [] : [[name, value]];
     }),
