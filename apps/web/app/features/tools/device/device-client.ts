@@ -124,7 +124,7 @@ export async function runOnDevice(
     );
   });
   keepForOffline(engine === 'mupdf' ? (answer.loaded ?? []) : [wasmUrl]);
-  const blob = new Blob([answer.bytes], { type: answer.contentType });
+  const { blob } = answer;
   // From the files to the result's bytes, for the browser's performance panel (and bench/device).
   performance.measure(DEVICE_JOB_MEASURE, { start: started, detail: { tool } });
   const headers = answer.headers ?? {};

@@ -28,9 +28,11 @@ export type DeviceJobMessage =
   | {
       type: 'done';
       job: number;
-      /** The result, its buffer handed over (transferred): it may hold more than these bytes, unused. */
-      bytes: Uint8Array<ArrayBuffer>;
-      contentType: string;
+      /**
+       * The result, made a Blob in the worker: the page gets a handle, not a copy of the bytes, and the worker's
+       * arrays are free to go once it is made.
+       */
+      blob: Blob;
       /** The download's name when it is not the catalogue's (PDF to JPG of one page: `page-1.jpg`). */
       fileName?: string;
       /** The headers the server's answer carries for the same result (`X-Pages-With-Broken-Images`, ...). */

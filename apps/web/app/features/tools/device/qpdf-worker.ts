@@ -81,10 +81,10 @@ async function run(request: DeviceJobRequest): Promise<void> {
   try {
     const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
     const parts = result.files.map((part) => ({ name: part.name, bytes: bytesOf(part.file) }));
-    // The runner's outputs are arrays of their own (the in-memory file system's, not the module's memory): handed
-    // over as they are, with their unused end, rather than copied to their exact length.
-    const bytes = resultBytes(parts, result.download.name) as Uint8Array<ArrayBuffer>;
-    post({ type: 'done', job, bytes, contentType: result.download.contentType }, [bytes.buffer]);
+    const blob = new Blob([resultBytes(parts, result.download.name) as Uint8Array<ArrayBuffer>], {
+      type: result.download.contentType,
+    });
+    post({ type: 'done', job, blob });
   } catch (error) {
     post(failureOf(job, error));
   }

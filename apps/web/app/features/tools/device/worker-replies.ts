@@ -35,12 +35,3 @@ export function resultBytes(parts: readonly { name: string; bytes: Uint8Array }[
   for (const part of parts) entries[part.name] = [part.bytes, { level: 0, mtime: new Date(1980, 0, 1) }];
   return zipSync(entries);
 }
-
-/**
- * Bytes whose buffer can be transferred whole: a view into a larger buffer (mupdf.js's memory, which cannot be
- * handed over) is copied out.
- */
-export function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice();
-}
