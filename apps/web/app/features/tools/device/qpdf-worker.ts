@@ -8,7 +8,7 @@ import { bytesOf } from '@paperknife/qpdf-jobs/memory-files';
 import type { QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
 import { type QpdfWasmFactory, createWasmQpdfRunner } from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
-import { failureOf, noDeviceWay, resultBytes } from './worker-replies';
+import { failureOf, noDeviceWay, release, resultBytes } from './worker-replies';
 
 /**
  * The device tools' worker: qpdf compiled to WebAssembly, one runner for the page's runs (each qpdf run gets a fresh
@@ -81,9 +81,14 @@ async function run(request: DeviceJobRequest): Promise<void> {
   try {
     const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
     const parts = result.files.map((part) => ({ name: part.name, bytes: bytesOf(part.file) }));
-    const blob = new Blob([resultBytes(parts, result.download.name) as Uint8Array<ArrayBuffer>], {
-      type: result.download.contentType,
-    });
+    const bytes = resultBytes(parts, result.download.name) as Uint8Array<ArrayBuffer>;
+    // The inputs' memory goes before the Blob's copy is made, the result's once it is made.
+    release(
+      request.files.map((file) => file.bytes),
+      bytes.buffer,
+    );
+    const blob = new Blob([bytes], { type: result.download.contentType });
+    release([bytes.buffer, ...parts.map((part) => part.bytes.buffer)]);
     post({ type: 'done', job, blob });
   } catch (error) {
     post(failureOf(job, error));
