@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -29,4 +30,31 @@ describe('writeZip', () => {
     ];
     await expect(writeZip(join(folder, 'gone.zip'), entries)).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  it('stores an entry deflate would not shrink and deflates one it would, when told to decide', async () => {
+    const folder = job.context.workDir;
+    // Noise (a PDF of photos) and text (a PDF of words and forms), both past the size at which samples decide.
+    const noise = randomBytes(400 * 1024);
+    await writeFile(join(folder, 'noise.pdf'), noise);
+    await writeFile(join(folder, 'text.pdf'), 'BT /F1 12 Tf (a line of words) Tj ET\n'.repeat(12_000));
+    const target = join(folder, 'decided.zip');
+    await writeZip(target, [
+      { name: 'noise.pdf', path: join(folder, 'noise.pdf'), store: 'if-incompressible' },
+      { name: 'text.pdf', path: join(folder, 'text.pdf'), store: 'if-incompressible' },
+      { name: 'noise-in-memory.pdf', data: noise, store: 'if-incompressible' },
+    ]);
+    const zip = await readFile(target);
+    expect(compressionMethods(zip)).toEqual({ 'noise.pdf': 0, 'text.pdf': 8, 'noise-in-memory.pdf': 0 });
+    expect(Buffer.from(unzipSync(zip)['noise.pdf']!).equals(noise)).toBe(true);
+  });
 });
+
+/** Each entry's compression method (0 stored, 8 deflated), from the ZIP's central directory. */
+function compressionMethods(zip: Buffer): Record<string, number> {
+  const methods: Record<string, number> = {};
+  for (let at = zip.indexOf('PK\x01\x02', 0, 'latin1'); at >= 0; at = zip.indexOf('PK\x01\x02', at + 4, 'latin1')) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    methods[zip.toString('utf8', at + 46, at + 46 + nameLength)] = zip.readUInt16LE(at + 10);
+  }
+  return methods;
+}

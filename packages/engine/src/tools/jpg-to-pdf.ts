@@ -39,7 +39,7 @@ export const jpgToPdf: ToolRunner<'jpg-to-pdf'> = async (files, options, context
     const path = tempPath(context, 'image');
     await writeImageDocument(path, pagesOf(file.path, type, context), layout);
     report();
-    entries.push({ name: uniqueName(`${uploadStem(file.name)}.pdf`, names), path });
+    entries.push({ name: uniqueName(`${uploadStem(file.name)}.pdf`, names), path, store: 'if-incompressible' });
   }
   const zip = tempPath(context, 'images-pdf', '.zip');
   await writeZip(zip, entries, context.signal);

@@ -19,7 +19,11 @@ export const splitPdf: ToolRunner<'split-pdf'> = async (files, options, context)
     run: ({ sources: [input], session }) => splitDocument(session, diskDocument(input!), options),
   });
   const names = partNames(file.name, parts, pageCount);
-  const entries = parts.map((part, index) => ({ name: names[index]!, path: diskPath(part.file) }));
+  const entries = parts.map((part, index) => ({
+    name: names[index]!,
+    path: diskPath(part.file),
+    store: 'if-incompressible' as const,
+  }));
   const output = tempPath(context, 'split-pages', '.zip');
   await writeZip(output, entries, context.signal);
   return { path: output, download: tools['split-pdf'].download };
