@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * How much of a request body the server still reads after answering before the body was read (a 413, 415, 429,
  * 503, 400...), so the client, still sending, is not reset before it reads the answer. The same idea as nginx's
- * lingering close; past either bound the connection is cut.
+ * lingering close; past the time bound the connection is cut, past the byte bound a moment later (CUT_GRACE_MS).
  */
 export interface DrainBounds {
   /** Body bytes read and thrown away after the answer; a declared body larger than this is not waited for. */
@@ -16,6 +16,13 @@ export interface DrainBounds {
 
 /** nginx reads for up to 30 s (lingering_time); a client that reads while it sends has the answer long before. */
 export const DRAIN_MAX_MS = 10_000;
+
+/**
+ * Past the byte bound, reading stops and the connection is cut this much later: a client that reads while it
+ * sends (curl, Node's fetch) takes the answer and goes in that time. Cut at once, a busy machine's client could
+ * still be sending when the reset came, and lose the answer in its receive buffer (curl: "Send failure").
+ */
+const CUT_GRACE_MS = 1_000;
 
 /**
  * Every answer that goes out while the request body is still arriving keeps reading the body, within `bounds`:
@@ -54,8 +61,10 @@ function drain(
   let bodyEnded = false;
   let answerSent = false;
   let readBytes = 0;
+  let grace: NodeJS.Timeout | undefined;
   const stop = () => {
     clearTimeout(timer);
+    clearTimeout(grace);
     socket.off('close', stop);
   };
   const cut = () => {
@@ -89,7 +98,11 @@ function drain(
   incoming.unpipe();
   incoming.on('data', (chunk: Buffer) => {
     readBytes += chunk.length;
-    if (readBytes > bounds.maxBytes) cut();
+    if (readBytes <= bounds.maxBytes || grace) return;
+    // The client's sending now waits on a full buffer, with the answer there to read.
+    incoming.pause();
+    grace = setTimeout(cut, Math.min(CUT_GRACE_MS, bounds.maxMs));
+    grace.unref();
   });
   incoming.once('end', () => {
     bodyEnded = true;
