@@ -27,9 +27,11 @@ export async function writeZip(target: string, entries: readonly ZipEntry[], sig
   // output instead, and with it the job.
   const fail = (error: Error) => (zip.outputStream as Readable).destroy(error);
   zip.on('error', fail);
-  const stored = await Promise.all(
-    entries.map((entry) => (entry.store === 'if-incompressible' ? incompressible(entry) : Boolean(entry.store))),
-  );
+  // One file looked at a time: a split into thousands of parts must not run out of file handles.
+  const stored: boolean[] = [];
+  for (const entry of entries) {
+    stored.push(entry.store === 'if-incompressible' ? await incompressible(entry) : Boolean(entry.store));
+  }
   for (const [index, entry] of entries.entries()) {
     const options = { compress: !stored[index], mtime: new Date(0) };
     if (entry.path) zip.addReadStream(createReadStream(entry.path).on('error', fail), entry.name, options);
@@ -58,7 +60,10 @@ async function incompressible(entry: ZipEntry): Promise<boolean> {
   if (!entry.path) {
     const data = entry.data ?? Buffer.alloc(0);
     if (data.length <= SAMPLED_FROM_BYTES) return false;
-    SAMPLE_AT.forEach((at, index) => data.copy(sample, index * SAMPLE_BYTES, Math.floor(data.length * at)));
+    for (const [index, at] of SAMPLE_AT.entries()) {
+      const start = Math.floor(data.length * at);
+      data.copy(sample, index * SAMPLE_BYTES, start, start + SAMPLE_BYTES);
+    }
     return deflatesLittle(sample);
   }
   const file = await open(entry.path, 'r');
