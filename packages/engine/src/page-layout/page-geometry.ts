@@ -38,6 +38,13 @@ export function normalizeRect(values: readonly number[]): Rect {
   return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
 }
 
+/** The rectangle around a quad (a glyph's, from MuPDF: x0 y0, x1 y1, x2 y2, x3 y3), in the quad's own space. */
+export function quadBounds(quad: readonly number[]): [number, number, number, number] {
+  const xs = [quad[0]!, quad[2]!, quad[4]!, quad[6]!];
+  const ys = [quad[1]!, quad[3]!, quad[5]!, quad[7]!];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 export function intersectRects(one: Rect, two: Rect): Rect | undefined {
   const rect: Rect = [
     Math.max(one[0], two[0]),

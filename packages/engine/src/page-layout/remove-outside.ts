@@ -1,7 +1,7 @@
 import * as mupdf from 'mupdf';
 import { ToolError } from '@paperknife/catalog/errors';
 import { pageImages, restoreJpegImages } from '../redaction/blanked-images.js';
-import { type Rect, intersectRects, normalizeRect } from './page-geometry.js';
+import { type Rect, intersectRects, normalizeRect, quadBounds } from './page-geometry.js';
 
 /** Far beyond any page: the strips around the kept box reach past content drawn off the page too. */
 const FAR = 1e5;
@@ -19,12 +19,6 @@ function stripsAround(box: Rect): Rect[] {
     [-FAR, -FAR, box[0], FAR],
     [box[2], -FAR, FAR, FAR],
   ];
-}
-
-function quadBounds(quad: mupdf.Quad): Rect {
-  const xs = [quad[0], quad[2], quad[4], quad[6]];
-  const ys = [quad[1], quad[3], quad[5], quad[7]];
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
 /**

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import type { PageRect, RedactionBox } from '@paperknife/catalog/redaction';
 import { openPdf } from '../mupdf/open-pdf.js';
+import { normalizeRect } from '../page-layout/page-geometry.js';
 import { appendPageContent, numbers, ownResources, resourceDictionary } from '../stamping/stamp-text-task.js';
 import { pageImages, restoreJpegImages } from './blanked-images.js';
 import { fillBoxes } from './fill-boxes.js';
@@ -201,22 +202,10 @@ function drawIntoPage(doc: mupdf.PDFDocument, page: mupdf.PDFObject, widget: mup
   });
   const form = doc.addStream(appearance.readStream(), copy);
   // The appearance's box, through its own matrix, fills the field's rectangle (PDF 32000, 12.5.5).
-  const [a, b, c, d, e, f] = copy.get('Matrix').isArray() ? numbers(copy.get('Matrix')) : [1, 0, 0, 1, 0, 0];
-  const corners = [
-    [bbox[0]!, bbox[1]!],
-    [bbox[2]!, bbox[1]!],
-    [bbox[0]!, bbox[3]!],
-    [bbox[2]!, bbox[3]!],
-  ].map(([x, y]) => [a! * x! + c! * y! + e!, b! * x! + d! * y! + f!] as const);
-  const [x0, x1] = [Math.min(...corners.map((p) => p[0])), Math.max(...corners.map((p) => p[0]))];
-  const [y0, y1] = [Math.min(...corners.map((p) => p[1])), Math.max(...corners.map((p) => p[1]))];
-  if (x1 - x0 <= 0 || y1 - y0 <= 0) return false;
-  const [rx0, ry0, rx1, ry1] = [
-    Math.min(rect[0]!, rect[2]!),
-    Math.min(rect[1]!, rect[3]!),
-    Math.max(rect[0]!, rect[2]!),
-    Math.max(rect[1]!, rect[3]!),
-  ];
+  const matrix = copy.get('Matrix').isArray() ? numbers(copy.get('Matrix')) : mupdf.Matrix.identity;
+  const [x0, y0, x1, y1] = mupdf.Rect.transform([...normalizeRect(bbox)], matrix as mupdf.Matrix);
+  if (!(x1 > x0 && y1 > y0)) return false;
+  const [rx0, ry0, rx1, ry1] = normalizeRect(rect);
   const sx = (rx1 - rx0) / (x1 - x0);
   const sy = (ry1 - ry0) / (y1 - y0);
   const xobjects = resourceDictionary(doc, ownResources(doc, page), 'XObject');

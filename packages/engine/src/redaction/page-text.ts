@@ -1,5 +1,6 @@
 import type * as mupdf from 'mupdf';
 import type { PageRect } from '@paperknife/catalog/redaction';
+import { quadBounds } from '../page-layout/page-geometry.js';
 import type { PageText } from './text-matches.js';
 
 /**
@@ -31,7 +32,7 @@ export function readPageText(page: mupdf.PDFPage): PageText {
         line++;
       },
       onChar: (char, _origin, _font, _size, quad) => {
-        const rect = quadRect(quad);
+        const rect = quadBounds(quad);
         // A character outside the BMP is two UTF-16 units: both get its rectangle.
         for (let i = 0; i < char.length; i++) {
           text.push(char[i]!);
@@ -46,20 +47,13 @@ export function readPageText(page: mupdf.PDFPage): PageText {
   return { text: text.join(''), rects, lines };
 }
 
-/** The rectangle around a glyph's quad. */
-function quadRect(quad: mupdf.Quad): PageRect {
-  const xs = [quad[0], quad[2], quad[4], quad[6]];
-  const ys = [quad[1], quad[3], quad[5], quad[7]];
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
-
 /** Where an annotation's appearance draws its characters, in page space. */
 export function annotationGlyphs(annotation: mupdf.PDFAnnotation): PageRect[] {
   const list = annotation.toDisplayList();
   const structured = list.toStructuredText('preserve-whitespace');
   const glyphs: PageRect[] = [];
   try {
-    structured.walk({ onChar: (_char, _origin, _font, _size, quad) => glyphs.push(quadRect(quad)) });
+    structured.walk({ onChar: (_char, _origin, _font, _size, quad) => glyphs.push(quadBounds(quad)) });
   } finally {
     structured.destroy();
     list.destroy();
