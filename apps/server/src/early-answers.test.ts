@@ -298,4 +298,28 @@ describe('the reading after an early answer is bounded', () => {
     expect(answered(client.received())).toBe(true);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
+
+  it('a client slow to read, still sending past the byte bound, is not reset before it reads the answer', async () => {
+    const port = Number(new URL(await listening({ concurrency: 0, queueSize: 0 })).port);
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    // Like curl, a failed send ends this client, answer unread: a reset while it still sends is a lost answer.
+    let sendFailed: string | undefined;
+    socket.on('error', (error: NodeJS.ErrnoException) => (sendFailed ??= error.code));
+    socket.pause();
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /functions/v1/rotate-pdf HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n' +
+        `Content-Length: ${64 * DRAIN_BYTES}\r\n\r\n`,
+    );
+    // More than the buffers on both sides hold: the sending is still going on when the server stops reading.
+    socket.write(Buffer.alloc(32 * DRAIN_BYTES, 1));
+    // A busy client turns to its answer only a little later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sendFailed).toBeUndefined();
+    let received = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+    socket.resume();
+    await expect.poll(() => received).toMatch(/^HTTP\/1.1 503 [\s\S]*"code":"busy"/);
+    socket.destroy();
+  });
 });
