@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserServer, chromium } from 'playwright-core';
+import { toolPaths, tools } from '@paperknife/catalog/tools';
 import { requireBuild, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
 import { photoPdf } from './photo-pdf.js';
@@ -37,6 +38,8 @@ const origin = `http://127.0.0.1:${port}`;
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
 const largeMB = Number(process.argv.find((arg) => arg.startsWith('--large-mb='))?.slice('--large-mb='.length) ?? 100);
 const MB = 1024 * 1024;
+const MERGE_PAGE = toolPaths('merge-pdf').canonical;
+const ROTATE_PAGE = toolPaths('rotate-pdf').canonical;
 
 requireBuild();
 
@@ -116,18 +119,18 @@ try {
   // What a tool page downloads before anything is chosen, and what the device way adds.
   const context = await browser.newContext({ acceptDownloads: true });
   const sizes: string[][] = [];
-  for (const path of ['/merge-pdf', '/rotate-pdf']) {
+  for (const path of [MERGE_PAGE, ROTATE_PAGE]) {
     const page = await openPage(context, origin, path);
     const first = await scriptsLoaded(page);
     sizes.push([`${path}: first JavaScript`, String(first.count), `${kb(first.bytes)} (${first.bytes} B)`, 'br']);
     await page.close();
   }
-  const page = await openPage(context, origin, '/merge-pdf');
+  const page = await openPage(context, origin, MERGE_PAGE);
   const deviceFiles = recordDeviceFiles(page, /^qpdf.*\.(js|wasm)$/);
   await page.getByRole('radio', { name: 'On this device (not uploaded)' }).check();
-  const first = await runTool(page, parts, 'Merge PDF Files');
+  const first = await runTool(page, parts, tools['merge-pdf'].actionLabel);
   const warm: ToolTimes[] = [];
-  for (let run = 0; run < runs; run++) warm.push(await runTool(page, parts, 'Merge PDF Files'));
+  for (let run = 0; run < runs; run++) warm.push(await runTool(page, parts, tools['merge-pdf'].actionLabel));
   for (const file of deviceFiles) {
     sizes.push([`device way: ${file.name} (${file.type})`, '1', `${kb(file.bytes)} (${file.bytes} B)`, file.encoding]);
   }
@@ -138,8 +141,8 @@ try {
   // A new tab: the wasm is in the HTTP cache, the worker not started; the device way is remembered.
   const cached: ToolTimes[] = [];
   for (let run = 0; run < Math.min(runs, 3); run++) {
-    const fresh = await openPage(context, origin, '/merge-pdf');
-    cached.push(await runTool(fresh, parts, 'Merge PDF Files'));
+    const fresh = await openPage(context, origin, MERGE_PAGE);
+    cached.push(await runTool(fresh, parts, tools['merge-pdf'].actionLabel));
     await fresh.close();
   }
   const serverTimes: number[] = [];
@@ -171,13 +174,13 @@ try {
 
   // Tab memory rotating a large file on the device (the page's pdf.js previews of it included): the whole tab at its
   // peak, and what the job added to the tab as it was with the file shown and its previews drawn, before the click.
-  const rotating = await openPage(context, origin, '/rotate-pdf');
+  const rotating = await openPage(context, origin, ROTATE_PAGE);
   let beforeClick = 0;
   let rotated: ToolTimes | undefined;
   const peak = await peakTabRss(
     rootPid,
     async () =>
-      (rotated = await runTool(rotating, [large], 'Rotate PDF', async () => {
+      (rotated = await runTool(rotating, [large], tools['rotate-pdf'].actionLabel, async () => {
         beforeClick = await settledTabRss(rootPid);
       })),
   );
