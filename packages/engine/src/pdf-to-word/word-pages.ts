@@ -6,6 +6,7 @@ import { type Rule, contains, drawingRegions, placeTables, ruledTables, tablesWi
 import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
 import { wordFontName } from './word-layout.js';
 import { alongLine, digitsInReadingOrder, isDigit } from '../mupdf/digit-order.js';
+import { INHIBIT_SPACES, type LineGlyph, lineGlyph, missingSpaces } from '../mupdf/word-spaces.js';
 import { looksScanned } from '../render/scanned-pages.js';
 
 /**
@@ -386,6 +387,7 @@ interface StextExports {
   _wasm_stext_block_get_image(block: number): number;
   _wasm_stext_line_get_next(line: number): number;
   _wasm_stext_line_get_bbox(line: number): number;
+  _wasm_stext_line_get_dir(line: number): number;
   _wasm_stext_line_get_first_char(line: number): number;
   _wasm_stext_char_get_next(char: number): number;
   _wasm_stext_char_get_c(char: number): number;
@@ -406,6 +408,7 @@ const STEXT_FUNCTIONS = [
   '_wasm_stext_block_get_image',
   '_wasm_stext_line_get_next',
   '_wasm_stext_line_get_bbox',
+  '_wasm_stext_line_get_dir',
   '_wasm_stext_line_get_first_char',
   '_wasm_stext_char_get_next',
   '_wasm_stext_char_get_c',
@@ -445,21 +448,35 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
   };
   const wasm = stextExports();
   if (!wasm) {
+    // A line's characters are held until it ends: where spaces go depends on the whole line.
+    let direction: readonly [number, number] = [1, 0];
+    let line: { char: string; style: FontStyle; size: number; rgb: number; bidi: number; quad: mupdf.Quad }[] = [];
     stext.walk({
       beginTextBlock: (bbox) => walker.beginTextBlock(bbox),
-      beginLine: (bbox) => walker.beginLine(bbox),
+      beginLine(bbox, _wmode, [dx, dy]) {
+        line = [];
+        direction = [dx, dy];
+        walker.beginLine(bbox);
+      },
       onChar(char, _origin, font, size, quad, color, bidi) {
         const [r = 0, g = 0, b = 0] = color.map((value) => Math.round(value * 255));
-        walker.onChar(
+        line.push({
           char,
-          styleOf(font.pointer as unknown as number),
+          style: styleOf(font.pointer as unknown as number),
           size,
-          (r << 16) | (g << 8) | b,
+          rgb: (r << 16) | (g << 8) | b,
           bidi,
-          () => quad,
-        );
+          quad,
+        });
       },
-      endLine: () => walker.endLine(),
+      endLine() {
+        const spaces = missingSpaces(line.map(({ char, size, quad }) => lineGlyph(char, size, quad, direction)));
+        line.forEach(({ char, style, size, rgb, bidi, quad }, index) => {
+          if (spaces[index]) walker.onChar(' ', style, size, rgb, bidi, () => quad);
+          walker.onChar(char, style, size, rgb, bidi, () => quad);
+        });
+        walker.endLine();
+      },
       endTextBlock: () => walker.endTextBlock(),
       onImageBlock: (bbox, transform, image) => walker.onImageBlock(bbox, transform, image),
     });
@@ -491,17 +508,31 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
       walker.beginTextBlock(bbox);
       for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
         walker.beginLine(floats(wasm._wasm_stext_line_get_bbox(line), 4) as mupdf.Rect);
+        // Where spaces go depends on the whole line: its characters are looked at once before they are handed over.
+        const [dx = 1, dy = 0] = floats(wasm._wasm_stext_line_get_dir(line), 2);
+        const chars: number[] = [];
+        const glyphs: LineGlyph[] = [];
         for (let char = wasm._wasm_stext_line_get_first_char(line); char; char = wasm._wasm_stext_char_get_next(char)) {
-          current = char;
-          walker.onChar(
-            String.fromCharCode(wasm._wasm_stext_char_get_c(char)),
-            styleOf(wasm._wasm_stext_char_get_font(char)),
-            wasm._wasm_stext_char_get_size(char),
-            wasm._wasm_stext_char_get_argb(char) & 0xffffff,
-            wasm._wasm_stext_char_get_bidi(char),
-            quadOfCurrent,
+          chars.push(char);
+          glyphs.push(
+            lineGlyph(
+              String.fromCharCode(wasm._wasm_stext_char_get_c(char)),
+              wasm._wasm_stext_char_get_size(char),
+              floats(wasm._wasm_stext_char_get_quad(char), 4),
+              [dx, dy],
+            ),
           );
         }
+        const spaces = missingSpaces(glyphs);
+        chars.forEach((char, index) => {
+          current = char;
+          const style = styleOf(wasm._wasm_stext_char_get_font(char));
+          const size = wasm._wasm_stext_char_get_size(char);
+          const rgb = wasm._wasm_stext_char_get_argb(char) & 0xffffff;
+          const bidi = wasm._wasm_stext_char_get_bidi(char);
+          if (spaces[index]) walker.onChar(' ', style, size, rgb, bidi, quadOfCurrent);
+          walker.onChar(String.fromCharCode(wasm._wasm_stext_char_get_c(char)), style, size, rgb, bidi, quadOfCurrent);
+        });
         walker.endLine();
       }
       walker.endTextBlock();
@@ -592,7 +623,9 @@ export function readLayout(
   // From the page itself, not from a display list of its contents: a list loses the ActualText the structure tree
   // gives text drawn in a clip (a Hebrew line came out with other spaces and alignment). Reading the other pages
   // from a list saved only a twentieth of the reading (docs/decisions/152).
-  const stext = page.toStructuredText(`preserve-images,preserve-whitespace${options.hiddenText ? ',clip=no' : ''}`);
+  const stext = page.toStructuredText(
+    `preserve-images,preserve-whitespace,${INHIBIT_SPACES}${options.hiddenText ? ',clip=no' : ''}`,
+  );
   walkText(stext, {
     beginTextBlock(bbox) {
       block = { kind: 'text', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], lines: [] };

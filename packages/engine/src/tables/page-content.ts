@@ -1,6 +1,7 @@
 import * as mupdf from 'mupdf';
 import type { PageContent, Rule, Word } from './table-model.js';
 import { alongLine, digitsInReadingOrder } from '../mupdf/digit-order.js';
+import { INHIBIT_SPACES, lineGlyph, missingSpaces } from '../mupdf/word-spaces.js';
 
 /**
  * What table detection needs from a PDF page, read through MuPDF: its words (from the structured text's
@@ -116,24 +117,29 @@ function straightRules(page: mupdf.PDFPage): Rule[] {
 function glyphLines(page: mupdf.PDFPage): Glyph[][] {
   const lines: Glyph[][] = [];
   let line: Glyph[] | undefined;
-  const stext = page.toStructuredText('preserve-whitespace');
+  const stext = page.toStructuredText(`preserve-whitespace,${INHIBIT_SPACES}`);
   try {
+    let direction: readonly [number, number] = [1, 0];
     stext.walk({
-      beginLine: () => {
+      beginLine: (_bbox, _wmode, [dx, dy]) => {
         line = [];
+        direction = [dx, dy];
       },
       onChar: (text, _origin, _font, size, quad) => {
         line?.push({ text, size, direction: directionIndex(quad[2] - quad[0], quad[3] - quad[1]), quad });
       },
       endLine: () => {
-        if (line && line.length > 0)
+        if (line && line.length > 0) {
+          const spaces = missingSpaces(line.map((glyph) => lineGlyph(glyph.text, glyph.size, glyph.quad, direction)));
+          const spaced = line.flatMap((glyph, index) => (spaces[index] ? [{ ...glyph, text: ' ' }, glyph] : [glyph]));
           lines.push(
             digitsInReadingOrder(
-              line,
+              spaced,
               (glyph) => glyph.text,
               (glyph) => alongLine(glyph.quad),
             ),
           );
+        }
         line = undefined;
       },
     });
