@@ -4,13 +4,16 @@
  * font size (0.15 em), which breaks words apart wherever letters stand apart for another reason: letter-spaced text,
  * or glyphs narrower than the font the text was laid out with (a substituted font), "do cu m ent" for "document".
  * Here the gap that means a space is measured against the line itself:
- * - past the letters' own spacing: a gap wider by 0.15 em than the line's usual gap between two letters (the median,
- *   counted up to a quarter em, so that single characters set apart, "1 2 3", still part);
- * - on a line that draws its spaces, wide enough to be one: six tenths of the usual stretch a drawn space covers,
- *   from the letter before it to the letter after.
+ * - past the letters' own spacing: a gap wider by 0.15 em than the line's usual gap between two letters or digits
+ *   of spaced scripts (the median, counted up to a quarter em, so that single characters set apart, "1 2 3", still
+ *   part; a table of contents' dot leaders are no letters);
+ * - on a line that draws its spaces between words, wide enough to be one: six tenths of the narrower stretches a
+ *   drawn space covers from the letter before it to the letter after (the lower quartile, of spaces between letters
+ *   or digits only: a table of contents' dot leaders set their spaces far wider than its words').
  * Between two characters of a script written without spaces (Chinese, Japanese, Thai...), a gap is never a space:
- * justified or ruby-annotated lines spread those characters apart.
- * The structured text is read with MuPDF's own spaces turned off (`STEXT_OPTIONS`) and these put in their place.
+ * justified or ruby-annotated lines spread those characters apart. The quarter em Japanese type sets a Latin word or
+ * a number off by is read as a space, as pdftotext reads it.
+ * The structured text is read with MuPDF's own spaces turned off (`INHIBIT_SPACES`) and these put in their place.
  */
 
 /** The structured-text option that leaves the spaces to missingSpaces. */
@@ -21,6 +24,8 @@ export interface LineGlyph {
   space: boolean;
   /** A character of a script that writes no spaces between words. */
   unspaced: boolean;
+  /** A letter or a digit. */
+  wordChar: boolean;
   size: number;
   start: number;
   end: number;
@@ -42,6 +47,7 @@ const DRAWN_SPACE_SHARE = 0.6;
 const MIN_GAPS = 3;
 
 const WHITE_SPACE = /^\s$/u;
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
 const UNSPACED_SCRIPT =
   /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3000-\u303f\uff00-\uffef]$/u;
 
@@ -58,7 +64,14 @@ export function lineGlyph(
   const length = Math.hypot(dx, dy) || 1;
   const start = (quad[0]! * dx + quad[1]! * dy) / length;
   const end = (quad[2]! * dx + quad[3]! * dy) / length;
-  return { space: WHITE_SPACE.test(char), unspaced: UNSPACED_SCRIPT.test(char), size, start, end };
+  return {
+    space: WHITE_SPACE.test(char),
+    unspaced: UNSPACED_SCRIPT.test(char),
+    wordChar: WORD_CHAR.test(char),
+    size,
+    start,
+    end,
+  };
 }
 
 /** The gap between two characters in reading order, either way along the line (right-to-left scripts go back). */
@@ -66,10 +79,12 @@ function gapBetween(before: LineGlyph, after: LineGlyph): number {
   return Math.max(after.start - before.end, before.start - after.end) / Math.max(before.size, after.size, 1e-6);
 }
 
-function median(values: number[]): number {
+/** The value a share of `values` lies under (sorts them in place). */
+function quantile(values: number[], share: number): number {
   values.sort((a, b) => a - b);
-  const middle = values.length >> 1;
-  return values.length % 2 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2;
+  const at = (values.length - 1) * share;
+  const below = Math.floor(at);
+  return values[below]! + (values[Math.ceil(at)]! - values[below]!) * (at - below);
 }
 
 /**
@@ -83,13 +98,14 @@ export function missingSpaces(glyphs: readonly LineGlyph[]): boolean[] {
   for (let index = 1; index < glyphs.length; index++) {
     const before = glyphs[index - 1]!;
     const glyph = glyphs[index]!;
-    if (!before.space && !glyph.space) letterGaps.push(gapBetween(before, glyph));
+    if (before.wordChar && glyph.wordChar && !before.unspaced && !glyph.unspaced) {
+      letterGaps.push(gapBetween(before, glyph));
+    }
     const after = glyphs[index + 1];
-    if (glyph.space && !before.space && after && !after.space) spaceStretches.push(gapBetween(before, after));
+    if (glyph.space && before.wordChar && after?.wordChar) spaceStretches.push(gapBetween(before, after));
   }
-  if (letterGaps.length === 0) return spaces;
-  const tracking = letterGaps.length >= MIN_GAPS ? Math.min(Math.max(median([...letterGaps]), 0), MAX_TRACKING) : 0;
-  const drawnSpace = spaceStretches.length > 0 ? median(spaceStretches) * DRAWN_SPACE_SHARE : 0;
+  const tracking = letterGaps.length >= MIN_GAPS ? Math.min(Math.max(quantile(letterGaps, 0.5), 0), MAX_TRACKING) : 0;
+  const drawnSpace = spaceStretches.length > 0 ? quantile(spaceStretches, 0.25) * DRAWN_SPACE_SHARE : 0;
   const threshold = Math.max(SPACE_GAP, tracking + SPACE_GAP, drawnSpace);
   for (let index = 1; index < glyphs.length; index++) {
     const before = glyphs[index - 1]!;

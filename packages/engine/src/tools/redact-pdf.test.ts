@@ -158,6 +158,15 @@ describe('redact-pdf', () => {
     expect(words).toEqual([...kept, ...kept]);
   });
 
+  it('finds a letter-spaced word whole, where a gap of 0.15 em between its letters is no space', async () => {
+    // 2.5 pt between letters of 12 pt text (0.21 em), words parted by drawn spaces.
+    const input = helveticaPage('BT /F1 12 Tf 2.5 Tc 72 650 Td (the secret document stays) Tj ET');
+    const result = await run({ search: 'document' }, input);
+    const text = extractedText(result.path);
+    expect(readersFinding(text, 'document')).toEqual([]);
+    expect(text.pdftotext.replace(/\s+/g, '')).toBe('thesecretstays');
+  });
+
   it('keeps lines shown with \' and " on the page, and redacts them', async () => {
     const content = `BT /F1 16 Tf 20.6 TL 72 650 Td (radio one) Tj (radio two) ' 1 0 (radio three) " ET`;
     const input = helveticaPage(content);
