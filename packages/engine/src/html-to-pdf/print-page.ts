@@ -41,23 +41,28 @@ export async function printPage(site: SiteFolder, settings: PrintSettings, outpu
   const home = join(context.workDir, 'chromium');
   const profile = join(home, 'profile');
   await mkdir(profile, { recursive: true });
-  const kill = () => void killBrowser(home);
   let stopped: ToolError | undefined;
-  const timer = setTimeout(() => {
-    stopped ??= new ToolError('processing_timeout');
-    kill();
-  }, context.limits.jobTimeoutMs);
-  const onAbort = () => {
-    stopped ??= abortError(context.signal);
-    kill();
+  // Settles (rejects) when the job is stopped: every wait on the browser races it, as a browser killed while it
+  // starts can leave Playwright's launch waiting out its own timeout.
+  let stop: (error: ToolError) => void = () => undefined;
+  const whenStopped = new Promise<never>((_resolve, reject) => {
+    stop = reject;
+  });
+  whenStopped.catch(() => undefined);
+  const halt = (error: ToolError) => {
+    stopped ??= error;
+    stop(stopped);
+    void killBrowser(home);
   };
+  const timer = setTimeout(() => halt(new ToolError('processing_timeout')), context.limits.jobTimeoutMs);
+  const onAbort = () => halt(abortError(context.signal));
   context.signal.addEventListener('abort', onAbort, { once: true });
   let browser: BrowserContext | undefined;
   try {
     if (context.signal.aborted) throw abortError(context.signal);
     // Loaded on the first HTML job, not at the server's start: Playwright's client is some 30 MB of the idle server.
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launchPersistentContext(profile, {
+    const launching = chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_ARGS,
@@ -70,6 +75,9 @@ export async function printPage(site: SiteFolder, settings: PrintSettings, outpu
       handleSIGHUP: false,
       timeout: context.limits.jobTimeoutMs,
     });
+    // A browser that starts after the job stopped is closed when it does.
+    launching.then((started) => (stopped ? started.close() : undefined)).catch(() => undefined);
+    browser = await Promise.race([launching, whenStopped]);
     if (stopped) throw stopped;
     const page = browser.pages()[0] ?? (await browser.newPage());
     let pageOpened = false;
@@ -82,13 +90,17 @@ export async function printPage(site: SiteFolder, settings: PrintSettings, outpu
       pageOpened = true;
       return answer(route, site.root, paperStyle(settings));
     });
-    await page.goto(pageUrl(site.page), { waitUntil: 'load', timeout: context.limits.jobTimeoutMs });
-    await page.pdf({
+    await Promise.race([
+      page.goto(pageUrl(site.page), { waitUntil: 'load', timeout: context.limits.jobTimeoutMs }),
+      whenStopped,
+    ]);
+    const printing = page.pdf({
       path: output,
       printBackground: settings.backgrounds,
       // The page's own @page size would still turn the paper: the paper style makes the CSS size ours.
       preferCSSPageSize: true,
     });
+    await Promise.race([printing, whenStopped]);
   } catch (error) {
     throw stopped ?? error;
   } finally {
