@@ -1,5 +1,7 @@
+import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { type LineGlyph, lineGlyph, missingSpaces } from './word-spaces.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { INHIBIT_SPACES, type LineGlyph, lineGlyph, missingSpaces, walkWithSpaces } from './word-spaces.js';
 
 /**
  * A line of 10-point text laid out from `text`: each character 5 points wide, a space 2.5, and `gaps` (points)
@@ -88,5 +90,36 @@ describe('missingSpaces', () => {
 
   it('never doubles a drawn space', () => {
     expect(missingSpaces(laidOut('a b', { tracking: 4 }))).toEqual([false, false, false]);
+  });
+});
+
+describe('walkWithSpaces', () => {
+  it('hands over the spaces a line needs, each with the quad of its gap', () => {
+    const pdf = makePdf({
+      pages: [
+        {
+          runs: [
+            { text: 'ab', x: 72, y: 700 },
+            { text: 'cd', x: 90, y: 700 },
+          ],
+        },
+      ],
+    });
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    const stext = doc.loadPage(0).toStructuredText(`preserve-whitespace,${INHIBIT_SPACES}`);
+    const chars: { char: string; x0: number; x1: number }[] = [];
+    try {
+      walkWithSpaces(stext, {
+        onChar: (char, _origin, _font, _size, quad) => chars.push({ char, x0: quad[0], x1: quad[2] }),
+      });
+    } finally {
+      stext.destroy();
+      doc.destroy();
+    }
+    expect(chars.map(({ char }) => char).join('')).toBe('ab cd');
+    // From the end of "b" to the start of "c".
+    expect(chars[2]!.x0).toBeCloseTo(chars[1]!.x1, 3);
+    expect(chars[2]!.x1).toBeCloseTo(chars[3]!.x0, 3);
+    expect(chars[2]!.x1).toBeCloseTo(90, 1);
   });
 });

@@ -1,3 +1,5 @@
+import type * as mupdf from 'mupdf';
+
 /**
  * Where a line of a PDF needs a space its content does not draw. Many PDFs draw no space characters: they place each
  * word where it goes, and a reader puts a space in a gap a space would fill. MuPDF does that at a fixed share of the
@@ -119,4 +121,47 @@ export function missingSpaces(glyphs: readonly LineGlyph[]): boolean[] {
       gap <= tracking + MAX_SPACE_GAP;
   }
   return spaces;
+}
+
+/**
+ * The quad of a space put in between two characters: the gap from the end of the one before to the start of the
+ * one after, as tall as they are (the quad MuPDF gave its own spaces).
+ */
+export function spaceQuad(before: ArrayLike<number>, after: ArrayLike<number>): mupdf.Quad {
+  return [before[2]!, before[3]!, after[0]!, after[1]!, before[6]!, before[7]!, after[4]!, after[5]!];
+}
+
+type StructuredTextWalker = Parameters<mupdf.StructuredText['walk']>[0];
+type OnCharArguments = Parameters<NonNullable<StructuredTextWalker['onChar']>>;
+
+/**
+ * Walks structured text read with `INHIBIT_SPACES` as StructuredText.walk does, with the spaces missingSpaces finds
+ * handed to `onChar` before the character they go before (its font, size, colour and bidi level, the gap's quad). A
+ * line's characters are held until it ends, as where spaces go depends on the whole line.
+ */
+export function walkWithSpaces(stext: mupdf.StructuredText, walker: StructuredTextWalker): void {
+  let direction: readonly [number, number] = [1, 0];
+  let chars: OnCharArguments[] = [];
+  stext.walk({
+    ...walker,
+    beginLine(bbox, wmode, [dx, dy]) {
+      direction = [dx, dy];
+      chars = [];
+      walker.beginLine?.(bbox, wmode, [dx, dy]);
+    },
+    onChar(...args) {
+      chars.push(args);
+    },
+    endLine() {
+      const spaces = missingSpaces(chars.map(([char, , , size, quad]) => lineGlyph(char, size, quad, direction)));
+      chars.forEach((args, index) => {
+        if (spaces[index]) {
+          const [, origin, font, size, quad, color, bidi] = args;
+          walker.onChar?.(' ', origin, font, size, spaceQuad(chars[index - 1]![4], quad), color, bidi);
+        }
+        walker.onChar?.(...args);
+      });
+      walker.endLine?.();
+    },
+  });
 }

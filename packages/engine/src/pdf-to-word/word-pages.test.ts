@@ -73,6 +73,15 @@ describe('PDF to Word reading a page', () => {
     expect(pageText(onePage(SHOWN))).toBe('xyz');
   });
 
+  it('reads letter-spaced text as whole words, spaces where the words part (decision 217)', () => {
+    expect(pageText(onePage('BT /F1 12 Tf 2.5 Tc 72 200 Td (the secret document stays) Tj ET'))).toBe(
+      'the secret document stays',
+    );
+    // No space drawn: words parted by 4 pt (0.33 em) more than the letters.
+    const words = 'BT /F1 12 Tf 2.5 Tc 72 200 Td [(the) -333 (secret) -333 (document)] TJ ET';
+    expect(pageText(onePage(words))).toBe('the secret document');
+  });
+
   it('keeps the ActualText the structure tree gives marked content', () => {
     expect(pageText(taggedPage())).toBe('xyz\nQ');
   });

@@ -6,7 +6,14 @@ import { type Rule, contains, drawingRegions, placeTables, ruledTables, tablesWi
 import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
 import { wordFontName } from './word-layout.js';
 import { alongLine, digitsInReadingOrder, isDigit } from '../mupdf/digit-order.js';
-import { INHIBIT_SPACES, type LineGlyph, lineGlyph, missingSpaces } from '../mupdf/word-spaces.js';
+import {
+  INHIBIT_SPACES,
+  type LineGlyph,
+  lineGlyph,
+  missingSpaces,
+  spaceQuad,
+  walkWithSpaces,
+} from '../mupdf/word-spaces.js';
 import { looksScanned } from '../render/scanned-pages.js';
 
 /**
@@ -448,35 +455,21 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
   };
   const wasm = stextExports();
   if (!wasm) {
-    // A line's characters are held until it ends: where spaces go depends on the whole line.
-    let direction: readonly [number, number] = [1, 0];
-    let line: { char: string; style: FontStyle; size: number; rgb: number; bidi: number; quad: mupdf.Quad }[] = [];
-    stext.walk({
+    walkWithSpaces(stext, {
       beginTextBlock: (bbox) => walker.beginTextBlock(bbox),
-      beginLine(bbox, _wmode, [dx, dy]) {
-        line = [];
-        direction = [dx, dy];
-        walker.beginLine(bbox);
-      },
+      beginLine: (bbox) => walker.beginLine(bbox),
       onChar(char, _origin, font, size, quad, color, bidi) {
         const [r = 0, g = 0, b = 0] = color.map((value) => Math.round(value * 255));
-        line.push({
+        walker.onChar(
           char,
-          style: styleOf(font.pointer as unknown as number),
+          styleOf(font.pointer as unknown as number),
           size,
-          rgb: (r << 16) | (g << 8) | b,
+          (r << 16) | (g << 8) | b,
           bidi,
-          quad,
-        });
+          () => quad,
+        );
       },
-      endLine() {
-        const spaces = missingSpaces(line.map(({ char, size, quad }) => lineGlyph(char, size, quad, direction)));
-        line.forEach(({ char, style, size, rgb, bidi, quad }, index) => {
-          if (spaces[index]) walker.onChar(' ', style, size, rgb, bidi, () => quad);
-          walker.onChar(char, style, size, rgb, bidi, () => quad);
-        });
-        walker.endLine();
-      },
+      endLine: () => walker.endLine(),
       endTextBlock: () => walker.endTextBlock(),
       onImageBlock: (bbox, transform, image) => walker.onImageBlock(bbox, transform, image),
     });
@@ -495,8 +488,9 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
   };
   // One function reads the quad of the character being handed over (onChar calls it, if at all, before it returns),
   // rather than a closure made for every character.
+  const quadOf = (char: number) => floats(wasm._wasm_stext_char_get_quad(char), 8) as mupdf.Quad;
   let current = 0;
-  const quadOfCurrent = () => floats(wasm._wasm_stext_char_get_quad(current), 8) as mupdf.Quad;
+  const quadOfCurrent = () => quadOf(current);
   for (
     let block = wasm._wasm_stext_page_get_first_block(stext.pointer);
     block;
@@ -508,30 +502,29 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
       walker.beginTextBlock(bbox);
       for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
         walker.beginLine(floats(wasm._wasm_stext_line_get_bbox(line), 4) as mupdf.Rect);
-        // Where spaces go depends on the whole line: its characters are looked at once before they are handed over.
+        // Where spaces go depends on the whole line (walkWithSpaces does the same for walk): its characters are
+        // looked at once before they are handed over, a space with the gap's quad before those that need one.
         const [dx = 1, dy = 0] = floats(wasm._wasm_stext_line_get_dir(line), 2);
         const chars: number[] = [];
+        const texts: string[] = [];
         const glyphs: LineGlyph[] = [];
         for (let char = wasm._wasm_stext_line_get_first_char(line); char; char = wasm._wasm_stext_char_get_next(char)) {
+          const text = String.fromCharCode(wasm._wasm_stext_char_get_c(char));
           chars.push(char);
-          glyphs.push(
-            lineGlyph(
-              String.fromCharCode(wasm._wasm_stext_char_get_c(char)),
-              wasm._wasm_stext_char_get_size(char),
-              floats(wasm._wasm_stext_char_get_quad(char), 4),
-              [dx, dy],
-            ),
-          );
+          texts.push(text);
+          glyphs.push(lineGlyph(text, wasm._wasm_stext_char_get_size(char), quadOf(char), [dx, dy]));
         }
-        const spaces = missingSpaces(glyphs);
-        chars.forEach((char, index) => {
-          current = char;
+        missingSpaces(glyphs).forEach((spaceBefore, index) => {
+          const char = chars[index]!;
           const style = styleOf(wasm._wasm_stext_char_get_font(char));
-          const size = wasm._wasm_stext_char_get_size(char);
+          const size = glyphs[index]!.size;
           const rgb = wasm._wasm_stext_char_get_argb(char) & 0xffffff;
           const bidi = wasm._wasm_stext_char_get_bidi(char);
-          if (spaces[index]) walker.onChar(' ', style, size, rgb, bidi, quadOfCurrent);
-          walker.onChar(String.fromCharCode(wasm._wasm_stext_char_get_c(char)), style, size, rgb, bidi, quadOfCurrent);
+          if (spaceBefore) {
+            walker.onChar(' ', style, size, rgb, bidi, () => spaceQuad(quadOf(chars[index - 1]!), quadOf(char)));
+          }
+          current = char;
+          walker.onChar(texts[index]!, style, size, rgb, bidi, quadOfCurrent);
         });
         walker.endLine();
       }

@@ -2,12 +2,11 @@ import type * as mupdf from 'mupdf';
 import type { PageRect } from '@paperknife/catalog/redaction';
 import { quadBounds } from '../page-layout/page-geometry.js';
 import type { PageText } from './text-matches.js';
-import { INHIBIT_SPACES, lineGlyph, missingSpaces } from '../mupdf/word-spaces.js';
+import { INHIBIT_SPACES, walkWithSpaces } from '../mupdf/word-spaces.js';
 
 /**
  * A page's characters as MuPDF reads them (invisible OCR text included), joined into one string: a space between
- * the lines of a block, a line break between blocks, each character with the rectangle around its quad (the spaces
- * put in, as those between lines, with none).
+ * the lines of a block, a line break between blocks, each character with the rectangle around its quad.
  */
 export function readPageText(page: mupdf.PDFPage): PageText {
   const text: string[] = [];
@@ -24,36 +23,25 @@ export function readPageText(page: mupdf.PDFPage): PageText {
   // Spaces where the line's gaps call for them (decision 217), as PDF to Word reads words: a search for a
   // letter-spaced word finds it whole.
   const structured = page.toStructuredText(`preserve-whitespace,${INHIBIT_SPACES}`);
-  let direction: readonly [number, number] = [1, 0];
-  let chars: { char: string; size: number; quad: mupdf.Quad }[] = [];
   try {
-    structured.walk({
+    walkWithSpaces(structured, {
       beginTextBlock: () => {
         separator('\n');
         blockStarted = true;
       },
-      beginLine: (_bbox, _wmode, [dx, dy]) => {
+      beginLine: () => {
         if (!blockStarted) separator(' ');
         blockStarted = false;
         line++;
-        direction = [dx, dy];
-        chars = [];
       },
-      onChar: (char, _origin, _font, size, quad) => {
-        chars.push({ char, size, quad });
-      },
-      endLine: () => {
-        const spaces = missingSpaces(chars.map(({ char, size, quad }) => lineGlyph(char, size, quad, direction)));
-        chars.forEach(({ char, quad }, index) => {
-          if (spaces[index]) separator(' ');
-          const rect = quadBounds(quad);
-          // A character outside the BMP is two UTF-16 units: both get its rectangle.
-          for (let i = 0; i < char.length; i++) {
-            text.push(char[i]!);
-            rects.push(rect);
-            lines.push(line);
-          }
-        });
+      onChar: (char, _origin, _font, _size, quad) => {
+        const rect = quadBounds(quad);
+        // A character outside the BMP is two UTF-16 units: both get its rectangle.
+        for (let i = 0; i < char.length; i++) {
+          text.push(char[i]!);
+          rects.push(rect);
+          lines.push(line);
+        }
       },
     });
   } finally {

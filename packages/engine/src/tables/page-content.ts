@@ -1,7 +1,7 @@
 import * as mupdf from 'mupdf';
 import type { PageContent, Rule, Word } from './table-model.js';
 import { alongLine, digitsInReadingOrder } from '../mupdf/digit-order.js';
-import { INHIBIT_SPACES, lineGlyph, missingSpaces } from '../mupdf/word-spaces.js';
+import { INHIBIT_SPACES, walkWithSpaces } from '../mupdf/word-spaces.js';
 
 /**
  * What table detection needs from a PDF page, read through MuPDF: its words (from the structured text's
@@ -119,27 +119,22 @@ function glyphLines(page: mupdf.PDFPage): Glyph[][] {
   let line: Glyph[] | undefined;
   const stext = page.toStructuredText(`preserve-whitespace,${INHIBIT_SPACES}`);
   try {
-    let direction: readonly [number, number] = [1, 0];
-    stext.walk({
-      beginLine: (_bbox, _wmode, [dx, dy]) => {
+    walkWithSpaces(stext, {
+      beginLine: () => {
         line = [];
-        direction = [dx, dy];
       },
       onChar: (text, _origin, _font, size, quad) => {
         line?.push({ text, size, direction: directionIndex(quad[2] - quad[0], quad[3] - quad[1]), quad });
       },
       endLine: () => {
-        if (line && line.length > 0) {
-          const spaces = missingSpaces(line.map((glyph) => lineGlyph(glyph.text, glyph.size, glyph.quad, direction)));
-          const spaced = line.flatMap((glyph, index) => (spaces[index] ? [{ ...glyph, text: ' ' }, glyph] : [glyph]));
+        if (line && line.length > 0)
           lines.push(
             digitsInReadingOrder(
-              spaced,
+              line,
               (glyph) => glyph.text,
               (glyph) => alongLine(glyph.quad),
             ),
           );
-        }
         line = undefined;
       },
     });

@@ -38,6 +38,8 @@ export interface FixtureRun {
   style?: 'regular' | 'bold' | 'italic' | 'bold-italic';
   /** Fill colour in RGB 0..1; default black. */
   rgb?: [number, number, number];
+  /** Points added after each character (the Tc operator, letter-spaced text); default 0. */
+  letterSpacing?: number;
 }
 
 const RUN_FONTS = { regular: 'F1', bold: 'F2', italic: 'F3', 'bold-italic': 'F4' } as const;
@@ -97,7 +99,7 @@ export function makePdf(options: FixtureOptions = {}): Buffer {
     content += '\nET\n';
     for (const run of page.runs ?? []) {
       const colour = (run.rgb ?? [0, 0, 0]).join(' ');
-      content += `BT /${RUN_FONTS[run.style ?? 'regular']} ${run.size ?? 12} Tf ${colour} rg ${run.x} ${run.y} Td (${escapeText(run.text)}) Tj ET\n`;
+      content += `BT /${RUN_FONTS[run.style ?? 'regular']} ${run.size ?? 12} Tf ${run.letterSpacing ?? 0} Tc ${colour} rg ${run.x} ${run.y} Td (${escapeText(run.text)}) Tj ET\n`;
     }
     const contentBytes = Buffer.from(content, 'latin1');
     const contentRef = add(

@@ -10,6 +10,7 @@ import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { layoutFixture, layoutPdf } from '../testing/layout-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
+import { textWidth } from '../testing/table-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
 import { pictureFixture, picturesAndScanPdf } from '../testing/word-fixtures.js';
@@ -125,6 +126,26 @@ describe('pdf-to-word', () => {
       'Second page text.',
       'Landscape page text.',
     ]);
+  });
+
+  it('reads letter-spaced text as whole words (decision 217)', async () => {
+    // 0.21 em between letters, past the 0.15 em at which MuPDF would put a space. The first line draws its spaces;
+    // the second places its words 4 pt further apart than its letters, with no space drawn.
+    const letterSpacing = 2.5;
+    let x = 72;
+    const placed = ['placed', 'words', 'apart'].map((text) => {
+      const run = { text, x, y: 650, letterSpacing };
+      x += textWidth(text, 12) + text.length * letterSpacing + 4;
+      return run;
+    });
+    const runs = [{ text: 'the secret document stays', x: 72, y: 700, letterSpacing }, ...placed];
+    const result = await pdfToWord(
+      [await job.input('spaced.pdf', makePdf({ pages: [{ runs }] }))],
+      options,
+      job.context,
+    );
+    const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
+    expect(texts).toEqual(['the secret document stays', 'placed words apart']);
   });
 
   it('keeps bold, italic, sizes and colours of the text', async () => {
