@@ -4,28 +4,33 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 
 /**
  * Prints the ten spec files that took longest, summed over their tests, after the run: where test time goes.
- * With PAPERKNIFE_TEST_TIMES_DIR set (`npm test` sets it), also writes every file's time there, for the table of
- * all suites that `npm test` prints at its end.
+ * With PAPERKNIFE_TEST_TIMES_DIR set (`npm test` sets it), also writes every file's time and failed tests there, for
+ * the tables of all suites that `npm test` prints at its end.
  */
 export default class SlowestFilesReporter implements Reporter {
-  private readonly byFile = new Map<string, { ms: number; tests: number }>();
+  private readonly byFile = new Map<string, { ms: number; tests: number; failed: { name: string; error: string }[] }>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const file = relative(process.cwd(), test.location.file);
-    const entry = this.byFile.get(file) ?? { ms: 0, tests: 0 };
+    const entry = this.byFile.get(file) ?? { ms: 0, tests: 0, failed: [] };
     entry.ms += result.duration;
     entry.tests += 1;
+    // A test that passed on a retry is flaky, not failed; only the last attempt's outcome counts.
+    if (test.outcome() === 'unexpected' && result.retry === test.retries) {
+      entry.failed.push({ name: test.titlePath().slice(1).join(' > '), error: result.error?.message ?? '' });
+    }
     this.byFile.set(file, entry);
   }
 
   onEnd(result: FullResult): void {
     const timesDir = process.env['PAPERKNIFE_TEST_TIMES_DIR'];
     if (timesDir) {
-      const files = [...this.byFile].map(([file, { ms, tests }]) => ({
+      const files = [...this.byFile].map(([file, { ms, tests, failed }]) => ({
         file: `e2e/${file}`,
         project: 'browser',
         ms,
         tests,
+        failed,
       }));
       writeFileSync(join(timesDir, `playwright-${process.pid}.json`), JSON.stringify(files));
     }

@@ -294,6 +294,7 @@ if (mode === 'start') {
   process.stdout.write(sweep.output);
   process.stdout.write(deployment.output);
   printSlowestFiles(timesDir);
+  printFailedTests(timesDir);
   const seconds = (suite) =>
     `${suite.seconds.toFixed(0)} s${suite.status === 0 ? '' : ` (failed, exit ${suite.status})`}`;
   step(
@@ -320,11 +321,30 @@ function timed(command, args, env, { quiet = false } = {}) {
   });
 }
 
-/** The ten slowest test files of every suite that ran (a browser file's time is its tests' summed). */
-function printSlowestFiles(dir) {
-  const files = readdirSync(dir)
+/** Every file entry the suites' reporters wrote to `dir`: file, project, ms, tests and failed tests. */
+function readTestFiles(dir) {
+  return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .flatMap((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+}
+
+/**
+ * Every failed test of every suite, with the first lines of its error, printed last: a log cut to its tail (as CI
+ * keeps it) still says what failed.
+ */
+function printFailedTests(dir) {
+  const failed = readTestFiles(dir).flatMap(({ file, failed = [] }) => failed.map((test) => ({ file, ...test })));
+  if (failed.length === 0) return;
+  console.log(`\nFailed tests of the whole run (${failed.length}):`);
+  for (const { file, name, error } of failed) {
+    console.log(`  ${file} > ${name}`);
+    for (const line of error.split('\n').slice(0, 4)) console.log(`      ${line.slice(0, 200)}`);
+  }
+}
+
+/** The ten slowest test files of every suite that ran (a browser file's time is its tests' summed). */
+function printSlowestFiles(dir) {
+  const files = readTestFiles(dir);
   if (files.length === 0) return;
   const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 10);
   console.log('\nSlowest test files of the whole run:');
