@@ -286,6 +286,59 @@ describe('joinAcrossPages with tables', () => {
     // The title before a table after "After." is not repeated from the table above it: kept, and its table too.
     expect(pages[3]!.map((item) => item.kind)).toEqual(['paragraph', 'table', 'table']);
   });
+
+  it("joins pieces showing different column edges on a grid of both pieces' edges, cells spanning it", () => {
+    // One table of 300 pt: the rows on the first page split it at 100, those on the next at 100 and 200, or at 250.
+    const piece = (widths: number[], ...rows: string[][]): WordTable => ({
+      kind: 'table',
+      columnWidths: widths,
+      spaceBefore: 0,
+      rows: rows.map((cells) => ({
+        cells: cells.map((text, column) => ({ column, rowSpan: 1, columnSpan: 1, paragraphs: [paragraph(text)] })),
+      })),
+    });
+    const pages: WordItem[][] = [
+      [piece([100, 200], ['Name', 'Details'], ['a', 'first'])],
+      [piece([100, 101, 99], ['b', 'second', 'third'])],
+      [piece([250, 50], ['c and d', 'e'])],
+      [paragraph('After.'), piece([150, 150], ['not', 'joined'])],
+    ];
+    joinAcrossPages(pages);
+    const joined = pages[0]![0] as WordTable;
+    expect(joined.columnWidths).toEqual([100, 101, 49, 50]);
+    expect(
+      joined.rows.map((row) =>
+        row.cells.map((cell) => [cell.paragraphs[0]!.runs[0]!.text, cell.column, cell.columnSpan]),
+      ),
+    ).toEqual([
+      [
+        ['Name', 0, 1],
+        ['Details', 1, 3],
+      ],
+      [
+        ['a', 0, 1],
+        ['first', 1, 3],
+      ],
+      [
+        ['b', 0, 1],
+        ['second', 1, 1],
+        ['third', 2, 2],
+      ],
+      [
+        ['c and d', 0, 3],
+        ['e', 3, 1],
+      ],
+    ]);
+    expect(pages[3]!.map((item) => item.kind)).toEqual(['paragraph', 'table']);
+  });
+
+  it('leaves a table of another width on the next page a table of its own', () => {
+    const first = table(['a', 'b']);
+    const other: WordTable = { ...table(['c', 'd']), columnWidths: [100, 150] };
+    const pages: WordItem[][] = [[first], [other]];
+    joinAcrossPages(pages);
+    expect(pages.map((page) => page.length)).toEqual([1, 1]);
+  });
 });
 
 describe('logicalLine', () => {

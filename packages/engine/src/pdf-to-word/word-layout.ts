@@ -334,8 +334,8 @@ export function joinAcrossPages(pages: readonly WordItem[][]): Set<number> {
             (item, at) =>
               item.kind === 'paragraph' && paragraphText(item) === carried!.above[carried!.above.length - title + at],
           );
-      if (repeated && next?.kind === 'table' && sameColumns(last, next)) {
-        last.rows.push(...(rowText(next.rows[0]) === rowText(last.rows[0]) ? next.rows.slice(1) : next.rows));
+      if (repeated && next?.kind === 'table' && sameWidth(last, next)) {
+        appendRows(last, rowText(next.rows[0]) === rowText(last.rows[0]) ? next.rows.slice(1) : next.rows, next);
         page.splice(0, title + 1);
         // The table fills this page too: it may go on over the next one.
         if (page.length === 0) {
@@ -358,9 +358,47 @@ export function joinAcrossPages(pages: readonly WordItem[][]): Set<number> {
   return emptied;
 }
 
-const sameColumns = (a: WordTable, b: WordTable) =>
-  a.columnWidths.length === b.columnWidths.length &&
-  a.columnWidths.every((width, index) => Math.abs(width - b.columnWidths[index]!) <= 2);
+/** Points two column edges may differ by and still be one edge. */
+const EDGE_TOLERANCE = 2;
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+const sameWidth = (a: WordTable, b: WordTable) => Math.abs(sum(a.columnWidths) - sum(b.columnWidths)) <= EDGE_TOLERANCE;
+
+/** A table's column edges from its left side, in points: one more than its columns. */
+function columnEdges(table: WordTable): number[] {
+  const edges = [0];
+  for (const width of table.columnWidths) edges.push(edges.at(-1)! + width);
+  return edges;
+}
+
+/**
+ * `rows` of `from` (a piece of the same table on the next page) appended to `table`. Rows of one table need not
+ * share their cells' edges (Word's grid is every edge of every row), so a page may show only some of the table's
+ * edges: the joined table's grid is the edges of both pieces, each cell spanning the grid columns between its own.
+ */
+function appendRows(table: WordTable, rows: WordTable['rows'], from: WordTable): void {
+  const own = columnEdges(table);
+  const theirs = columnEdges(from);
+  const edges: number[] = [];
+  for (const edge of [...own, ...theirs].sort((a, b) => a - b)) {
+    if (edges.length === 0 || edge - edges.at(-1)! > EDGE_TOLERANCE) edges.push(edge);
+  }
+  const gridIndex = (x: number) => {
+    let nearest = 0;
+    edges.forEach((edge, index) => {
+      if (Math.abs(edge - x) < Math.abs(edges[nearest]! - x)) nearest = index;
+    });
+    return nearest;
+  };
+  const regrid = (cells: WordTable['rows'][number]['cells'], at: readonly number[]) =>
+    cells.map((cell) => {
+      const column = gridIndex(at[cell.column]!);
+      return { ...cell, column, columnSpan: Math.max(1, gridIndex(at[cell.column + cell.columnSpan]!) - column) };
+    });
+  if (edges.length !== own.length) for (const row of table.rows) row.cells = regrid(row.cells, own);
+  table.rows.push(...rows.map((row) => ({ cells: regrid(row.cells, theirs) })));
+  table.columnWidths = edges.slice(1).map((edge, index) => edge - edges[index]!);
+}
 const rowText = (row: WordTable['rows'][number] | undefined) =>
   row?.cells.map((cell) => cell.paragraphs.map(paragraphText).join('\n')).join('\t') ?? '';
 
