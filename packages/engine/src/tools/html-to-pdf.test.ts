@@ -61,7 +61,8 @@ function expectPaper(path: string, width: number, height: number) {
   expect(Math.abs(actualHeight! - height), `height ${actualHeight}`).toBeLessThan(1);
 }
 
-describe('html-to-pdf', () => {
+// A browser print of several pages: up to 25 s here for the longest, twice that on a busy machine.
+describe('html-to-pdf', { timeout: 60_000 }, () => {
   it('reaches no host and no local file: the test server sees no connection, /etc/passwd is not in the PDF', async () => {
     const { port } = listener.address() as AddressInfo;
     const file = await job.input('outside.html', maliciousPage(port));

@@ -65,7 +65,8 @@ function referenced(parts: Record<string, string>, kind: 'header' | 'footer'): R
   return result;
 }
 
-describe('pdf-to-word running headers and footers', () => {
+// Each test is a Word to PDF and back: about 25 s for the longest here, twice that on a busy machine.
+describe('pdf-to-word running headers and footers', { timeout: 60_000 }, () => {
   it('writes headers that alternate between odd and even pages as Word odd and even headers, under another first page', async () => {
     const document = new Document({
       evenAndOddHeaderAndFooters: true,
