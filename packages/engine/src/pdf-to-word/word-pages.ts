@@ -509,7 +509,7 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
         const texts: string[] = [];
         const glyphs: LineGlyph[] = [];
         for (let char = wasm._wasm_stext_line_get_first_char(line); char; char = wasm._wasm_stext_char_get_next(char)) {
-          const text = String.fromCharCode(wasm._wasm_stext_char_get_c(char));
+          const text = String.fromCodePoint(wasm._wasm_stext_char_get_c(char));
           chars.push(char);
           texts.push(text);
           glyphs.push(lineGlyph(text, wasm._wasm_stext_char_get_size(char), quadOf(char), [dx, dy]));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
+import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -146,6 +147,28 @@ describe('pdf-to-word', () => {
     );
     const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
     expect(texts).toEqual(['the secret document stays', 'placed words apart']);
+  });
+
+  it('keeps letters past the first 65,536 code points (Gothic, mathematical letters) whole', async () => {
+    // A font whose ToUnicode maps A and B to U+10330 and U+10331, two code units each in a JavaScript string.
+    const doc = new mupdf.PDFDocument();
+    try {
+      const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+      const cmap = [
+        '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Astral def /CMapType 2 def',
+        '1 begincodespacerange <00> <FF> endcodespacerange',
+        '2 beginbfchar <41> <D800DF30> <42> <D800DF31> endbfchar',
+        'endcmap CMapName currentdict /CMap defineresource pop end end',
+      ].join('\n');
+      font.put('ToUnicode', doc.addStream(cmap, {}));
+      doc.insertPage(-1, doc.addPage([0, 0, 300, 300], 0, { Font: { F1: font } }, 'BT /F1 12 Tf 72 200 Td (AB) Tj ET'));
+      const input = await job.input('astral.pdf', doc.saveToBuffer().asUint8Array());
+      const result = await pdfToWord([input], options, job.context);
+      const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
+      expect(texts).toEqual(['\u{10330}\u{10331}']);
+    } finally {
+      doc.destroy();
+    }
   });
 
   it('keeps bold, italic, sizes and colours of the text', async () => {
