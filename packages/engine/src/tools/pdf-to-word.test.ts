@@ -162,7 +162,7 @@ describe('pdf-to-word', () => {
       ].join('\n');
       font.put('ToUnicode', doc.addStream(cmap, {}));
       doc.insertPage(-1, doc.addPage([0, 0, 300, 300], 0, { Font: { F1: font } }, 'BT /F1 12 Tf 72 200 Td (AB) Tj ET'));
-      const input = await job.input('astral.pdf', doc.saveToBuffer().asUint8Array());
+      const input = await job.input('astral.pdf', doc.saveToBuffer('').asUint8Array().slice());
       const result = await pdfToWord([input], options, job.context);
       const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
       expect(texts).toEqual(['\u{10330}\u{10331}']);
