@@ -23,7 +23,7 @@ import { TempFolders } from './temp-folders.js';
 export interface AppOptions {
   /** pino options, or false for no logs (tests). Default: JSON logs at the configured level. */
   logger?: FastifyServerOptions['logger'];
-  /** Event-loop delay (ms) past which requests get 503 busy. */
+  /** Event-loop delay (ms) past which requests get 503 busy; 0 turns the guard off (tests). */
   maxEventLoopDelayMs?: number;
   /** How long shutdown waits for running jobs. */
   shutdownGraceMs?: number;
