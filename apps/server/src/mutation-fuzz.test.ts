@@ -11,6 +11,7 @@ import type { ToolEntry } from '@paperknife/catalog/tool-entry';
 import { type ToolId, toolIds, tools } from '@paperknife/catalog/tools';
 import { brokenImagesPdf } from '@paperknife/engine/testing/broken-image-fixtures';
 import { corpusDir, corpusPasswords, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
+import { inParallel } from '@paperknife/engine/testing/in-parallel';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
 import { csvTable, presentationOdp, presentationPptx, workbookXlsx } from '@paperknife/engine/testing/office-fixtures';
 import { type MutationKind, mutate, mutationKinds, seededRandom } from '@paperknife/engine/testing/mutations';
@@ -286,17 +287,14 @@ describe('mutation fuzz', () => {
     async () => {
       const cases = fuzzCases(seededRandom(SEED + 1));
       expect(new Set(cases.map((c) => c.tool)).size).toBe(Math.min(CASES, toolIds.length));
-      const findings: Finding[] = [];
       // Two at a time, as the test app's queue runs them.
-      let next = 0;
-      const worker = async () => {
-        for (let index = next++; index < cases.length; index = next++) {
-          const fuzzCase = cases[index]!;
-          const problem = await runCase(fuzzCase).catch((error: unknown) => `the test failed: ${String(error)}`);
-          if (problem) findings.push({ case: fuzzCase, problem });
-        }
-      };
-      await Promise.all([worker(), worker()]);
+      const problems = await inParallel(cases, 2, (fuzzCase) =>
+        runCase(fuzzCase).catch((error: unknown) => `the test failed: ${String(error)}`),
+      );
+      const findings: Finding[] = cases.flatMap((fuzzCase, index) => {
+        const problem = problems[index];
+        return problem ? [{ case: fuzzCase, problem }] : [];
+      });
       console.info(`Mutation fuzz, seed ${SEED}: ${[...outcomes].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
       const report = findings.map(
         ({ case: c, problem }) => `${c.tool} on ${c.source}, ${c.kind} seed ${c.seed}: ${problem}`,

@@ -1,11 +1,12 @@
-import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentSyntaxProblem } from './content-syntax.js';
 import { contentPdf, pageText } from '../testing/content-fixtures.js';
+import { inParallel } from '../testing/in-parallel.js';
 import { seededRandom } from '../testing/mutations.js';
+import { qpdfCheckAsync } from '../testing/pdf-assertions.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'paperknife-content-syntax-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,28 +47,17 @@ function mutated(streams: readonly Buffer[], random: () => number): Buffer[] {
 }
 
 /** What `qpdf --check` says of a sound PDF whose one page holds these streams: its warnings about content. */
-function qpdfContentWarnings(streams: readonly Buffer[], name: string): string | undefined {
+async function qpdfContentWarnings(streams: readonly Buffer[], name: string): Promise<string | undefined> {
   const path = join(dir, name);
   writeFileSync(path, contentPdf([{ streams }]));
-  const check = spawnSync('qpdf', ['--check', path], { encoding: 'latin1' });
-  return check.status === 0 ? undefined : `${check.stdout}${check.stderr}`;
-}
-
-/** The same check, not waited on: the seeded cases run several at a time. */
-async function qpdfContentWarningsAsync(streams: readonly Buffer[], name: string): Promise<string | undefined> {
-  const path = join(dir, name);
-  writeFileSync(path, contentPdf([{ streams }]));
-  return new Promise((resolve) => {
-    execFile('qpdf', ['--check', path], { encoding: 'latin1' }, (error, stdout, stderr) =>
-      resolve(error ? `${stdout}${stderr}` : undefined),
-    );
-  });
+  const { code, output } = await qpdfCheckAsync(path);
+  return code === 0 ? undefined : output;
 }
 
 describe('contentSyntaxProblem', () => {
-  it('finds nothing in the sound shapes, which qpdf --check passes', () => {
+  it('finds nothing in the sound shapes, which qpdf --check passes', async () => {
     for (const [index, streams] of pages.entries()) {
-      expect(qpdfContentWarnings(streams, `sound-${index}.pdf`)).toBeUndefined();
+      expect(await qpdfContentWarnings(streams, `sound-${index}.pdf`)).toBeUndefined();
       expect(contentSyntaxProblem(streams)).toBeUndefined();
     }
   });
@@ -96,14 +86,7 @@ describe('contentSyntaxProblem', () => {
     const random = seededRandom(115);
     // Drawn first, in order, so the cases stay the seed's whatever order the checks end in.
     const cases = Array.from({ length: 600 }, (_, index) => mutated(pages[index % pages.length]!, random));
-    const warnings: (string | undefined)[] = [];
-    let next = 0;
-    const worker = async () => {
-      for (let index = next++; index < cases.length; index = next++) {
-        warnings[index] = await qpdfContentWarningsAsync(cases[index]!, `case-${index}.pdf`);
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, worker));
+    const warnings = await inParallel(cases, 4, (streams, index) => qpdfContentWarnings(streams, `case-${index}.pdf`));
     const missed: string[] = [];
     let warned = 0;
     let flaggedOnly = 0;

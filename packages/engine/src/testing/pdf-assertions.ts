@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { parsePpm } from './ppm.js';
 
 /**
@@ -20,6 +20,25 @@ function passwordArgs(password: string | undefined): string[] {
 export function qpdfCheck(path: string, password?: string): { code: number; output: string } {
   const { code, stdout, stderr } = run('qpdf', ['--check', ...passwordArgs(password), path]);
   return { code, output: stdout + stderr };
+}
+
+/**
+ * `qpdfCheck` not waited on, for a test that checks hundreds of generated files and runs several checks at a time
+ * (`inParallel`).
+ */
+export function qpdfCheckAsync(path: string, password?: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'qpdf',
+      ['--check', ...passwordArgs(password), path],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? error.code : 0;
+        if (typeof code !== 'number') reject(error ?? new Error('qpdf --check gave no exit code'));
+        else resolve({ code, output: stdout + stderr });
+      },
+    );
+  });
 }
 
 /** Throws with qpdf's report unless `qpdf --check` passes with exit code 0. */
