@@ -104,9 +104,9 @@ export async function makeTestApp(overrides: TestAppOverrides = {}, options: App
     logger: { level: 'info', stream },
     // The overload guard measures this process's event loop, which the test runner's own work (imports, fixture
     // building, the other test worker's jobs on a 2-core machine) can hold past a second: tests would see 503 busy
-    // at random. Off here, not merely raised: a loop held for a whole sampling second leaves the guard no sample,
-    // which it reads as an infinite delay, whatever the bound (a JPG to PDF test building a 50 MB PNG got 503s for
-    // a second). A test of the guard passes its own bound.
+    // at random. Off here, not merely raised: holds back to back leave a sampling second with no measurement, which
+    // the guard reads as an infinite delay, whatever the bound (a JPG to PDF test building a 50 MB PNG got 503s for
+    // a second). overload-guard.test.ts gives the guard a bound of its own.
     maxEventLoopDelayMs: 0,
     ...options,
   }).catch(async (error: unknown) => {
