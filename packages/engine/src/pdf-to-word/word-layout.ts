@@ -308,7 +308,7 @@ const goesOn = (paragraph: WordParagraph, next: WordParagraph) =>
 
 /**
  * A paragraph broken by a page break is one paragraph in Word, on the page where it starts: Word breaks it again
- * where its page ends. So is a table going on over the page (same columns), its repeated heading row and title
+ * where its page ends. So is a table going on over the page (same width), its repeated heading row and title
  * dropped. Gives the pages left with nothing, which need no page of their own.
  */
 export function joinAcrossPages(pages: readonly WordItem[][]): Set<number> {
