@@ -1,9 +1,12 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { runProcess } from '../programs/run-process.js';
 import { parsePpm } from './ppm.js';
 
 /**
  * Reads facts out of PDFs that tests assert on, through qpdf and poppler-utils (test-only tools).
- * Synchronous on purpose: tests read one small file at a time and want plain values back.
+ * Synchronous on purpose: tests read one small file at a time and want plain values back (`qpdfCheckAsync` is the
+ * one exception, for tests that check hundreds of files several at a time).
  */
 
 function run(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
@@ -24,21 +27,16 @@ export function qpdfCheck(path: string, password?: string): { code: number; outp
 
 /**
  * `qpdfCheck` not waited on, for a test that checks hundreds of generated files and runs several checks at a time
- * (`inParallel`).
+ * (`inParallel`). Through the engine's own process runner, its output cut at the runner's limit.
  */
-export function qpdfCheckAsync(path: string, password?: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'qpdf',
-      ['--check', ...passwordArgs(password), path],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? error.code : 0;
-        if (typeof code !== 'number') reject(error ?? new Error('qpdf --check gave no exit code'));
-        else resolve({ code, output: stdout + stderr });
-      },
-    );
+export async function qpdfCheckAsync(path: string, password?: string): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runProcess('qpdf', ['--check', ...passwordArgs(password), path], {
+    cwd: tmpdir(),
+    signal: new AbortController().signal,
+    timeoutMs: 60_000,
+    okCodes: [0, 2, 3],
   });
+  return { code, output: stdout + stderr };
 }
 
 /** Throws with qpdf's report unless `qpdf --check` passes with exit code 0. */
