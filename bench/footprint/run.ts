@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import { FUNCTIONS_PREFIX } from '@paperknife/catalog/http-api';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { corpusDir, corpusPresent, manifestPageCounts } from '@paperknife/engine/testing/corpus';
+import { inParallel } from '@paperknife/engine/testing/in-parallel';
 import { requireBuild, serverMemoryEnvironment, startBuiltServer, stopBuiltServer } from '../built-server.js';
 import { table } from '../table.js';
 
@@ -178,18 +179,11 @@ async function runJob(job: Job): Promise<{ status: number; ms: number }> {
   return { status: response.status, ms: performance.now() - started };
 }
 
-/** Runs the jobs with `CLIENTS` clients, each sending its next job when the last is answered. */
+/** Runs the jobs with `CLIENTS` clients, each sending its next job when the last is answered; answers by tool. */
 async function runWorkload(jobs: Job[]): Promise<Map<string, { status: number; ms: number }[]>> {
+  const runs = await inParallel(jobs, CLIENTS, runJob);
   const statuses = new Map<string, { status: number; ms: number }[]>();
-  let next = 0;
-  const client = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++]!;
-      const run = await runJob(job);
-      statuses.set(job.tool, [...(statuses.get(job.tool) ?? []), run]);
-    }
-  };
-  await Promise.all(Array.from({ length: CLIENTS }, client));
+  for (const [index, job] of jobs.entries()) statuses.set(job.tool, [...(statuses.get(job.tool) ?? []), runs[index]!]);
   return statuses;
 }
 

@@ -1,6 +1,6 @@
 /**
- * `work` on every item, at most `limit` at a time, its results in the items' order: for tests that send many
- * cases through a program or the server, as many at once as the machine (or the server's queue) takes.
+ * `work` on every item, at most `limit` at a time, its results in the items' order: for tests and benchmarks that
+ * send many cases through a program or the server, as many at once as the machine (or the server's queue) takes.
  */
 export async function inParallel<T, R>(
   items: readonly T[],
