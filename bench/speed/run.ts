@@ -15,6 +15,7 @@ import {
   corpusPresent,
   manifestPageCounts,
 } from '@paperknife/engine/testing/corpus';
+import { inParallel } from '@paperknife/engine/testing/in-parallel';
 import { table } from '../table.js';
 
 /**
@@ -240,18 +241,13 @@ function cpuTimes() {
  * little to gain.
  */
 async function throughput(origin: string, clients: number, jobs: readonly [BenchTool, Case][], total: number) {
-  let next = 0;
+  const sent = Array.from({ length: total }, (_, index) => jobs[index % jobs.length]!);
   const before = cpuTimes();
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) {
-        const [tool, test] = jobs[next++ % jobs.length]!;
-        const timed = await callApi(origin, tool, test);
-        if (!timed.ok) throw new Error(`${tool} answered ${timed.status} under load`);
-      }
-    }),
-  );
+  await inParallel(sent, clients, async ([tool, test]) => {
+    const timed = await callApi(origin, tool, test);
+    if (!timed.ok) throw new Error(`${tool} answered ${timed.status} under load`);
+  });
   const seconds = (performance.now() - started) / 1000;
   const after = cpuTimes();
   const busy = after.busy - before.busy;
