@@ -13,3 +13,16 @@ export function valueOf<T>(settled: Settled<T>): T {
   if (!settled.ok) throw settled.error;
   return settled.value;
 }
+
+/**
+ * `Promise.all` that waits for every step even when one fails, then throws the first failure in the list's order.
+ * For steps that write in the job's folder: `Promise.all` answers at the first failure while the others still
+ * write, and the job's folder is removed under them (files left behind, or the removal fails as not empty).
+ */
+export async function allDone<T extends readonly unknown[] | []>(
+  steps: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(steps);
+  for (const step of settled) if (step.status === 'rejected') throw step.reason;
+  return Promise.all(steps);
+}

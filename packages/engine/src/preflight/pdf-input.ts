@@ -6,7 +6,7 @@ import { listedPageContentsPass } from './page-contents.js';
 import { repairWithMupdf } from './pdf-repair.js';
 import { type PageCounts, runQpdf, runQpdfCountingPages, runQpdfJob } from '../programs/qpdf.js';
 import { ProcessFailure } from '../programs/run-process.js';
-import { settle, valueOf } from '../jobs/settle.js';
+import { allDone, settle, valueOf } from '../jobs/settle.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { InputFile, ToolContext } from '../jobs/tool-runner.js';
 
@@ -300,7 +300,7 @@ function soundPageCount(pages: PageCounts): number | undefined {
  * `]` through). Clean only when all pass without a warning.
  */
 async function cleanPageCountSkippingImages(path: string, context: ToolContext): Promise<number | undefined> {
-  const [count, clean] = await Promise.all([plainPageCount(path, context), isCleanLeavingJpegData(path, context)]);
+  const [count, clean] = await allDone([plainPageCount(path, context), isCleanLeavingJpegData(path, context)]);
   return clean ? count : undefined;
 }
 
@@ -314,7 +314,7 @@ async function cleanPageCountSkippingImages(path: string, context: ToolContext):
  * raw copy's page faults), a few tens of ms more on files of many small streams.
  */
 export async function isCleanLeavingJpegData(path: string, context: ToolContext): Promise<boolean> {
-  const [copy, contents] = await Promise.all([
+  const [copy, contents] = await allDone([
     runQpdf(
       [
         ...['--decode-level=specialized', '--stream-data=compress', '--recompress-flate', '--compression-level=1'],

@@ -3,6 +3,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { tools } from '@paperknife/catalog/tools';
 import type { CompareDocumentsPayload } from '../compare/compare-documents-task.js';
 import type { CompareTasks } from '../compare/compare-tasks.js';
+import { allDone } from '../jobs/settle.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
 import { mupdfPool } from '../mupdf/pool.js';
@@ -22,7 +23,7 @@ export const comparePdf: ToolRunner<'compare-pdf'> = async (files, options, cont
   if (files.length > 2)
     throw new ToolError('too_many_files', 'Compare PDF takes two files: the original and the changed version.');
   const [originalFile, changedFile] = files as [(typeof files)[0], (typeof files)[0]];
-  const [original, changed] = await Promise.all([
+  const [original, changed] = await allDone([
     preparePdfInput(originalFile, context),
     preparePdfInput(changedFile, context),
   ]);

@@ -1,6 +1,7 @@
 import { pdfaReportHeader } from '@paperknife/catalog/http-api';
 import { formatPdfaReport } from '@paperknife/catalog/pdfa-report';
 import { tools } from '@paperknife/catalog/tools';
+import { allDone } from '../jobs/settle.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
@@ -24,7 +25,7 @@ export const pdfToPdfa: ToolRunner<'pdf-to-pdfa'> = async (files, options, conte
   const upload = requireOneFile(files);
   const input = await preparePdfInput(upload, context);
   const converted = tempPath(context, 'pdfa');
-  const [before, encryptedUpload] = await Promise.all([
+  const [before, encryptedUpload] = await allDone([
     readDocumentFacts(input.path, context),
     // `qpdf --is-encrypted` exits 0 for an encrypted file, 2 for one that is not.
     runQpdf(['--is-encrypted', upload.path], context, { okCodes: [0, 2] }).then((result) => result.code === 0),

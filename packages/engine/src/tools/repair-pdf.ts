@@ -6,6 +6,7 @@ import { damageFindings } from '../document-data/damage-findings.js';
 import { bestCopy, repairedCopies } from '../document-data/repaired-copies.js';
 import { assertPdf, encryptionOf, passwordRefusal } from '../preflight/pdf-input.js';
 import { runQpdfCountingPages } from '../programs/qpdf.js';
+import { allDone } from '../jobs/settle.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
 
@@ -19,7 +20,7 @@ export const repairPdf: ToolRunner<'repair-pdf'> = async (files, _options, conte
   const { path } = requireOneFile(files);
   await assertPdf(path);
   if ((await encryptionOf(path, context)) === 'password') throw passwordRefusal(undefined);
-  const [problems, copies] = await Promise.all([whatWasWrong(path, context), repairedCopies(path, context)]);
+  const [problems, copies] = await allDone([whatWasWrong(path, context), repairedCopies(path, context)]);
   const best = bestCopy(copies);
   if (!best) {
     throw new ToolError('damaged_pdf', 'This PDF is too badly damaged: no engine could recover a page from it.');
