@@ -1,7 +1,7 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 import { errorCodes } from '@paperknife/catalog/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeXhr, latestRequest } from '~/testing/fake-xhr';
+import { FakeXhr, installFakeXhr, latestRequest } from '~/testing/fake-xhr';
 import {
   PUBLIC_CLIENT_TOKEN,
   type ToolPhase,
@@ -177,6 +177,56 @@ describe('callTool: answers', () => {
     const { request, outcome } = start('rotate-pdf', { signal: controller.signal });
     expect(request.sent).toBe(false);
     expect((await rejection(outcome)).code).toBe('aborted');
+  });
+});
+
+describe('callTool: a busy server', () => {
+  const busy = () =>
+    new Blob([JSON.stringify({ error: { code: 'busy', message: 'The server is busy right now.' } })], {
+      type: 'application/json',
+    });
+  /** The request the page sends next, once it has sent `count` in all. */
+  const request = async (count: number) => {
+    await vi.waitFor(() => expect(FakeXhr.requests).toHaveLength(count));
+    return latestRequest();
+  };
+
+  it('sends the form again after the Retry-After, and gives the answer that follows', async () => {
+    const { form, phases, request: first, result } = start();
+    first.respond(503, busy(), { 'Retry-After': '0' });
+    const second = await request(2);
+    expect([second.method, second.url, second.body]).toEqual(['POST', '/functions/v1/rotate-pdf', form]);
+    second.respond(200, pdfBlob());
+    expect(await (await result).blob.text()).toBe('%PDF-1.7 result');
+    expect(phases.filter((phase) => phase.phase === 'uploading')).toHaveLength(2);
+  });
+
+  it('shows the third busy answer in a row: the server stays busy', async () => {
+    const { request: first, outcome } = start();
+    first.respond(503, busy(), { 'Retry-After': '0' });
+    (await request(2)).respond(503, busy(), { 'Retry-After': '0' });
+    (await request(3)).respond(503, busy(), { 'Retry-After': '0' });
+    expect(await rejection(outcome)).toMatchObject({ code: 'busy', status: 503 });
+    expect(FakeXhr.requests).toHaveLength(3);
+  });
+
+  it('does not send again a 503 that is not busy (a balancer with no server behind it)', async () => {
+    const { request: first, outcome } = start();
+    first.respond(503, new Blob(['Service Unavailable']), { 'Retry-After': '0' });
+    expect(await rejection(outcome)).toMatchObject({ code: 'internal_error', status: 503 });
+    expect(FakeXhr.requests).toHaveLength(1);
+  });
+
+  it('stops waiting when the person cancels, and sends nothing more', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const { request: first, outcome } = start('rotate-pdf', { signal: controller.signal });
+    first.respond(503, busy(), { 'Retry-After': '5' });
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    expect(await rejection(outcome)).toMatchObject({ code: 'aborted' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeXhr.requests).toHaveLength(1);
   });
 });
 

@@ -119,6 +119,52 @@ export function requestBlob(options: BlobRequest): Promise<BlobAnswer> {
   });
 }
 
+/** Times the page sends a work request again after a `busy` answer before it shows that answer. */
+const BUSY_RETRIES = 2;
+/** The longest wait the page takes on itself after a `busy`, whatever the server's Retry-After says. */
+const BUSY_WAIT_MAX_MS = 10_000;
+const BUSY_WAIT_DEFAULT_MS = 5_000;
+
+/**
+ * Sends a request that starts work, and sends it again after the server's Retry-After when the answer is `busy`
+ * (503: the job queue is full, or the server is overloaded for a moment), up to BUSY_RETRIES times: the person
+ * waits a few seconds more instead of reading "try again in a few seconds" and doing it by hand. Any other answer,
+ * and the last `busy`, is returned as it came.
+ */
+async function sentUntilNotBusy(send: () => Promise<BlobAnswer>, signal?: AbortSignal): Promise<BlobAnswer> {
+  for (let retry = 0; ; retry += 1) {
+    const answer = await send();
+    if (retry === BUSY_RETRIES || !(await isBusy(answer))) return answer;
+    await waitFor(retryAfterMs(answer.header('Retry-After')), signal);
+  }
+}
+
+async function isBusy(answer: BlobAnswer): Promise<boolean> {
+  if (answer.status !== 503) return false;
+  return (await errorFromResponse(answer.status, answer.body)).code === 'busy';
+}
+
+function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  if (header === null || !Number.isFinite(seconds) || seconds < 0) return BUSY_WAIT_DEFAULT_MS;
+  return Math.min(BUSY_WAIT_MAX_MS, seconds * 1000);
+}
+
+function waitFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = () => {
+      clearTimeout(timer);
+      reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', cancelled);
+      resolve();
+    }, ms);
+    if (signal?.aborted) cancelled();
+    else signal?.addEventListener('abort', cancelled, { once: true });
+  });
+}
+
 /** A download answer as the page uses it, or the API error it carries. */
 export async function toolResponseOf(answer: BlobAnswer): Promise<ToolResponse> {
   if (answer.status >= 200 && answer.status < 300 && answer.body) {
@@ -140,18 +186,38 @@ export async function callTool(
   form: FormData,
   options: { onPhase?: (phase: ToolPhase) => void; signal?: AbortSignal } = {},
 ): Promise<ToolResponse> {
+  return toolResponseOf(await postWork(functionPath(id), form, { ...options, reportsDownload: true }));
+}
+
+/**
+ * POSTs a form that starts work, reporting the upload's progress, then processing once it is sent (and
+ * downloading from the answer's first byte when `reportsDownload`). Sent again while the server answers `busy`
+ * (sentUntilNotBusy).
+ */
+export function postWork(
+  url: string,
+  form: FormData,
+  options: {
+    onPhase?: ((phase: ToolPhase) => void) | undefined;
+    signal?: AbortSignal | undefined;
+    reportsDownload: boolean;
+  },
+): Promise<BlobAnswer> {
   const { onPhase, signal } = options;
-  const answer = requestBlob({
-    method: 'POST',
-    url: functionPath(id),
-    body: form,
-    signal,
-    onUploadProgress: (percent) => onPhase?.({ phase: 'uploading', percent }),
-    onUploadDone: () => onPhase?.({ phase: 'processing' }),
-    onDownload: () => onPhase?.({ phase: 'downloading' }),
-  });
-  if (!signal?.aborted) onPhase?.({ phase: 'uploading', percent: 0 });
-  return toolResponseOf(await answer);
+  const send = () => {
+    const answer = requestBlob({
+      method: 'POST',
+      url,
+      body: form,
+      signal,
+      onUploadProgress: (percent) => onPhase?.({ phase: 'uploading', percent }),
+      onUploadDone: () => onPhase?.({ phase: 'processing' }),
+      ...(options.reportsDownload ? { onDownload: () => onPhase?.({ phase: 'downloading' }) } : {}),
+    });
+    if (!signal?.aborted) onPhase?.({ phase: 'uploading', percent: 0 });
+    return answer;
+  };
+  return sentUntilNotBusy(send, signal);
 }
 
 /** Saves a blob through a temporary link, as the seed does. */

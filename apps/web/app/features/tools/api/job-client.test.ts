@@ -120,8 +120,8 @@ describe('runToolJob', () => {
 
   it('a refused upload is the function’s error, as the synchronous call gives it', async () => {
     const { outcome, create } = start();
-    create.respondWithError(503, 'busy', 'The server is busy right now. Try again in a few seconds.');
-    expect(await failureOf(outcome)).toMatchObject({ code: 'busy', status: 503 });
+    create.respondWithError(422, 'encrypted_pdf', 'This PDF is password-protected: unlock it first with Unlock PDF.');
+    expect(await failureOf(outcome)).toMatchObject({ code: 'encrypted_pdf', status: 422 });
     expect(FakeEventSource.latest()).toBeUndefined();
   });
 

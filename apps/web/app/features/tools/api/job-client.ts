@@ -9,6 +9,7 @@ import {
   ToolRequestError,
   type ToolResponse,
   errorFromResponse,
+  postWork,
   requestBlob,
   toolResponseOf,
 } from './api-client';
@@ -141,16 +142,7 @@ export async function runToolJob(id: ToolId, form: FormData, options: JobRunOpti
 
 async function runJobOnce(id: ToolId, form: FormData, options: JobRunOptions): Promise<ToolResponse> {
   const { onPhase, signal } = options;
-  const creating = requestBlob({
-    method: 'POST',
-    url: jobCreatePath(id),
-    body: form,
-    signal,
-    onUploadProgress: (percent) => onPhase?.({ phase: 'uploading', percent }),
-    onUploadDone: () => onPhase?.({ phase: 'processing' }),
-  });
-  if (!signal?.aborted) onPhase?.({ phase: 'uploading', percent: 0 });
-  const created = await creating;
+  const created = await postWork(jobCreatePath(id), form, { onPhase, signal, reportsDownload: false });
   if (created.status !== 202 || !created.body) throw await errorFromResponse(created.status, created.body);
   const job = JSON.parse(await created.body.text()) as JobStatus;
   // A closed tab downloads nothing: its job goes at once rather than at its expiry.
