@@ -79,6 +79,31 @@ describe('checkAfter, through the structural tools', () => {
     expect(pdfRotations(result.path)).toEqual([90, 90, 90]);
   });
 
+  it('reads a small sound upload in one qpdf run beside the work: two runs in all, no check', async () => {
+    const file = await job.input('small.pdf', makePdf({ pageCount: 2 }));
+    const result = await rotatePdf([file], rotate90, job.context);
+    const firstFlags = started.map((run) => run.find((arg) => arg.startsWith('--')));
+    expect(firstFlags.sort()).toEqual(['--deterministic-id', '--json=2']);
+    expect(pdfRotations(result.path)).toEqual([90, 90]);
+  });
+
+  it('reads a small upload’s page tree as its probe does: a misstated /Count is refused the same way', async () => {
+    const file = await job.input('misstated.pdf', makePdf({ pageCount: 3, declaredPageCount: 1 }));
+    const error = await rotatePdf([file], rotate90, job.context).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'damaged_pdf',
+      message: expect.stringContaining('says it has 1 page but holds 3'),
+    });
+    // Within the page limit by /Count, over it by the pages the tree holds.
+    const limited = await makeTestJob({ maxPages: 2 });
+    try {
+      const small = await limited.input('misstated.pdf', makePdf({ pageCount: 3, declaredPageCount: 1 }));
+      expect(await toolErrorCode(rotatePdf([small], rotate90, limited.context))).toBe('too_many_pages');
+    } finally {
+      await limited.cleanup();
+    }
+  });
+
   it('repairs a damaged upload, works on the repaired copy and checks the output', async () => {
     const pdf = makePdf({ pageCount: 2 })
       .toString('latin1')

@@ -1,5 +1,5 @@
 import { ToolError } from '@paperknife/catalog/errors';
-import { WHOLE_COPY_MAX_BYTES, pageContentsPass, wholeStreamsPass } from './page-contents.js';
+import { WHOLE_COPY_MAX_BYTES, type WholeRead, pageContentsPass, wholeStreamsRead } from './page-contents.js';
 import { assertPdf, checkPageLimit, passwordRefusal, preparePdfInput } from './pdf-input.js';
 import type { QpdfSession } from '@paperknife/qpdf-jobs/qpdf-session';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
@@ -62,7 +62,7 @@ export interface CheckAfterWork<T> {
 /**
  * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/115). One quick qpdf
  * run per upload (no stream decoded) gives its encryption, its page count for the limit and whether qpdf reads its
- * structure without a warning. A sound upload goes straight to the work, whose qpdf calls must then finish
+ * structure without a warning; for a small upload, the run that copies it whole (below) tells the same. A sound upload goes straight to the work, whose qpdf calls must then finish
  * without a warning; beside it, the pages' content streams are decoded and parsed as `--check` reads them
  * (`pageContentsPass`: qpdf copies them as they are). Anything else (a warning, a failure, an unsound page tree) goes the repair way: the full preflight (`preparePdfInput`:
  * check, qpdf rewrite, MuPDF rebuild), the work again on its files, and `qpdf --check` on every output.
@@ -78,22 +78,22 @@ export async function checkAfter<T>(
   // The work on the uploads starts beside their probes, and stops as soon as one says it will not count.
   const early = new AbortController();
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  const probes = files.map((file) => settle(probeUpload(file, context, work.unlockPassword)));
-  const sources = probes.map((probe, index) => ({ path: files[index]!.path, opened: openedBy(probe, context) }));
-  for (const source of sources) source.opened.catch(() => early.abort());
-  // A small upload's streams are read beside its probe, not after it: they need no listing first.
+  // A small upload is read whole in one run that also tells what its probe would: they need no listing first.
   const wholeReads = files.map((file) =>
     !work.unlockPassword && file.size <= WHOLE_COPY_MAX_BYTES
-      ? settle(wholeStreamsPass(file.path, context))
+      ? settle(wholeStreamsRead(file.path, context))
       : undefined,
   );
+  const probes = files.map((file, index) => settle(probeOf(file, wholeReads[index], context, work.unlockPassword)));
+  const sources = probes.map((probe, index) => ({ path: files[index]!.path, opened: openedBy(probe, context) }));
+  for (const source of sources) source.opened.catch(() => early.abort());
   const contentsSound = settle(
     Promise.all(
       probes.map(async (probe, index) => {
         const probed = await probe;
         if (!probed.ok || !probed.value.sound) return false;
         const whole = await wholeReads[index];
-        if (whole?.ok && whole.value !== 'unsure') return whole.value;
+        if (whole?.ok && whole.value && whole.value.contents !== 'unsure') return whole.value.contents;
         // A listing qpdf could not write or that does not parse sends the job the repair way, which decides.
         return contentsPass(probed.value, context).catch(() => false);
       }),
@@ -190,6 +190,26 @@ interface UploadProbe {
    * password that opens the upload.
    */
   contents: { objects: readonly number[] | undefined; password?: string };
+}
+
+/**
+ * The upload's probe: from its whole read when that ran without a warning (a small upload that opens without a
+ * password), else its own run (probeUpload).
+ */
+async function probeOf(
+  file: InputFile,
+  wholeRead: Promise<Settled<WholeRead | undefined>> | undefined,
+  context: ToolContext,
+  unlockPassword: string | undefined,
+): Promise<UploadProbe> {
+  const read = await wholeRead;
+  if (!read?.ok || !read.value) return probeUpload(file, context, unlockPassword);
+  const { walked, declared } = read.value.pages;
+  return {
+    sound: walked > 0 && walked === declared,
+    source: { path: file.path, pageCount: walked },
+    contents: { objects: read.value.contentObjects },
+  };
 }
 
 /**

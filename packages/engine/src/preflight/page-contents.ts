@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type InputType, inflateSync } from 'node:zlib';
 import { contentSyntaxProblem } from './content-syntax.js';
 import { jpegStructureProblem } from './jpeg-structure.js';
-import { runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
+import { type PageCounts, runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
 
@@ -103,11 +103,52 @@ const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
  * WHOLE_COPY_MAX_BYTES: past that, copying everything costs more CPU than listing first (2.5x on a 1 MB paper, and
  * already more on a 200 KB one with images), which a loaded server pays in time.
  */
-export function wholeStreamsPass(path: string, context: ToolContext): Promise<boolean | 'unsure'> {
-  return rawStreamsPass(path, 'all', 'all', context, undefined);
+export async function wholeStreamsPass(path: string, context: ToolContext): Promise<boolean | 'unsure'> {
+  return (await wholeStreamsRead(path, context))?.contents ?? 'unsure';
 }
 
 export const WHOLE_COPY_MAX_BYTES = 64 * 1024;
+
+/** What the run that copies every object of a small upload tells besides wholeStreamsPass's answer. */
+export interface WholeRead {
+  /** The page tree as the upload's probe reads it: the pages qpdf's walk finds, and the root's /Count. */
+  pages: PageCounts;
+  /** The pages' content streams (object numbers). */
+  contentObjects: number[];
+  contents: boolean | 'unsure';
+}
+
+/**
+ * wholeStreamsPass with the page tree's counts from the same run: for an upload that opens without a password and
+ * reads without a warning, all that its probe would tell (the probe's `--show-npages` is the root's /Count, its
+ * `--show-pages` the walk that the JSON's `pages` is). One qpdf start instead of two, which is most of a small
+ * file's time. `undefined` when the run warns or fails (a password, damage): the probe then decides.
+ */
+export async function wholeStreamsRead(path: string, context: ToolContext): Promise<WholeRead | undefined> {
+  const listing = tempPath(context, 'page-streams', '.json');
+  try {
+    const json = await copiedStreams(path, [], listing, context, undefined);
+    if (!json) return undefined;
+    const contentObjects = [...new Set(json.pages.flatMap((page) => page.contents.map((ref) => parseInt(ref, 10))))];
+    return {
+      pages: { walked: json.pages.length, declared: declaredPageCount(json.qpdf[1]) },
+      contentObjects,
+      contents: await streamsPass(json, 'all', path, context, undefined),
+    };
+  } finally {
+    await rm(listing, { force: true });
+  }
+}
+
+/** The /Count of the catalog's /Pages, as `--show-npages` prints it; -1 when it is not an integer. */
+function declaredPageCount(objects: ContentListing['qpdf'][1]): number {
+  const value = (key: unknown) => (typeof key === 'string' ? objects[`obj:${key}`]?.value : undefined);
+  const root = value(objects['trailer']?.value?.['/Root']);
+  const pages = value(root?.['/Pages']);
+  const count = pages?.['/Count'];
+  const resolved = typeof count === 'string' ? value(count) : count;
+  return Number.isInteger(resolved) ? (resolved as number) : -1;
+}
 
 /**
  * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` (or
@@ -121,50 +162,75 @@ export const WHOLE_COPY_MAX_BYTES = 64 * 1024;
  */
 async function rawStreamsPass(
   path: string,
-  objects: readonly number[] | 'all',
-  images: 'all' | 'apart' | 'none',
+  objects: readonly number[],
+  images: 'apart' | 'none',
   context: ToolContext,
   password: string | undefined,
 ): Promise<boolean | 'unsure'> {
-  const selected = objects === 'all' ? [] : [...new Set(objects)];
   const listing = tempPath(context, 'page-streams', '.json');
   try {
-    const copied = await runQpdf(
-      [
-        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=none'],
-        ...selected.map((object) => `--json-object=${object}`),
-        path,
-        listing,
-      ],
-      context,
-      { okCodes: [0, 2, 3], password },
-    );
-    // A warning reading the streams' objects: the decoding run would warn too (of every object: it might not).
-    if (copied.code !== 0) return objects === 'all' ? 'unsure' : false;
-    const json = JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
-    const streams = json.qpdf[1];
-    const stored = (ref: string) => {
-      const stream = streams[`obj:${ref}`]?.stream;
-      return stream?.data === undefined ? undefined : { data: Buffer.from(stream.data, 'base64'), dict: stream.dict };
-    };
-    const parsed = await contentsParse(json.pages, context, (ref) => {
-      const stream = stored(ref);
-      return stream && inflated(stream.data, stream.dict);
-    });
-    if (parsed !== true) return parsed === 'unreadable' ? 'unsure' : false;
-    const jpegs = pageJpegs(json.pages);
-    if (images === 'none') return true;
-    if (images === 'apart') return await jpegsPass(path, jpegs, context, password);
-    for (const ref of jpegs) {
-      const stream = stored(ref);
-      const jpeg = stream && jpegData(stream.data, stream.dict);
-      if (!jpeg) return 'unsure';
-      if (jpegStructureProblem(jpeg) !== undefined) return false;
-    }
-    return true;
+    const json = await copiedStreams(path, [...new Set(objects)], listing, context, password);
+    // A warning reading the streams' objects: the decoding run would warn too.
+    if (!json) return false;
+    return await streamsPass(json, images, path, context, password);
   } finally {
     await rm(listing, { force: true });
   }
+}
+
+/**
+ * The objects `selected` (none: every object) copied out as stored by one qpdf run, inline in its JSON at
+ * `listing`, with the pages' listing; `undefined` when the run warns or fails.
+ */
+async function copiedStreams(
+  path: string,
+  selected: readonly number[],
+  listing: string,
+  context: ToolContext,
+  password: string | undefined,
+): Promise<ContentListing | undefined> {
+  const copied = await runQpdf(
+    [
+      ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=none'],
+      ...selected.map((object) => `--json-object=${object}`),
+      path,
+      listing,
+    ],
+    context,
+    { okCodes: [0, 2, 3], password },
+  );
+  if (copied.code !== 0) return undefined;
+  return JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
+}
+
+/** rawStreamsPass's reading of a run's copy: the pages' content, then their JPEGs as `images` says. */
+async function streamsPass(
+  json: ContentListing,
+  images: 'all' | 'apart' | 'none',
+  path: string,
+  context: ToolContext,
+  password: string | undefined,
+): Promise<boolean | 'unsure'> {
+  const streams = json.qpdf[1];
+  const stored = (ref: string) => {
+    const stream = streams[`obj:${ref}`]?.stream;
+    return stream?.data === undefined ? undefined : { data: Buffer.from(stream.data, 'base64'), dict: stream.dict };
+  };
+  const parsed = await contentsParse(json.pages, context, (ref) => {
+    const stream = stored(ref);
+    return stream && inflated(stream.data, stream.dict);
+  });
+  if (parsed !== true) return parsed === 'unreadable' ? 'unsure' : false;
+  const jpegs = pageJpegs(json.pages);
+  if (images === 'none') return true;
+  if (images === 'apart') return await jpegsPass(path, jpegs, context, password);
+  for (const ref of jpegs) {
+    const stream = stored(ref);
+    const jpeg = stream && jpegData(stream.data, stream.dict);
+    if (!jpeg) return 'unsure';
+    if (jpegStructureProblem(jpeg) !== undefined) return false;
+  }
+  return true;
 }
 
 /**
@@ -291,5 +357,8 @@ const pageJpegs = (pages: ContentListing['pages']): string[] => [
 
 interface ContentListing {
   pages: { contents: string[]; images?: { object: string; filter: string[] }[] }[];
-  qpdf: [unknown, Record<string, { stream?: { data?: string; dict: Record<string, unknown> } }>];
+  qpdf: [
+    unknown,
+    Record<string, { value?: Record<string, unknown>; stream?: { data?: string; dict: Record<string, unknown> } }>,
+  ];
 }
