@@ -1,4 +1,5 @@
 import type * as mupdf from 'mupdf';
+import { textCodePoints } from './stext-exports.js';
 
 /**
  * Where a line of a PDF needs a space its content does not draw. Many PDFs draw no space characters: they place each
@@ -135,13 +136,17 @@ type StructuredTextWalker = Parameters<mupdf.StructuredText['walk']>[0];
 type OnCharArguments = Parameters<NonNullable<StructuredTextWalker['onChar']>>;
 
 /**
- * Walks structured text read with `INHIBIT_SPACES` as StructuredText.walk does, with the spaces missingSpaces finds
- * handed to `onChar` before the character they go before (its font, size, colour and bidi level, the gap's quad). A
- * line's characters are held until it ends, as where spaces go depends on the whole line.
+ * Walks structured text read with `INHIBIT_SPACES` as StructuredText.walk does (each character whole, past U+FFFF
+ * too), with the spaces missingSpaces finds handed to `onChar` before the character they go before (its font, size,
+ * colour and bidi level, the gap's quad). A line's characters are held until it ends, as where spaces go depends on
+ * the whole line.
  */
 export function walkWithSpaces(stext: mupdf.StructuredText, walker: StructuredTextWalker): void {
   let direction: readonly [number, number] = [1, 0];
   let chars: OnCharArguments[] = [];
+  // Letters past U+FFFF whole (textCodePoints): walk's own character keeps 16 bits of them.
+  const codePoints = textCodePoints(stext);
+  let next = 0;
   stext.walk({
     ...walker,
     beginLine(bbox, wmode, [dx, dy]) {
@@ -150,6 +155,8 @@ export function walkWithSpaces(stext: mupdf.StructuredText, walker: StructuredTe
       walker.beginLine?.(bbox, wmode, [dx, dy]);
     },
     onChar(...args) {
+      const codePoint = codePoints?.[next++];
+      if (codePoint !== undefined) args[0] = String.fromCodePoint(codePoint);
       chars.push(args);
     },
     endLine() {

@@ -14,6 +14,7 @@ import {
   spaceQuad,
   walkWithSpaces,
 } from '../mupdf/word-spaces.js';
+import { stextExports } from '../mupdf/stext-exports.js';
 import { looksScanned } from '../render/scanned-pages.js';
 
 /**
@@ -380,60 +381,6 @@ interface TextWalker {
   endLine(): void;
   endTextBlock(): void;
   onImageBlock(bbox: mupdf.Rect, transform: mupdf.Matrix, image: mupdf.Image): void;
-}
-
-/** The parts of MuPDF's WASM module walkText reads the structured text through. */
-interface StextExports {
-  HEAPF32: Float32Array;
-  _wasm_stext_page_get_first_block(page: number): number;
-  _wasm_stext_block_get_next(block: number): number;
-  _wasm_stext_block_get_type(block: number): number;
-  _wasm_stext_block_get_bbox(block: number): number;
-  _wasm_stext_block_get_first_line(block: number): number;
-  _wasm_stext_block_get_transform(block: number): number;
-  _wasm_stext_block_get_image(block: number): number;
-  _wasm_stext_line_get_next(line: number): number;
-  _wasm_stext_line_get_bbox(line: number): number;
-  _wasm_stext_line_get_dir(line: number): number;
-  _wasm_stext_line_get_first_char(line: number): number;
-  _wasm_stext_char_get_next(char: number): number;
-  _wasm_stext_char_get_c(char: number): number;
-  _wasm_stext_char_get_font(char: number): number;
-  _wasm_stext_char_get_size(char: number): number;
-  _wasm_stext_char_get_quad(char: number): number;
-  _wasm_stext_char_get_argb(char: number): number;
-  _wasm_stext_char_get_bidi(char: number): number;
-}
-
-const STEXT_FUNCTIONS = [
-  '_wasm_stext_page_get_first_block',
-  '_wasm_stext_block_get_next',
-  '_wasm_stext_block_get_type',
-  '_wasm_stext_block_get_bbox',
-  '_wasm_stext_block_get_first_line',
-  '_wasm_stext_block_get_transform',
-  '_wasm_stext_block_get_image',
-  '_wasm_stext_line_get_next',
-  '_wasm_stext_line_get_bbox',
-  '_wasm_stext_line_get_dir',
-  '_wasm_stext_line_get_first_char',
-  '_wasm_stext_char_get_next',
-  '_wasm_stext_char_get_c',
-  '_wasm_stext_char_get_font',
-  '_wasm_stext_char_get_size',
-  '_wasm_stext_char_get_quad',
-  '_wasm_stext_char_get_argb',
-  '_wasm_stext_char_get_bidi',
-] as const;
-
-/**
- * MuPDF's WASM exports, where the MuPDF worker loaded mupdf with a module object of its own (mupdf/worker.ts), or
- * undefined (then walkText goes through StructuredText.walk).
- */
-function stextExports(): StextExports | undefined {
-  const module = (globalThis as { $libmupdf_wasm_Module?: Partial<StextExports> }).$libmupdf_wasm_Module;
-  if (!module?.HEAPF32 || !STEXT_FUNCTIONS.every((name) => typeof module[name] === 'function')) return undefined;
-  return module as StextExports;
 }
 
 /**

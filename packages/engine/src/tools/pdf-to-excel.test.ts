@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
+import { ASTRAL_TEXT, astralLettersPdf } from '../testing/astral-letters.js';
 import { type FixtureTable, type TablePage, makeTablePdf } from '../testing/table-fixtures.js';
 import { jobPerTest } from '../testing/test-job.js';
 import { type ReadSheet, readWorkbook } from '../testing/xlsx-cells.js';
@@ -40,6 +41,13 @@ const table = (style: FixtureTable['style'], cells: string[][], extra: Partial<F
 });
 
 describe('pdf-to-excel', () => {
+  it('keeps letters past the first 65,536 code points whole in a cell', async () => {
+    const file = await job.input('astral.pdf', astralLettersPdf());
+    const result = await pdfToExcel([file], parseToolOptions('pdf-to-excel', { ocr: 'never' }), job.context);
+    const [sheet] = readWorkbook(await readFile(result.path));
+    expect(Object.values(sheet!.cells)).toEqual([ASTRAL_TEXT]);
+  });
+
   it('reads a ruled table with a merged header into cells, the merge kept, numbers as numbers', async () => {
     const [sheet] = await convert([
       {

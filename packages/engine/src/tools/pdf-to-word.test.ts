@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
@@ -9,6 +8,7 @@ import { closeLibreOffice, convertWithLibreOffice } from '../programs/libreoffic
 import { closeMupdfPool, mupdfPoolStats } from '../mupdf/pool.js';
 import { corpusDir, corpusPresent } from '../testing/corpus.js';
 import { layoutFixture, layoutPdf } from '../testing/layout-fixtures.js';
+import { ASTRAL_TEXT, astralLettersPdf } from '../testing/astral-letters.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { textWidth } from '../testing/table-fixtures.js';
@@ -150,25 +150,9 @@ describe('pdf-to-word', () => {
   });
 
   it('keeps letters past the first 65,536 code points (Gothic, mathematical letters) whole', async () => {
-    // A font whose ToUnicode maps A and B to U+10330 and U+10331, two code units each in a JavaScript string.
-    const doc = new mupdf.PDFDocument();
-    try {
-      const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-      const cmap = [
-        '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Astral def /CMapType 2 def',
-        '1 begincodespacerange <00> <FF> endcodespacerange',
-        '2 beginbfchar <41> <D800DF30> <42> <D800DF31> endbfchar',
-        'endcmap CMapName currentdict /CMap defineresource pop end end',
-      ].join('\n');
-      font.put('ToUnicode', doc.addStream(cmap, {}));
-      doc.insertPage(-1, doc.addPage([0, 0, 300, 300], 0, { Font: { F1: font } }, 'BT /F1 12 Tf 72 200 Td (AB) Tj ET'));
-      const input = await job.input('astral.pdf', doc.saveToBuffer('').asUint8Array().slice());
-      const result = await pdfToWord([input], options, job.context);
-      const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
-      expect(texts).toEqual(['\u{10330}\u{10331}']);
-    } finally {
-      doc.destroy();
-    }
+    const result = await pdfToWord([await job.input('astral.pdf', astralLettersPdf())], options, job.context);
+    const texts = (await readDocx(result.path)).paragraphs.map(paragraphText).filter(Boolean);
+    expect(texts).toEqual([ASTRAL_TEXT]);
   });
 
   it('keeps bold, italic, sizes and colours of the text', async () => {

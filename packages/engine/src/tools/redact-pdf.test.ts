@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRedactedAreas, redactionHeaders, type RedactionHits } from '@paperknife/catalog/redaction';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
+import { ASTRAL_TEXT, astralLettersPdf } from '../testing/astral-letters.js';
 import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { assertValidPdf, renderPageRgb } from '../testing/pdf-assertions.js';
 import { extractedText, readersFinding } from '../testing/redaction-checks.js';
@@ -58,6 +59,14 @@ function helveticaPage(content: string): Buffer {
 }
 
 describe('redact-pdf', () => {
+  it('finds a word of letters past the first 65,536 code points', async () => {
+    const result = await run({ search: ASTRAL_TEXT.split(' ')[1], output: 'hits' }, astralLettersPdf());
+    const hits = JSON.parse(readFileSync(result.path, 'utf8')) as RedactionHits;
+    expect(hits.hits.map((hit) => [hit.text, hit.before])).toEqual([
+      [ASTRAL_TEXT.split(' ')[1], `${ASTRAL_TEXT.split(' ')[0]} `],
+    ]);
+  });
+
   it('finds a word with its rectangles and context, for review', async () => {
     const result = await run({ search: fixture.secret.toLowerCase(), output: 'hits' });
     expect(result.download.name).toBe('redaction-hits.json');
