@@ -65,7 +65,7 @@ describe('pageContentsPass from the streams as stored', () => {
     expect((await readdir(job.context.workDir)).filter((name) => name.startsWith('page-streams'))).toEqual([]);
   });
 
-  it('reads a small upload whole, without a listing, as the listed read does', async () => {
+  it('reads an upload whole, without a listing, as the listed read does', async () => {
     const fixtures = {
       sound: makePdf({ pageCount: 3 }),
       unparsable: unparsableContentPdf(),
@@ -84,5 +84,7 @@ describe('pageContentsPass from the streams as stored', () => {
       // zlib refuses it: qpdf's decoding decides, after the listing.
       uninflatable: { whole: 'unsure', decoded: false },
     });
+    // Each stream was copied to a file of its own: the folder is gone.
+    expect((await readdir(job.context.workDir)).filter((name) => name.startsWith('whole-streams'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type InputType, inflateSync } from 'node:zlib';
 import { contentSyntaxProblem } from './content-syntax.js';
@@ -97,20 +98,22 @@ export interface PageContentsOptions {
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 /**
- * pageContentsPass (with `jpegs`) of a small upload, without a listing first: one run copies every object out as
- * stored, and is the upload's probe too (wholeStreamsRead). `unsure` as in `rawStreamsPass`, and for a warning
- * reading any object (the listed pass, which reads only the pages' streams, then decides). Uploads up to
- * WHOLE_COPY_MAX_BYTES: a one-page rotate of the corpus's PDFs of 64-256 KB took 0.60-0.94x the time of the probe and
- * the listed pass one after the other (14 files); from 300 KB to 1 MB it went either way (0.70-1.26x), copying
- * images and fonts whole that the listed pass leaves alone.
+ * pageContentsPass (with `jpegs`) of an upload up to WHOLE_COPY_MAX_BYTES, without a listing first: one run copies
+ * every stream out as stored, each to a file of which only the pages' content and JPEGs are read, and is the upload's
+ * probe too (wholeStreamsRead). `unsure` as in `rawStreamsPass`, and for a warning reading any object (the listed
+ * pass, which reads only the pages' streams, then decides). On a one-page rotate of the corpus's 67 PDFs up to
+ * 1.2 MB this took 0.5-0.9x the time of the probe and the listed pass one after the other on scans and image-heavy
+ * files (one qpdf start, not three: probe, content, JPEGs), about the same on small ones, and lost only on a 1 MB
+ * paper of many embedded fonts (1.2x); past 1.2 MB it lost on most files (1.1-1.4x), copying images and fonts
+ * whole that the listed pass leaves alone.
  */
 export async function wholeStreamsPass(path: string, context: ToolContext): Promise<boolean | 'unsure'> {
   return (await wholeStreamsRead(path, context))?.contents ?? 'unsure';
 }
 
-export const WHOLE_COPY_MAX_BYTES = 256 * 1024;
+export const WHOLE_COPY_MAX_BYTES = 1_200_000;
 
-/** What the run that copies every object of a small upload tells besides wholeStreamsPass's answer. */
+/** What the run that copies every stream of an upload tells besides wholeStreamsPass's answer. */
 export interface WholeRead {
   /** The page tree as the upload's probe reads it: the pages qpdf's walk finds, and the root's /Count. */
   pages: PageCounts;
@@ -122,22 +125,44 @@ export interface WholeRead {
 /**
  * wholeStreamsPass with the page tree's counts from the same run: for an upload that opens without a password and
  * reads without a warning, all that its probe would tell (the probe's `--show-npages` is the root's /Count, its
- * `--show-pages` the walk that the JSON's `pages` is). One qpdf start instead of two, which is most of a small
- * file's time. `undefined` when the run warns or fails (a password, damage): the probe then decides.
+ * `--show-pages` the walk that the JSON's `pages` is). One qpdf start instead of two or three, which is most of a
+ * small file's time. `undefined` when the run warns or fails (a password, damage): the probe then decides.
  */
 export async function wholeStreamsRead(path: string, context: ToolContext): Promise<WholeRead | undefined> {
-  const listing = tempPath(context, 'page-streams', '.json');
+  // Every stream goes to a file of its own, as stored: only the pages' content and JPEGs are read back.
+  const folder = tempPath(context, 'whole-streams', '');
+  await mkdir(folder);
   try {
-    const json = await copiedStreams(path, [], listing, context, undefined);
-    if (!json) return undefined;
+    const listing = join(folder, 'listing.json');
+    const copied = await runQpdf(
+      [
+        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=file', '--decode-level=none'],
+        `--json-stream-prefix=${join(folder, 'stream')}`,
+        path,
+        listing,
+      ],
+      context,
+      { okCodes: [0, 2, 3] },
+    );
+    if (copied.code !== 0) return undefined;
+    const json = JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
+    const streams = json.qpdf[1];
+    const read = new Map<string, StoredStream>();
+    const wanted = new Set([...json.pages.flatMap((page) => page.contents), ...pageJpegs(json.pages)]);
+    await Promise.all(
+      [...wanted].map(async (ref) => {
+        const stream = streams[`obj:${ref}`]?.stream;
+        if (stream?.datafile) read.set(ref, { data: await readFile(stream.datafile), dict: stream.dict });
+      }),
+    );
     const contentObjects = [...new Set(json.pages.flatMap((page) => page.contents.map((ref) => parseInt(ref, 10))))];
     return {
-      pages: { walked: json.pages.length, declared: declaredPageCount(json.qpdf[1]) },
+      pages: { walked: json.pages.length, declared: declaredPageCount(streams) },
       contentObjects,
-      contents: await streamsPass(json, 'all', path, context, undefined),
+      contents: await streamsPass(json.pages, (ref) => read.get(ref), 'all', path, context, undefined),
     };
   } finally {
-    await rm(listing, { force: true });
+    await rm(folder, { recursive: true, force: true });
   }
 }
 
@@ -152,10 +177,10 @@ function declaredPageCount(objects: ContentListing['qpdf'][1]): number {
 }
 
 /**
- * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` (or
- * every object: `all`) are copied out as stored, inline in its JSON, and inflated here; the pages' JPEGs are read as
- * in `jpegsPass`, from the same run (`all`: every stream is in it), or from a run of their own after it (`apart`:
- * the JPEGs alone, rather than every image inline), or not at all (`none`). What this cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a
+ * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` are
+ * copied out as stored, inline in its JSON, and inflated here; the pages' JPEGs are read as in `jpegsPass`, from a
+ * run of their own after it (`apart`: the JPEGs alone, rather than every image inline), or not at all (`none`).
+ * What this cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a
  * filter other than a plain /FlateDecode, data that does not inflate here (zlib is stricter than qpdf's reading: it
  * also refuses a wrong checksum), a JPEG under another filter, a stream the run did not copy. So the answer is never
  * more lenient than qpdf's decoding, only cheaper: the run skips qpdf's decoding and the base64 of the decoded data,
@@ -173,15 +198,20 @@ async function rawStreamsPass(
     const json = await copiedStreams(path, [...new Set(objects)], listing, context, password);
     // A warning reading the streams' objects: the decoding run would warn too.
     if (!json) return false;
-    return await streamsPass(json, images, path, context, password);
+    const streams = json.qpdf[1];
+    const stored = (ref: string) => {
+      const stream = streams[`obj:${ref}`]?.stream;
+      return stream?.data === undefined ? undefined : { data: Buffer.from(stream.data, 'base64'), dict: stream.dict };
+    };
+    return await streamsPass(json.pages, stored, images, path, context, password);
   } finally {
     await rm(listing, { force: true });
   }
 }
 
 /**
- * The objects `selected` (none: every object) copied out as stored by one qpdf run, inline in its JSON at
- * `listing`, with the pages' listing; `undefined` when the run warns or fails.
+ * The objects `selected` copied out as stored by one qpdf run, inline in its JSON at `listing`, with the pages'
+ * listing; `undefined` when the run warns or fails.
  */
 async function copiedStreams(
   path: string,
@@ -204,25 +234,30 @@ async function copiedStreams(
   return JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
 }
 
-/** rawStreamsPass's reading of a run's copy: the pages' content, then their JPEGs as `images` says. */
+/** A stream as qpdf copied it out, undecoded. */
+interface StoredStream {
+  data: Buffer;
+  dict: Record<string, unknown>;
+}
+
+/**
+ * rawStreamsPass's reading of a run's copy (`stored`: a stream by its reference, as copied): the pages' content, then
+ * their JPEGs as `images` says.
+ */
 async function streamsPass(
-  json: ContentListing,
+  pages: ContentListing['pages'],
+  stored: (ref: string) => StoredStream | undefined,
   images: 'all' | 'apart' | 'none',
   path: string,
   context: ToolContext,
   password: string | undefined,
 ): Promise<boolean | 'unsure'> {
-  const streams = json.qpdf[1];
-  const stored = (ref: string) => {
-    const stream = streams[`obj:${ref}`]?.stream;
-    return stream?.data === undefined ? undefined : { data: Buffer.from(stream.data, 'base64'), dict: stream.dict };
-  };
-  const parsed = await contentsParse(json.pages, context, (ref) => {
+  const parsed = await contentsParse(pages, context, (ref) => {
     const stream = stored(ref);
     return stream && inflated(stream.data, stream.dict);
   });
   if (parsed !== true) return parsed === 'unreadable' ? 'unsure' : false;
-  const jpegs = pageJpegs(json.pages);
+  const jpegs = pageJpegs(pages);
   if (images === 'none') return true;
   if (images === 'apart') return await jpegsPass(path, jpegs, context, password);
   for (const ref of jpegs) {
@@ -360,6 +395,9 @@ interface ContentListing {
   pages: { contents: string[]; images?: { object: string; filter: string[] }[] }[];
   qpdf: [
     unknown,
-    Record<string, { value?: Record<string, unknown>; stream?: { data?: string; dict: Record<string, unknown> } }>,
+    Record<
+      string,
+      { value?: Record<string, unknown>; stream?: { data?: string; datafile?: string; dict: Record<string, unknown> } }
+    >,
   ];
 }
