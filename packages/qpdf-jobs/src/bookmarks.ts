@@ -2,7 +2,10 @@ import { appendUpdate, readCatalogue } from './incremental-update.js';
 import { WRITE_OPTIONS } from './page-range.js';
 import { type PdfDict, PdfRef, type PdfValue, name } from './pdf-syntax.js';
 import type { QpdfFile } from './qpdf-runner.js';
-import { type QpdfSession, outputOf, readWhole, runChecked } from './qpdf-session.js';
+import { type QpdfSession, type SourceDocument, outputOf, readWhole, runChecked } from './qpdf-session.js';
+import type { JsonOutline, SourceOutline } from './source-outline.js';
+
+export type { SourceOutline } from './source-outline.js';
 
 /**
  * Bookmarks (outlines) carried over to a document built with `qpdf --empty --pages`, which drops them: each
@@ -10,22 +13,6 @@ import { type QpdfSession, outputOf, readWhole, runChecked } from './qpdf-sessio
  * its page went, and the new tree appended to the built file as an incremental update, so qpdf neither reads nor
  * writes the whole document a second time. Merge and organize use it (docs/decisions/011 and 090).
  */
-
-/** An outline item as `qpdf --json=2 --json-key=outlines` describes it. */
-interface JsonOutline {
-  title: string;
-  /** A destination array, a dictionary holding one under /D (named destinations), or null. */
-  dest: unknown;
-  destpageposfrom1: number | null;
-  open: boolean;
-  kids: JsonOutline[];
-}
-
-/** A source's outline: its items, and its pages' object references, to resolve destinations by. */
-export interface SourceOutline {
-  items: readonly JsonOutline[];
-  pageRefs: readonly string[];
-}
 
 /** A source's outline and where its pages went. */
 export interface BookmarkSource {
@@ -45,6 +32,20 @@ const MAX_BOOKMARKS = 10_000;
  * qpdf's warnings here change nothing: the document's own run decides about damage.
  */
 export async function readOutline(session: QpdfSession, file: QpdfFile): Promise<SourceOutline> {
+  return outlineFromJson(await readOutlineJson(session, file));
+}
+
+/** A source's outline: the one its caller already read (`SourceDocument.outline`), else read here (readOutline). */
+export async function outlineOf(session: QpdfSession, source: SourceDocument): Promise<SourceOutline> {
+  return (await source.outline) ?? readOutline(session, source.file);
+}
+
+/** A source's outline from qpdf's JSON with the keys `outlines` and `pages`. */
+export function outlineFromJson(json: { outlines?: JsonOutline[]; pages?: { object: string }[] }): SourceOutline {
+  return { items: json.outlines ?? [], pageRefs: (json.pages ?? []).map((page) => page.object) };
+}
+
+async function readOutlineJson(session: QpdfSession, file: QpdfFile) {
   const args = ['--json=2', '--json-key=outlines', '--json-key=pages', 'input.pdf', 'outline.json'];
   const run = await runChecked(
     { ...session, warnings: 'accept' },
@@ -54,11 +55,10 @@ export async function readOutline(session: QpdfSession, file: QpdfFile): Promise
       outputs: ['outline.json'],
     },
   );
-  const json = JSON.parse(new TextDecoder().decode(await readWhole(session, outputOf(run, 'outline.json')))) as {
+  return JSON.parse(new TextDecoder().decode(await readWhole(session, outputOf(run, 'outline.json')))) as {
     outlines?: JsonOutline[];
     pages?: { object: string }[];
   };
-  return { items: json.outlines ?? [], pageRefs: (json.pages ?? []).map((page) => page.object) };
 }
 
 /**

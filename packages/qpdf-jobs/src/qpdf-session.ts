@@ -1,5 +1,6 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import type { QpdfFile, QpdfRun, QpdfRunResult, QpdfRunner } from './qpdf-runner.js';
+import type { SourceOutline } from './source-outline.js';
 
 /** How a job's qpdf runs are made: by which runner, and what a warning means. */
 export interface QpdfSession {
@@ -17,6 +18,11 @@ export interface QpdfSession {
 export interface SourceDocument {
   file: QpdfFile;
   opened: Promise<OpenedDocument>;
+  /**
+   * The document's bookmarks, when a read the caller made anyway already holds them (the server's whole read of a
+   * sound upload); `undefined` there, or no promise, and the job reads them itself (`outlineOf`).
+   */
+  outline?: Promise<SourceOutline | undefined>;
 }
 
 export interface OpenedDocument {

@@ -87,6 +87,20 @@ describe('checkAfter, through the structural tools', () => {
     expect(pdfRotations(result.path)).toEqual([90, 90]);
   });
 
+  it('takes a small upload’s bookmarks from its whole read: Merge reads no outline on its own', async () => {
+    const a = await job.input('a.pdf', makePdf({ pageCount: 2, outline: true }));
+    const b = await job.input('b.pdf', makePdf({ pageCount: 1, outline: true }));
+    const result = await mergePdf([a, b], {}, job.context);
+    expect(started.filter((run) => run.includes('outline.json'))).toEqual([]);
+    const merged = await runQpdf(['--json=2', '--json-key=outlines', result.path], job.context);
+    const titles = (JSON.parse(merged.stdout) as { outlines: { title: string; destpageposfrom1: number }[] }).outlines;
+    expect(titles.map((item) => [item.title, item.destpageposfrom1])).toEqual([
+      ['Page 1', 1],
+      ['Page 2', 2],
+      ['Page 1', 3],
+    ]);
+  });
+
   it('reads a small upload’s page tree as its probe does: a misstated /Count is refused the same way', async () => {
     const file = await job.input('misstated.pdf', makePdf({ pageCount: 3, declaredPageCount: 1 }));
     const error = await rotatePdf([file], rotate90, job.context).catch((e: unknown) => e);

@@ -2,6 +2,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { WHOLE_COPY_MAX_BYTES, type WholeRead, pageContentsPass, wholeStreamsRead } from './page-contents.js';
 import { assertPdf, checkPageLimit, passwordRefusal, preparePdfInput } from './pdf-input.js';
 import type { QpdfSession } from '@paperknife/qpdf-jobs/qpdf-session';
+import type { SourceOutline } from '@paperknife/qpdf-jobs/source-outline';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
 import { serverSession } from '../programs/qpdf-child-runner.js';
 import type { ProcessResult } from '../programs/run-process.js';
@@ -17,6 +18,8 @@ export interface SourcePdf {
    * it; work that does not (Rotate on every page, Protect) starts at once, beside the probe.
    */
   opened: Promise<OpenedPdf>;
+  /** Its bookmarks, when a whole read of the upload has them (SourceDocument.outline). */
+  outline?: Promise<SourceOutline | undefined>;
 }
 
 export interface OpenedPdf {
@@ -85,7 +88,14 @@ export async function checkAfter<T>(
       : undefined,
   );
   const probes = files.map((file, index) => settle(probeOf(file, wholeReads[index], context, work.unlockPassword)));
-  const sources = probes.map((probe, index) => ({ path: files[index]!.path, opened: openedBy(probe, context) }));
+  const sources = probes.map((probe, index): SourcePdf => {
+    const whole = wholeReads[index];
+    return {
+      path: files[index]!.path,
+      opened: openedBy(probe, context),
+      ...(whole ? { outline: whole.then((read) => (read.ok ? read.value?.outline : undefined)) } : {}),
+    };
+  });
   for (const source of sources) source.opened.catch(() => early.abort());
   const contentsSound = settle(
     Promise.all(

@@ -2,6 +2,8 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type InputType, inflateSync } from 'node:zlib';
+import { outlineFromJson } from '@paperknife/qpdf-jobs/bookmarks';
+import type { JsonOutline, SourceOutline } from '@paperknife/qpdf-jobs/source-outline';
 import { contentSyntaxProblem } from './content-syntax.js';
 import { jpegStructureProblem } from './jpeg-structure.js';
 import { type PageCounts, runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
@@ -117,6 +119,8 @@ export const WHOLE_COPY_MAX_BYTES = 1_200_000;
 export interface WholeRead {
   /** The page tree as the upload's probe reads it: the pages qpdf's walk finds, and the root's /Count. */
   pages: PageCounts;
+  /** Its bookmarks, for Merge and Organize to carry over without reading them again. */
+  outline: SourceOutline;
   /** The pages' content streams (object numbers). */
   contentObjects: number[];
   contents: boolean | 'unsure';
@@ -136,8 +140,8 @@ export async function wholeStreamsRead(path: string, context: ToolContext): Prom
     const listing = join(folder, 'listing.json');
     const copied = await runQpdf(
       [
-        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=file', '--decode-level=none'],
-        `--json-stream-prefix=${join(folder, 'stream')}`,
+        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-key=outlines'],
+        ...['--json-stream-data=file', '--decode-level=none', `--json-stream-prefix=${join(folder, 'stream')}`],
         path,
         listing,
       ],
@@ -158,6 +162,7 @@ export async function wholeStreamsRead(path: string, context: ToolContext): Prom
     const contentObjects = [...new Set(json.pages.flatMap((page) => page.contents.map((ref) => parseInt(ref, 10))))];
     return {
       pages: { walked: json.pages.length, declared: declaredPageCount(streams) },
+      outline: outlineFromJson(json),
       contentObjects,
       contents: await streamsPass(json.pages, (ref) => read.get(ref), 'all', path, context, undefined),
     };
@@ -179,12 +184,11 @@ function declaredPageCount(objects: ContentListing['qpdf'][1]): number {
 /**
  * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` are
  * copied out as stored, inline in its JSON, and inflated here; the pages' JPEGs are read as in `jpegsPass`, from a
- * run of their own after it (`apart`: the JPEGs alone, rather than every image inline), or not at all (`none`).
- * What this cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a
- * filter other than a plain /FlateDecode, data that does not inflate here (zlib is stricter than qpdf's reading: it
- * also refuses a wrong checksum), a JPEG under another filter, a stream the run did not copy. So the answer is never
- * more lenient than qpdf's decoding, only cheaper: the run skips qpdf's decoding and the base64 of the decoded data,
- * and the JPEG run.
+ * run of their own after it (`apart`: the JPEGs alone, rather than every image inline), or not at all (`none`). What
+ * this cannot vouch for is `unsure`, and the caller asks qpdf's decoding: a filter other than a plain /FlateDecode,
+ * data that does not inflate here (zlib is stricter than qpdf's reading: it also refuses a wrong checksum), a JPEG
+ * under another filter, a stream the run did not copy. So the answer is never more lenient than qpdf's decoding, only
+ * cheaper: the run skips qpdf's decoding and the base64 of the decoded data, and the JPEG run.
  */
 async function rawStreamsPass(
   path: string,
@@ -195,9 +199,19 @@ async function rawStreamsPass(
 ): Promise<boolean | 'unsure'> {
   const listing = tempPath(context, 'page-streams', '.json');
   try {
-    const json = await copiedStreams(path, [...new Set(objects)], listing, context, password);
+    const copied = await runQpdf(
+      [
+        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=none'],
+        ...[...new Set(objects)].map((object) => `--json-object=${object}`),
+        path,
+        listing,
+      ],
+      context,
+      { okCodes: [0, 2, 3], password },
+    );
     // A warning reading the streams' objects: the decoding run would warn too.
-    if (!json) return false;
+    if (copied.code !== 0) return false;
+    const json = JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
     const streams = json.qpdf[1];
     const stored = (ref: string) => {
       const stream = streams[`obj:${ref}`]?.stream;
@@ -207,31 +221,6 @@ async function rawStreamsPass(
   } finally {
     await rm(listing, { force: true });
   }
-}
-
-/**
- * The objects `selected` copied out as stored by one qpdf run, inline in its JSON at `listing`, with the pages'
- * listing; `undefined` when the run warns or fails.
- */
-async function copiedStreams(
-  path: string,
-  selected: readonly number[],
-  listing: string,
-  context: ToolContext,
-  password: string | undefined,
-): Promise<ContentListing | undefined> {
-  const copied = await runQpdf(
-    [
-      ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=none'],
-      ...selected.map((object) => `--json-object=${object}`),
-      path,
-      listing,
-    ],
-    context,
-    { okCodes: [0, 2, 3], password },
-  );
-  if (copied.code !== 0) return undefined;
-  return JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
 }
 
 /** A stream as qpdf copied it out, undecoded. */
@@ -392,7 +381,8 @@ const pageJpegs = (pages: ContentListing['pages']): string[] => [
 ];
 
 interface ContentListing {
-  pages: { contents: string[]; images?: { object: string; filter: string[] }[] }[];
+  pages: { object: string; contents: string[]; images?: { object: string; filter: string[] }[] }[];
+  outlines?: JsonOutline[];
   qpdf: [
     unknown,
     Record<

@@ -72,8 +72,8 @@ export function serverSession(context: ToolContext, warnings: QpdfSession['warni
 }
 
 /** A document on disk as the shared jobs take one. */
-export function diskDocument(source: { path: string; opened: SourceDocument['opened'] }): SourceDocument {
-  return { file: { path: source.path }, opened: source.opened };
+export function diskDocument(source: { path: string } & Pick<SourceDocument, 'opened' | 'outline'>): SourceDocument {
+  return { file: { path: source.path }, opened: source.opened, ...(source.outline ? { outline: source.outline } : {}) };
 }
 
 /** Where an output of the server's runner is. */

@@ -1,5 +1,5 @@
 import { ToolError } from '@paperknife/catalog/errors';
-import { addBookmarks, readOutline } from '../bookmarks.js';
+import { addBookmarks, outlineOf } from '../bookmarks.js';
 import type { QpdfFile } from '../qpdf-runner.js';
 import { type QpdfSession, type SourceDocument, outputOf, runChecked } from '../qpdf-session.js';
 import { WRITE_OPTIONS } from '../page-range.js';
@@ -23,7 +23,7 @@ export async function mergeDocuments(
     inputs: new Map(sources.map((source, index) => [names[index]!, source.file])),
     outputs: ['merged.pdf'],
   });
-  const outlines = Promise.all(sources.map((source) => readOutline(session, source.file)));
+  const outlines = Promise.all(sources.map((source) => outlineOf(session, source)));
   // Awaited below, unless opening a document refuses it first.
   merging.catch(() => undefined);
   outlines.catch(() => undefined);

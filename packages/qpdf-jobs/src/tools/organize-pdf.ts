@@ -1,7 +1,7 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { type PageSpecEntry, organizePages } from '@paperknife/catalog/page-spec';
 import type { ToolOptions } from '@paperknife/catalog/tools';
-import { type SourceOutline, addBookmarks, readOutline } from '../bookmarks.js';
+import { type SourceOutline, addBookmarks, outlineOf } from '../bookmarks.js';
 import type { QpdfFile } from '../qpdf-runner.js';
 import { type QpdfSession, type SourceDocument, outputOf, readWhole, runChecked } from '../qpdf-session.js';
 import { WRITE_OPTIONS, qpdfPageRange } from '../page-range.js';
@@ -20,7 +20,7 @@ export async function organizeDocument(
   options: ToolOptions<'organize-pdf'>,
   maxPages: number,
 ): Promise<QpdfFile> {
-  const outline = readOutline(session, source.file);
+  const outline = outlineOf(session, source);
   outline.catch(() => undefined); // awaited once the document is built
   const entries = organizePages(options.order, (await source.opened).pageCount);
   if (entries.length > maxPages) {
