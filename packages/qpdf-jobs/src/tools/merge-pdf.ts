@@ -23,25 +23,32 @@ export async function mergeDocuments(
     inputs: new Map(sources.map((source, index) => [names[index]!, source.file])),
     outputs: ['merged.pdf'],
   });
-  const outlines = Promise.all(sources.map((source) => outlineOf(session, source)));
+  const outlineReads = sources.map((source) => outlineOf(session, source));
+  const outlines = Promise.all(outlineReads);
   // Awaited below, unless opening a document refuses it first.
   merging.catch(() => undefined);
   outlines.catch(() => undefined);
-  const opened = await Promise.all(sources.map((source) => source.opened));
-  const merged = outputOf(await merging, 'merged.pdf');
-  const total = opened.reduce((sum, document) => sum + document.pageCount, 0);
-  if (total > maxPages) {
-    throw new ToolError(
-      'too_many_pages',
-      `Together these PDFs have ${total} pages; the limit is ${maxPages}. Merge fewer files at once.`,
-    );
-  }
+  try {
+    const opened = await Promise.all(sources.map((source) => source.opened));
+    const merged = outputOf(await merging, 'merged.pdf');
+    const total = opened.reduce((sum, document) => sum + document.pageCount, 0);
+    if (total > maxPages) {
+      throw new ToolError(
+        'too_many_pages',
+        `Together these PDFs have ${total} pages; the limit is ${maxPages}. Merge fewer files at once.`,
+      );
+    }
 
-  let firstPage = 0;
-  const bookmarkSources = (await outlines).map((outline, index) => {
-    const offset = firstPage;
-    firstPage += opened[index]!.pageCount;
-    return { outline, outputPage: (page: number) => offset + page };
-  });
-  return addBookmarks(session, bookmarkSources, merged);
+    let firstPage = 0;
+    const bookmarkSources = (await outlines).map((outline, index) => {
+      const offset = firstPage;
+      firstPage += opened[index]!.pageCount;
+      return { outline, outputPage: (page: number) => offset + page };
+    });
+    return await addBookmarks(session, bookmarkSources, merged);
+  } catch (error) {
+    // The runs started above write in the job's folder: none may outlive the job's answer.
+    await Promise.allSettled([merging, ...outlineReads]);
+    throw error;
+  }
 }

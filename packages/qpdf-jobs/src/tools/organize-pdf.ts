@@ -22,14 +22,20 @@ export async function organizeDocument(
 ): Promise<QpdfFile> {
   const outline = outlineOf(session, source);
   outline.catch(() => undefined); // awaited once the document is built
-  const entries = organizePages(options.order, (await source.opened).pageCount);
-  if (entries.length > maxPages) {
-    throw new ToolError(
-      'too_many_pages',
-      `The new PDF would have ${entries.length} pages; the limit is ${maxPages}. Use fewer copies or blank pages.`,
-    );
+  try {
+    const entries = organizePages(options.order, (await source.opened).pageCount);
+    if (entries.length > maxPages) {
+      throw new ToolError(
+        'too_many_pages',
+        `The new PDF would have ${entries.length} pages; the limit is ${maxPages}. Use fewer copies or blank pages.`,
+      );
+    }
+    return await organize(session, source.file, entries, outline);
+  } catch (error) {
+    // The outline's read writes in the job's folder: it may not outlive the job's answer.
+    await outline.catch(() => undefined);
+    throw error;
   }
-  return organize(session, source.file, entries, outline);
 }
 
 /** The organized document, with the input's bookmarks where their pages went. */
