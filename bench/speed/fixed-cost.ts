@@ -72,7 +72,7 @@ try {
       ['step', 'median'],
       [
         ['bare qpdf --rotate', `${median(times.bare).toFixed(1)} ms`],
-        ['engine runner (probe, qpdf, content listing)', `${median(times.engine).toFixed(1)} ms`],
+        ['engine runner (upload read whole, qpdf)', `${median(times.engine).toFixed(1)} ms`],
         ['API, whole request', `${median(times.api).toFixed(1)} ms`],
         ['API, refused after upload (HTTP, multipart, folder)', `${median(times.refused).toFixed(1)} ms`],
       ],

@@ -1,4 +1,4 @@
-import { writePdfObjects } from './make-pdf.js';
+import { helveticaPagePdf } from './make-pdf.js';
 
 /** The text astralLettersPdf draws: Gothic letters past U+FFFF, two UTF-16 code units each. */
 export const ASTRAL_TEXT = '\u{10330}\u{10331} \u{10332}\u{10330}';
@@ -14,16 +14,7 @@ export function astralLettersPdf(): Buffer {
     '4 beginbfchar <20> <0020> <41> <D800DF30> <42> <D800DF31> <43> <D800DF32> endbfchar',
     'endcmap CMapName currentdict /CMap defineresource pop end end',
   ].join('\n');
-  const content = 'BT /F1 14 Tf 72 700 Td (AB CA) Tj ET';
-  return writePdfObjects(
-    [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>',
-      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-      `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
-    ],
-    '/Root 1 0 R',
-  );
+  return helveticaPagePdf('BT /F1 14 Tf 72 700 Td (AB CA) Tj ET', ' /ToUnicode 6 0 R', [
+    `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
+  ]);
 }

@@ -180,3 +180,21 @@ export function passwordProtected(pdf: Uint8Array, password = 'secret123'): Buff
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A one-page Letter PDF drawing `content` (a content stream) with Helvetica as /F1 (object 4); `fontKeys` are added
+ * to the font's dictionary, and `more` objects follow from object 6.
+ */
+export function helveticaPagePdf(content: string, fontKeys = '', more: readonly string[] = []): Buffer {
+  return writePdfObjects(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+      `<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding${fontKeys} >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      ...more,
+    ],
+    '/Root 1 0 R',
+  );
+}

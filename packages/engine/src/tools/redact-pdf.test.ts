@@ -9,7 +9,7 @@ import { parseRedactedAreas, redactionHeaders, type RedactionHits } from '@paper
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { ASTRAL_TEXT, astralLettersPdf } from '../testing/astral-letters.js';
-import { makePdf, writePdfObjects } from '../testing/make-pdf.js';
+import { helveticaPagePdf, makePdf, writePdfObjects } from '../testing/make-pdf.js';
 import { assertValidPdf, renderPageRgb } from '../testing/pdf-assertions.js';
 import { extractedText, readersFinding } from '../testing/redaction-checks.js';
 import {
@@ -43,20 +43,6 @@ function colourAt(path: string, page: number, x: number, y: number): [number, nu
 }
 
 const centre = (rect: readonly number[]) => [(rect[0]! + rect[2]!) / 2, (rect[1]! + rect[3]!) / 2] as const;
-
-/** A Letter page drawing `content` (a content stream), with Helvetica as /F1. */
-function helveticaPage(content: string): Buffer {
-  return writePdfObjects(
-    [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    ],
-    '/Root 1 0 R',
-  );
-}
 
 describe('redact-pdf', () => {
   it('finds a word of letters past the first 65,536 code points', async () => {
@@ -158,7 +144,7 @@ describe('redact-pdf', () => {
     const layer = (top: number, leading: number, invisible: boolean) =>
       `BT ${invisible ? '3 Tr ' : ''}/F1 10 Tf ${leading} TL 72 ${top} Td ${lines.map((line) => `(${line}) Tj T*`).join(' ')} ET`;
     const content = `${layer(700, 10, false)} ${layer(600, 9, true)}`;
-    const input = helveticaPage(content);
+    const input = helveticaPagePdf(content);
     const result = await run({ search: 'secret|novem', regex: 'true' }, input);
     const text = extractedText(result.path);
     for (const word of ['secret', 'novem']) expect(readersFinding(text, word)).toEqual([]);
@@ -169,7 +155,7 @@ describe('redact-pdf', () => {
 
   it('finds a letter-spaced word whole, where a gap of 0.15 em between its letters is no space', async () => {
     // 2.5 pt between letters of 12 pt text (0.21 em), words parted by drawn spaces.
-    const input = helveticaPage('BT /F1 12 Tf 2.5 Tc 72 650 Td (the secret document stays) Tj ET');
+    const input = helveticaPagePdf('BT /F1 12 Tf 2.5 Tc 72 650 Td (the secret document stays) Tj ET');
     const result = await run({ search: 'document' }, input);
     const text = extractedText(result.path);
     expect(readersFinding(text, 'document')).toEqual([]);
@@ -178,7 +164,7 @@ describe('redact-pdf', () => {
 
   it('keeps lines shown with \' and " on the page, and redacts them', async () => {
     const content = `BT /F1 16 Tf 20.6 TL 72 650 Td (radio one) Tj (radio two) ' 1 0 (radio three) " ET`;
-    const input = helveticaPage(content);
+    const input = helveticaPagePdf(content);
     const result = await run({ search: 'radio' }, input);
     const text = extractedText(result.path);
     expect(readersFinding(text, 'radio')).toEqual([]);
