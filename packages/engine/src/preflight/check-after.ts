@@ -1,6 +1,6 @@
 import { ToolError } from '@paperknife/catalog/errors';
 import { WHOLE_COPY_MAX_BYTES, type WholeRead, pageContentsPass, wholeStreamsRead } from './page-contents.js';
-import { assertPdf, checkPageLimit, passwordRefusal, preparePdfInput } from './pdf-input.js';
+import { assertPdf, checkPageLimit, isSound, passwordRefusal, preparePdfInput } from './pdf-input.js';
 import type { QpdfSession } from '@paperknife/qpdf-jobs/qpdf-session';
 import type { SourceOutline } from '@paperknife/qpdf-jobs/source-outline';
 import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
@@ -65,10 +65,12 @@ export interface CheckAfterWork<T> {
 /**
  * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/115). One quick qpdf
  * run per upload (no stream decoded) gives its encryption, its page count for the limit and whether qpdf reads its
- * structure without a warning; for a small upload, the run that copies it whole (below) tells the same. A sound upload goes straight to the work, whose qpdf calls must then finish
- * without a warning; beside it, the pages' content streams are decoded and parsed as `--check` reads them
- * (`pageContentsPass`: qpdf copies them as they are). Anything else (a warning, a failure, an unsound page tree) goes the repair way: the full preflight (`preparePdfInput`:
- * check, qpdf rewrite, MuPDF rebuild), the work again on its files, and `qpdf --check` on every output.
+ * structure without a warning; for an upload up to WHOLE_COPY_MAX_BYTES, the run that copies it whole for the
+ * content check tells the same (`wholeStreamsRead`). A sound upload goes straight to the work, whose qpdf calls must
+ * then finish without a warning; beside it, the pages' content streams are decoded and parsed as `--check` reads
+ * them (`pageContentsPass`: qpdf copies them as they are). Anything else (a warning, a failure, an unsound page tree)
+ * goes the repair way: the full preflight (`preparePdfInput`: check, qpdf rewrite, MuPDF rebuild), the work again on
+ * its files, and `qpdf --check` on every output.
  * Refusals keep their codes: `encrypted_pdf`, `wrong_password`, `password_required`, `too_many_pages`,
  * `damaged_pdf`.
  */
@@ -81,7 +83,7 @@ export async function checkAfter<T>(
   // The work on the uploads starts beside their probes, and stops as soon as one says it will not count.
   const early = new AbortController();
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  // A small upload is read whole in one run that also tells what its probe would: they need no listing first.
+  // An upload up to WHOLE_COPY_MAX_BYTES is read whole, in one run that also tells what its probe would.
   const wholeReads = files.map((file) =>
     !work.unlockPassword && file.size <= WHOLE_COPY_MAX_BYTES
       ? settle(wholeStreamsRead(file.path, context))
@@ -203,8 +205,8 @@ interface UploadProbe {
 }
 
 /**
- * The upload's probe: from its whole read when that ran without a warning (a small upload that opens without a
- * password), else its own run (probeUpload).
+ * The upload's probe: from its whole read when that ran without a warning (an upload up to WHOLE_COPY_MAX_BYTES
+ * that opens without a password), else its own run (probeUpload).
  */
 async function probeOf(
   file: InputFile,
@@ -214,11 +216,11 @@ async function probeOf(
 ): Promise<UploadProbe> {
   const read = await wholeRead;
   if (!read?.ok || !read.value) return probeUpload(file, context, unlockPassword);
-  const { walked, declared } = read.value.pages;
+  const { pages, contentObjects } = read.value;
   return {
-    sound: walked > 0 && walked === declared,
-    source: { path: file.path, pageCount: walked },
-    contents: { objects: read.value.contentObjects },
+    sound: isSound(pages),
+    source: { path: file.path, pageCount: pages.walked },
+    contents: { objects: contentObjects },
   };
 }
 
@@ -239,10 +241,9 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
       password,
     });
     if (probe.code === 2 && /invalid password/i.test(probe.stderr)) continue;
-    const { walked, declared } = probe.pages;
     return {
-      sound: probe.code === 0 && walked > 0 && walked === declared,
-      source: { path: file.path, pageCount: walked, ...(password === undefined ? {} : { password }) },
+      sound: probe.code === 0 && isSound(probe.pages),
+      source: { path: file.path, pageCount: probe.pages.walked, ...(password === undefined ? {} : { password }) },
       contents: { objects: probe.contentObjects, password },
     };
   }

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodedContentsPass, pageContentsPass, wholeStreamsPass } from './page-contents.js';
+import { decodedContentsPass, pageContentsPass, wholeStreamsRead } from './page-contents.js';
 import { runQpdfListingPages } from '../programs/qpdf.js';
 import { contentPdf, pageText, unparsableContentPdf, uninflatableContentPdf } from '../testing/content-fixtures.js';
 import { makePdf } from '../testing/make-pdf.js';
@@ -74,7 +74,7 @@ describe('pageContentsPass from the streams as stored', () => {
     const answers: Record<string, unknown> = {};
     for (const [name, pdf] of Object.entries(fixtures)) {
       const file = await job.input(`${name}.pdf`, pdf);
-      const whole = await wholeStreamsPass(file.path, job.context);
+      const whole = (await wholeStreamsRead(file.path, job.context))?.contents;
       const { decoded } = await bothReadings(`${name}-listed.pdf`, pdf);
       answers[name] = { whole, decoded };
     }

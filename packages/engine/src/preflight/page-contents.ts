@@ -100,22 +100,15 @@ export interface PageContentsOptions {
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 /**
- * pageContentsPass (with `jpegs`) of an upload up to WHOLE_COPY_MAX_BYTES, without a listing first: one run copies
- * every stream out as stored, each to a file of which only the pages' content and JPEGs are read, and is the upload's
- * probe too (wholeStreamsRead). `unsure` as in `rawStreamsPass`, and for a warning reading any object (the listed
- * pass, which reads only the pages' streams, then decides). On a one-page rotate of the corpus's 67 PDFs up to
- * 1.2 MB this took 0.5-0.9x the time of the probe and the listed pass one after the other on scans and image-heavy
+ * The largest upload read whole (wholeStreamsRead). On a one-page rotate of the corpus's 67 PDFs up to 1.2 MB the
+ * whole read took 0.5-0.9x the time of the probe and the listed pass one after the other on scans and image-heavy
  * files (one qpdf start, not three: probe, content, JPEGs), about the same on small ones, and lost only on a 1 MB
- * paper of many embedded fonts (1.2x); past 1.2 MB it lost on most files (1.1-1.4x), copying images and fonts
- * whole that the listed pass leaves alone.
+ * paper of many embedded fonts (1.2x); past 1.2 MB it lost on most files (1.1-1.4x), copying images and fonts whole
+ * that the listed pass leaves alone.
  */
-export async function wholeStreamsPass(path: string, context: ToolContext): Promise<boolean | 'unsure'> {
-  return (await wholeStreamsRead(path, context))?.contents ?? 'unsure';
-}
-
 export const WHOLE_COPY_MAX_BYTES = 1_200_000;
 
-/** What the run that copies every stream of an upload tells besides wholeStreamsPass's answer. */
+/** What the run that copies every stream of an upload tells. */
 export interface WholeRead {
   /** The page tree as the upload's probe reads it: the pages qpdf's walk finds, and the root's /Count. */
   pages: PageCounts;
@@ -123,14 +116,19 @@ export interface WholeRead {
   outline: SourceOutline;
   /** The pages' content streams (object numbers). */
   contentObjects: number[];
+  /**
+   * pageContentsPass (with `jpegs`) read from the copy: `unsure` as in `rawStreamsPass`, and the listed pass, which
+   * reads only the pages' streams, then decides.
+   */
   contents: boolean | 'unsure';
 }
 
 /**
- * wholeStreamsPass with the page tree's counts from the same run: for an upload that opens without a password and
- * reads without a warning, all that its probe would tell (the probe's `--show-npages` is the root's /Count, its
- * `--show-pages` the walk that the JSON's `pages` is). One qpdf start instead of two or three, which is most of a
- * small file's time. `undefined` when the run warns or fails (a password, damage): the probe then decides.
+ * pageContentsPass of an upload without a listing first: one run copies every stream out as stored, each to a file
+ * of which only the pages' content and JPEGs are read back, and gives all the upload's probe would tell (its
+ * `--show-npages` is the catalog's /Pages /Count, its `--show-pages` the walk that the JSON's `pages` is, exit 0 its
+ * clean read), and the bookmarks. One qpdf start instead of two or three, which is most of a small file's time.
+ * `undefined` when the run warns or fails (a password, damage): the probe then decides.
  */
 export async function wholeStreamsRead(path: string, context: ToolContext): Promise<WholeRead | undefined> {
   // Every stream goes to a file of its own, as stored: only the pages' content and JPEGs are read back.

@@ -283,7 +283,7 @@ function unsoundTreeError(pages: PageCounts): ToolError {
 }
 
 /** A page tree whose /Count is the number of pages it holds. */
-function isSound(pages: PageCounts): boolean {
+export function isSound(pages: PageCounts): boolean {
   return pages.walked > 0 && pages.walked === pages.declared;
 }
 

@@ -76,8 +76,7 @@ describe('word-to-pdf', () => {
     const result = await wordToPdf([await job.input('c.docx', docx)], {}, job.context);
     expect(pdfPageTexts(result.path)).toHaveLength(2);
     expect(libreOfficeProcessId()).not.toBe(first);
-    // Two cold starts of LibreOffice: seconds each on a loaded machine.
-  }, 90_000);
+  }, 90_000); // two cold starts of LibreOffice: seconds each on a loaded machine
 
   it('stops a conversion that runs out of time, then works again with a fresh instance', async () => {
     const long = await job.input('long.docx', await longDocx());
