@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorCode, ToolError, errorCodes } from '@paperknife/catalog/errors';
+import { BUSY_RETRY_AFTER_S } from '@paperknife/catalog/http-api';
 
 /** Codes the server answers besides the catalogue's: routes that do not exist. */
 export type ApiErrorCode = ErrorCode | 'not_found';
@@ -7,9 +8,6 @@ export type ApiErrorCode = ErrorCode | 'not_found';
 export interface ApiErrorBody {
   error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
 }
-
-/** Seconds a client should wait before retrying after `busy`. */
-export const BUSY_RETRY_AFTER_S = 5;
 
 /** Fastify and plugin error codes that mean something a client can fix, in catalogue terms. */
 const fastifyCodes: Record<string, { code: ErrorCode; message?: string }> = {

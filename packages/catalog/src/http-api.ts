@@ -4,6 +4,9 @@ export const FUNCTIONS_PREFIX = '/functions/v1';
 /** The OpenAPI document of the API, generated from the catalogue's schemas. */
 export const OPENAPI_PATH = `${FUNCTIONS_PREFIX}/openapi.json`;
 
+/** Seconds a client should wait before retrying after `busy` (the server's Retry-After, the website's default). */
+export const BUSY_RETRY_AFTER_S = 5;
+
 /**
  * Response headers a tool may add besides the file's own: compress's report (sizes before and after, images
  * recompressed, whether the file could be made smaller). Browsers on other origins may read them all.

@@ -1,4 +1,5 @@
 import { errorCodes } from '@paperknife/catalog/errors';
+import { BUSY_RETRY_AFTER_S } from '@paperknife/catalog/http-api';
 import { type ToolId, functionPath } from '@paperknife/catalog/tools';
 
 /** The public client token the pages send (the server accepts it and does not rely on it). */
@@ -36,6 +37,9 @@ export class ToolRequestError extends Error {
     super(message);
   }
 }
+
+/** The error of a request the person cancelled (or whose page went away). */
+export const cancelledError = () => new ToolRequestError('aborted', 'The request was cancelled.', 0);
 
 /** The file name of a Content-Disposition header: the UTF-8 `filename*` when present, else `filename`. */
 export function dispositionFileName(header: string | null): string | undefined {
@@ -102,7 +106,7 @@ export function requestBlob(options: BlobRequest): Promise<BlobAnswer> {
     request.onprogress = () => options.onDownload?.();
     request.onerror = () =>
       reject(new ToolRequestError('network_error', 'The connection to the server failed. Check your network.', 0));
-    request.onabort = () => reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
+    request.onabort = () => reject(cancelledError());
     request.onload = () =>
       resolve({
         status: request.status,
@@ -111,7 +115,7 @@ export function requestBlob(options: BlobRequest): Promise<BlobAnswer> {
       });
     if (signal?.aborted) {
       // An unsent request fires no abort event.
-      reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
+      reject(cancelledError());
       return;
     }
     signal?.addEventListener('abort', () => request.abort(), { once: true });
@@ -123,7 +127,6 @@ export function requestBlob(options: BlobRequest): Promise<BlobAnswer> {
 const BUSY_RETRIES = 2;
 /** The longest wait the page takes on itself after a `busy`, whatever the server's Retry-After says. */
 const BUSY_WAIT_MAX_MS = 10_000;
-const BUSY_WAIT_DEFAULT_MS = 5_000;
 
 /**
  * Sends a request that starts work, and sends it again after the server's Retry-After when the answer is `busy`
@@ -146,7 +149,7 @@ async function isBusy(answer: BlobAnswer): Promise<boolean> {
 
 function retryAfterMs(header: string | null): number {
   const seconds = Number(header);
-  if (header === null || !Number.isFinite(seconds) || seconds < 0) return BUSY_WAIT_DEFAULT_MS;
+  if (header === null || !Number.isFinite(seconds) || seconds < 0) return BUSY_RETRY_AFTER_S * 1000;
   return Math.min(BUSY_WAIT_MAX_MS, seconds * 1000);
 }
 
@@ -154,7 +157,7 @@ function waitFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const cancelled = () => {
       clearTimeout(timer);
-      reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
+      reject(cancelledError());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', cancelled);

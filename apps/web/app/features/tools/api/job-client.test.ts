@@ -118,6 +118,21 @@ describe('runToolJob', () => {
     expect(error).toMatchObject({ code: 'damaged_pdf', status: 422 });
   });
 
+  it('creates the job again after a busy answer, and follows the job that follows', async () => {
+    const { create, outcome } = start();
+    const busy = { error: { code: 'busy', message: 'The server is busy right now.' } };
+    create.respond(503, json(busy), { 'Retry-After': '0' });
+    await vi.waitFor(() => expect(latestRequest()).not.toBe(create));
+    const again = latestRequest();
+    expect([again.method, again.url]).toEqual([create.method, create.url]);
+    const job = await created(again, { status: 'done', stage: 'Done' });
+    FakeEventSource.latest()!.emit(jobStatus({ ...job, status: 'done' }));
+    await vi.waitFor(() => expect(latestRequest().url).toBe(job.links.result));
+    latestRequest().respond(200, docx());
+    const settled = await outcome;
+    expect(settled.ok && (await settled.response.blob.text())).toBe('PK docx');
+  });
+
   it('a refused upload is the function’s error, as the synchronous call gives it', async () => {
     const { outcome, create } = start();
     create.respondWithError(422, 'encrypted_pdf', 'This PDF is password-protected: unlock it first with Unlock PDF.');

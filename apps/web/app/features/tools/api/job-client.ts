@@ -8,6 +8,7 @@ import {
   type ToolPhase,
   ToolRequestError,
   type ToolResponse,
+  cancelledError,
   errorFromResponse,
   postWork,
   requestBlob,
@@ -36,8 +37,6 @@ export function runsAsJob(tool: Pick<ToolEntry, 'functionName' | 'longJobFromByt
 export function jobCreatePath(id: ToolId): string {
   return `${FUNCTIONS_PREFIX}/jobs/${tools[id].functionName}`;
 }
-
-const cancelled = () => new ToolRequestError('aborted', 'The request was cancelled.', 0);
 
 /**
  * The server that ran the job is gone (it restarted or died: its jobs go with it, and the load balancer answers
@@ -87,7 +86,7 @@ function followJob(job: JobStatus, onProgress: (progress: ServerProgress) => voi
     };
     const onAbort = () => {
       stop();
-      reject(cancelled());
+      reject(cancelledError());
     };
     const settle = (status: JobStatus) => {
       if (status.status === 'done') {
@@ -149,7 +148,7 @@ async function runJobOnce(id: ToolId, form: FormData, options: JobRunOptions): P
   const onLeave = () => cancelJob(job);
   window.addEventListener('pagehide', onLeave);
   try {
-    if (signal?.aborted) throw cancelled();
+    if (signal?.aborted) throw cancelledError();
     onPhase?.({ phase: 'processing', progress: progressOf(job) });
     await followJob(job, (progress) => onPhase?.({ phase: 'processing', progress }), signal);
     const answer = await requestBlob({

@@ -1,6 +1,6 @@
 import type { ToolId } from '@paperknife/catalog/tools';
 import wasmUrl from '@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url';
-import { type ToolPhase, type ToolResponse, ToolRequestError } from '~/features/tools/api/api-client';
+import { type ToolPhase, type ToolResponse, ToolRequestError, cancelledError } from '~/features/tools/api/api-client';
 import type { DeviceEngine, DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
 import { DEVICE_MAX_FILE_BYTES } from './device-tools';
 import { keepForOffline } from './offline';
@@ -71,7 +71,7 @@ export async function runOnDevice(
   if (total > DEVICE_MAX_FILE_BYTES)
     throw new DeviceLimitError('too-large', 'These files are too large for this device.');
   const buffers = await Promise.all(files.map((file) => file.arrayBuffer()));
-  if (signal?.aborted) throw new ToolRequestError('aborted', 'The request was cancelled.', 0);
+  if (signal?.aborted) throw cancelledError();
   const running = startWorker(engine);
   const job = nextJob++;
   const request: DeviceJobRequest = {
@@ -113,7 +113,7 @@ export async function runOnDevice(
     const onAbort = () => {
       stop();
       endWorker(engine);
-      reject(new ToolRequestError('aborted', 'The request was cancelled.', 0));
+      reject(cancelledError());
     };
     running.addEventListener('message', onMessage);
     running.addEventListener('error', onError);
