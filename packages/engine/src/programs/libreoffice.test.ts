@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { jobPerTest } from '../testing/test-job.js';
+import { jobPerTest, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { LIBREOFFICE_IDLE_STOP_MS } from './libreoffice-idle.js';
 import {
   closeLibreOffice,
@@ -34,7 +34,7 @@ const running = (pid: number) => {
   }
 };
 
-describe('the LibreOffice instance', () => {
+describe('the LibreOffice instance', { timeout: LIBREOFFICE_TEST_MS }, () => {
   it('stops after a quiet spell and starts again for the next conversion', async () => {
     setLibreOfficeIdleStop(300);
     await convertSmallDocx('first');
@@ -46,7 +46,7 @@ describe('the LibreOffice instance', () => {
     await convertSmallDocx('second');
     expect(isLibreOfficeReady()).toBe(true);
     expect(libreOfficeProcessId()).not.toBe(first);
-  }, 60_000);
+  });
 
   it('stays up while conversions keep coming closer together than the quiet spell', async () => {
     setLibreOfficeIdleStop(1500);
@@ -57,7 +57,7 @@ describe('the LibreOffice instance', () => {
       await convertSmallDocx(name);
       expect(libreOfficeProcessId()).toBe(pid);
     }
-  }, 60_000);
+  });
 
   it('keeps running once started when the quiet spell is 0', async () => {
     setLibreOfficeIdleStop(0);
@@ -66,5 +66,5 @@ describe('the LibreOffice instance', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(isLibreOfficeReady()).toBe(true);
     expect(libreOfficeProcessId()).toBe(pid);
-  }, 60_000);
+  });
 });

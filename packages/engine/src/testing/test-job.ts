@@ -68,3 +68,9 @@ export async function toolErrorCode(promise: Promise<unknown>): Promise<string> 
     throw error;
   }
 }
+
+/**
+ * Room for a test that may start LibreOffice cold. Alone that takes seconds, but in the full run several test
+ * processes and the corpus sweep start their own instances on two cores, and a first conversion has taken over 30 s.
+ */
+export const LIBREOFFICE_TEST_MS = 90_000;

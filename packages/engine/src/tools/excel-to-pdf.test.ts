@@ -8,7 +8,7 @@ import { closeLibreOffice, libreOfficeProcessId } from '../programs/libreoffice.
 import { makePdf } from '../testing/make-pdf.js';
 import { csvTable, encryptedOpenDocument, workbookXlsx } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { excelToPdf } from './excel-to-pdf.js';
 
 const job = jobPerTest();
@@ -25,7 +25,7 @@ function pageWidths(path: string): number[] {
   return [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x/gm)].map((match) => Number(match[1]));
 }
 
-describe('excel-to-pdf', () => {
+describe('excel-to-pdf', { timeout: LIBREOFFICE_TEST_MS }, () => {
   it('converts a semicolon CSV with its cells and accents, whatever the upload is called', async () => {
     const csv = Buffer.from('City;Price\r\nZürich;12,50\r\nКиев;7\r\n');
     const result = await excelToPdf([await job.input('prices.bin', csv)], { onePagePerSheet: false }, job.context);

@@ -9,7 +9,7 @@ import { closeLibreOffice, convertWithLibreOffice } from '../programs/libreoffic
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { pdfToPowerpoint } from './pdf-to-powerpoint.js';
 
 const job = jobPerTest();
@@ -53,7 +53,7 @@ function readPptx(bytes: Uint8Array) {
 
 const texts = (slideXml: string) => [...slideXml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((match) => match[1]);
 
-describe('pdf-to-powerpoint', () => {
+describe('pdf-to-powerpoint', { timeout: LIBREOFFICE_TEST_MS }, () => {
   it('writes one slide per page at the page size, text in place with its style, the box a shape, the photo a picture', async () => {
     const input = await job.input('deck.pdf', await deckPdf());
     const result = await pdfToPowerpoint([input], options(), job.context);

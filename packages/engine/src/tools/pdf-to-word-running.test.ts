@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeLibreOffice, convertWithLibreOffice } from '../programs/libreoffice.js';
 import { closeMupdfPool } from '../mupdf/pool.js';
-import { jobPerTest } from '../testing/test-job.js';
+import { jobPerTest, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { pdfToWord } from './pdf-to-word.js';
 
 const job = jobPerTest();
@@ -66,7 +66,7 @@ function referenced(parts: Record<string, string>, kind: 'header' | 'footer'): R
 }
 
 // Each test is a Word to PDF and back: about 25 s for the longest here, twice that on a busy machine.
-describe('pdf-to-word running headers and footers', { timeout: 60_000 }, () => {
+describe('pdf-to-word running headers and footers', { timeout: LIBREOFFICE_TEST_MS }, () => {
   it('writes headers that alternate between odd and even pages as Word odd and even headers, under another first page', async () => {
     const document = new Document({
       evenAndOddHeaderAndFooters: true,

@@ -13,7 +13,7 @@ import { makePdf } from '../testing/make-pdf.js';
 import { scanWords, scannedPdf } from '../testing/ocr-fixtures.js';
 import { textWidth } from '../testing/table-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { pictureFixture, picturesAndScanPdf } from '../testing/word-fixtures.js';
 import { pdfToWord } from './pdf-to-word.js';
 import type { ToolProgress } from '../jobs/tool-runner.js';
@@ -240,18 +240,22 @@ describe('pdf-to-word', () => {
     expect(scan!.pixel(0.5, 0.95)[0]).toBeLessThan(35); // black at the bottom
   });
 
-  it('writes a document LibreOffice opens, with the text and the pages of the PDF', async () => {
-    const input = await job.input('report.pdf', await reportPdf());
-    const result = await pdfToWord([input], options, job.context);
-    const pdf = await convertWithLibreOffice(result.path, join(job.context.workDir, 'check'), job.context);
-    assertValidPdf(pdf);
-    expect(pdfPageCount(pdf)).toBe(3);
-    const pages = pdfPageTexts(pdf).map((text) => text.replace(/\s+/g, ' '));
-    expect(pages[0]).toContain('Quarterly Report');
-    expect(pages[0]).toContain('covers the international market too.');
-    expect(pages[1]).toContain('Second page text.');
-    expect(pages[2]).toContain('Landscape page text.');
-  });
+  it(
+    'writes a document LibreOffice opens, with the text and the pages of the PDF',
+    { timeout: LIBREOFFICE_TEST_MS },
+    async () => {
+      const input = await job.input('report.pdf', await reportPdf());
+      const result = await pdfToWord([input], options, job.context);
+      const pdf = await convertWithLibreOffice(result.path, join(job.context.workDir, 'check'), job.context);
+      assertValidPdf(pdf);
+      expect(pdfPageCount(pdf)).toBe(3);
+      const pages = pdfPageTexts(pdf).map((text) => text.replace(/\s+/g, ' '));
+      expect(pages[0]).toContain('Quarterly Report');
+      expect(pages[0]).toContain('covers the international market too.');
+      expect(pages[1]).toContain('Second page text.');
+      expect(pages[2]).toContain('Landscape page text.');
+    },
+  );
 
   it("reads columns in order, puts running headers and footers in Word's, and writes ruled tables and lists", async () => {
     const input = await job.input('layout.pdf', layoutPdf());

@@ -13,7 +13,7 @@ import {
   presentationPptx,
 } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { jobPerTest, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, toolErrorCode, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { powerpointToPdf } from './powerpoint-to-pdf.js';
 
 const job = jobPerTest();
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const corpusOffice = fileURLToPath(new URL('../../../../../shared/corpus/office/', import.meta.url));
 
-describe('powerpoint-to-pdf', () => {
+describe('powerpoint-to-pdf', { timeout: LIBREOFFICE_TEST_MS }, () => {
   it('gives one page per slide with its text, whatever the upload is called', async () => {
     const slides = ['Opening slide', 'Результаты: 日本語', 'Questions?'];
     const file = await job.input('deck.bin', presentationOdp(slides));

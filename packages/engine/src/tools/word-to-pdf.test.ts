@@ -15,7 +15,7 @@ import {
 } from '../programs/libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { assertValidPdf, pdfPageTexts } from '../testing/pdf-assertions.js';
-import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { jobPerTest, makeTestJob, toolErrorCode, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { wordToPdf } from './word-to-pdf.js';
 
 const job = jobPerTest();
@@ -50,7 +50,7 @@ async function longDocx(): Promise<Buffer> {
 
 const corpusWord = fileURLToPath(new URL('../../../../../shared/corpus/word/', import.meta.url));
 
-describe('word-to-pdf', () => {
+describe('word-to-pdf', { timeout: LIBREOFFICE_TEST_MS }, () => {
   it('converts a .docx with its pages and text, whatever the upload is called', async () => {
     const file = await job.input('report.bin', await twoPageDocx());
     const result = await wordToPdf([file], {}, job.context);
@@ -63,20 +63,25 @@ describe('word-to-pdf', () => {
     expect(pages[1]).toContain('Appendix: Привет, 日本語');
   });
 
-  it('keeps one warm instance across jobs and restarts it after a crash', async () => {
-    const docx = await twoPageDocx();
-    await wordToPdf([await job.input('a.docx', docx)], {}, job.context);
-    const first = libreOfficeProcessId();
-    expect(isLibreOfficeReady()).toBe(true);
-    await wordToPdf([await job.input('b.docx', docx)], {}, job.context);
-    expect(libreOfficeProcessId()).toBe(first);
+  // Two cold starts of LibreOffice.
+  it(
+    'keeps one warm instance across jobs and restarts it after a crash',
+    { timeout: 2 * LIBREOFFICE_TEST_MS },
+    async () => {
+      const docx = await twoPageDocx();
+      await wordToPdf([await job.input('a.docx', docx)], {}, job.context);
+      const first = libreOfficeProcessId();
+      expect(isLibreOfficeReady()).toBe(true);
+      await wordToPdf([await job.input('b.docx', docx)], {}, job.context);
+      expect(libreOfficeProcessId()).toBe(first);
 
-    process.kill(-first!, 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const result = await wordToPdf([await job.input('c.docx', docx)], {}, job.context);
-    expect(pdfPageTexts(result.path)).toHaveLength(2);
-    expect(libreOfficeProcessId()).not.toBe(first);
-  }, 90_000); // two cold starts of LibreOffice: seconds each on a loaded machine
+      process.kill(-first!, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const result = await wordToPdf([await job.input('c.docx', docx)], {}, job.context);
+      expect(pdfPageTexts(result.path)).toHaveLength(2);
+      expect(libreOfficeProcessId()).not.toBe(first);
+    },
+  );
 
   it('stops a conversion that runs out of time, then works again with a fresh instance', async () => {
     const long = await job.input('long.docx', await longDocx());
@@ -93,7 +98,7 @@ describe('word-to-pdf', () => {
     }
     const result = await wordToPdf([await job.input('a.docx', await twoPageDocx())], {}, job.context);
     expect(pdfPageTexts(result.path)).toHaveLength(2);
-  }, 60_000);
+  });
 
   it('lets a queued job go at once when its client leaves', async () => {
     // The long job has its own folder, so its LibreOffice client can be seen converting before the other job starts:
