@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { defaultLimits } from '@paperknife/catalog/limits';
 import { qpdfChildRunner } from '@paperknife/engine/qpdf-child-runner';
 import type { QpdfFile, QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
+import { heldBytes } from '@paperknife/qpdf-jobs/memory-files';
 import { type QpdfWasmFactory, createWasmQpdfRunner } from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
 
 /**
@@ -39,7 +40,7 @@ export async function nativeRunner(): Promise<{ runner: QpdfRunner; done: () => 
 
 /** A file's bytes, wherever its runner left it. */
 export async function bytesOf(file: QpdfFile): Promise<Uint8Array> {
-  return 'bytes' in file ? file.bytes : new Uint8Array(await readFile(file.path));
+  return 'path' in file ? new Uint8Array(await readFile(file.path)) : heldBytes(file);
 }
 
 /** Milliseconds since `start` (performance.now()), as a table cell. */

@@ -13,8 +13,11 @@ export interface QpdfRun {
   readonly outputs: readonly string[];
 }
 
-/** A file handed to a run: bytes in memory (browser), or a path on disk the server already holds. */
-export type QpdfFile = { readonly bytes: Uint8Array } | { readonly path: string };
+/**
+ * A file handed to a run or back from one: bytes in memory (the browser's inputs), a Blob (what qpdf wrote in the
+ * browser, kept by the browser outside the tab's memory), or a path on disk the server holds.
+ */
+export type QpdfFile = { readonly bytes: Uint8Array } | { readonly blob: Blob } | { readonly path: string };
 
 export interface QpdfRunResult {
   /** qpdf's exit status: 0 done, 2 errors, 3 done with warnings (qpdf's own convention). */

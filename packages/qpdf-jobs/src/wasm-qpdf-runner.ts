@@ -1,10 +1,10 @@
-import { bytesOf, memoryFiles } from './memory-files.js';
+import { heldBytes, memoryFiles } from './memory-files.js';
 import type { QpdfFile, QpdfRun, QpdfRunResult, QpdfRunner } from './qpdf-runner.js';
 
 /**
  * qpdf compiled to WebAssembly (`@neslinesli93/qpdf-wasm`, qpdf 12.2) as a QpdfRunner: each run's inputs are placed
  * in the module's in-memory file system, in its working folder, as the caller's bytes (not copies), and its outputs
- * are read back as bytes.
+ * come back as Blobs, made part by part as qpdf writes them (OutputInParts).
  *
  * Each run gets an instance of its own, dropped afterwards with its memory. This build keeps its runtime alive when
  * qpdf's main returns or calls exit() (callMain hands back the exit code), and one instance does serve many runs,
@@ -75,9 +75,12 @@ export function createWasmQpdfRunner(options: WasmQpdfRunnerOptions): QpdfRunner
     run(run: QpdfRun, signal?: AbortSignal): Promise<QpdfRunResult> {
       const result = queue.then(async () => {
         signal?.throwIfAborted();
+        // An earlier run's output (a Blob) read back into bytes: qpdf reads its inputs from memory.
+        const inputs = new Map<string, Uint8Array>();
+        for (const [name, file] of run.inputs) inputs.set(name, await heldBytes(file));
         const instance = await startInstance(options);
         signal?.throwIfAborted();
-        return runIn(instance, run);
+        return runIn(instance, run, inputs);
       });
       queue = result.catch(() => undefined);
       return result;
@@ -114,35 +117,34 @@ async function startInstance(options: WasmQpdfRunnerOptions): Promise<Instance> 
 }
 
 /**
- * Runs qpdf in the working folder and reads back the outputs. The module exports little of Emscripten's file system
- * (no listing, no stat), so outputs are found by reading them; the instance and its files go when the run is done.
+ * Runs qpdf in the working folder and hands back the outputs. The module exports little of Emscripten's file system
+ * (no listing, no stat), so outputs are found by opening them; the instance and its files go when the run is done.
  */
-function runIn({ module, streams }: Instance, run: QpdfRun): QpdfRunResult {
+function runIn({ module, streams }: Instance, run: QpdfRun, inputs: ReadonlyMap<string, Uint8Array>): QpdfRunResult {
   const { FS } = module;
-  for (const [name, file] of run.inputs) placeInput(FS, name, bytesOf(file));
+  for (const [name, bytes] of inputs) placeInput(FS, name, bytes);
   const keys = memoryFileKeys(FS);
-  if (keys) growOutputs(FS, keys, run);
+  const written = keys ? writeInParts(FS, keys, run.outputs) : undefined;
   const exitCode = callMain(module, [...run.args]);
   const outputs = new Map<string, QpdfFile>();
   for (const name of run.outputs) {
-    const bytes = keys ? writtenBytes(FS, keys, name) : readIfWritten(FS, name);
-    if (bytes) outputs.set(name, { bytes });
+    if (!exists(FS, name)) continue;
+    outputs.set(name, written?.get(name)?.file() ?? { bytes: FS.readFile(name) });
   }
   return { exitCode, stdout: text(streams.stdout), stderr: text(streams.stderr), outputs };
 }
 
-/** Where the in-memory file system keeps a file's data: its contents array and the bytes of it in use. */
+/** Where the in-memory file system keeps a file's length (the bytes in use of its contents array). */
 interface MemoryFileKeys {
-  contents: string;
   used: string;
 }
 
 let knownKeys: MemoryFileKeys | null | undefined;
 
 /**
- * The names of a file node's contents and length, which this build of the module minified: found once by writing a
- * file of a telling length and looking for that array and that number on its node. `null` when not found (another
- * build): outputs are then read the plain way, each copied once, and grown as the file system grows them.
+ * The name of a file node's length, which this build of the module minified: found once by writing a file of a
+ * telling length and looking for its contents array and that number on its node. `null` when not found (another
+ * build): outputs are then held the file system's way, grown by an eighth at a time and copied out whole.
  */
 function memoryFileKeys(FS: QpdfWasmFs): MemoryFileKeys | null {
   if (knownKeys !== undefined) return knownKeys;
@@ -153,7 +155,7 @@ function memoryFileKeys(FS: QpdfWasmFs): MemoryFileKeys | null {
     const node = stream.node;
     const contents = Object.keys(node).find((key) => isBytes(node[key]) && node[key].length === PROBE_BYTES);
     const used = Object.keys(node).find((key) => node[key] === PROBE_BYTES);
-    knownKeys = contents && used ? { contents, used } : null;
+    knownKeys = contents && used ? { used } : null;
   } finally {
     FS.close(stream);
     FS.unlink('length-probe');
@@ -162,52 +164,74 @@ function memoryFileKeys(FS: QpdfWasmFs): MemoryFileKeys | null {
 }
 
 /**
- * The in-memory file system grows a file by an eighth at a time past 1 MB, copying it whole each time: writing a
- * 100 MB PDF allocates some 900 MB on the way, which a browser tab holds until it collects it. Writes to the run's
- * outputs grow them to twice their size instead (as much allocated on the way as the file's size, at most), and the
- * one output of a run (a rotated or merged document is about as large as what it was made of) straight to the size
- * of its inputs, where that is enough.
+ * Takes over the writes to a run's outputs: each is kept in parts (OutputInParts) instead of the file system's one
+ * array, which grows by an eighth at a time past 1 MB, copying the file whole each time (some 900 MB allocated on
+ * the way to a 100 MB PDF), and would then be copied once more into the Blob the page downloads. The node's length
+ * is kept up to date, so a seek to the end or a stat sees the file as written.
  */
-function growOutputs(FS: QpdfWasmFs, keys: MemoryFileKeys, run: QpdfRun): void {
-  const outputs = new Set(run.outputs);
-  let inputsSize = 0;
-  for (const file of run.inputs.values()) inputsSize += bytesOf(file).length;
-  const likely = outputs.size === 1 ? inputsSize + LIKELY_GROWTH_BYTES : 0;
+function writeInParts(FS: QpdfWasmFs, keys: MemoryFileKeys, names: readonly string[]): Map<string, OutputInParts> {
+  const outputs = new Map(names.map((name) => [name, new OutputInParts(name)]));
   const write = FS.write.bind(FS);
   FS.write = (stream, buffer, offset, length, position, canOwn) => {
-    const node = stream.node;
-    const contents = node[keys.contents];
-    // Before its first write a file has no contents: the file system then keeps a copy of just those bytes.
-    if (outputs.has(node.name) && isBytes(contents)) {
-      const needed = (position ?? stream.position) + length;
-      if (needed > contents.length) {
-        const grown = new Uint8Array(Math.max(needed, contents.length * 2, needed <= likely ? likely : 0));
-        grown.set(contents.subarray(0, node[keys.used] as number));
-        node[keys.contents] = grown;
-      }
-    }
-    return write(stream, buffer, offset, length, position, canOwn);
+    const output = outputs.get(stream.node.name);
+    if (!output) return write(stream, buffer, offset, length, position, canOwn);
+    const seeking = typeof position === 'number';
+    output.write(buffer.subarray(offset, offset + length), seeking ? position : stream.position);
+    if (!seeking) stream.position += length;
+    stream.node[keys.used] = output.size;
+    return length;
   };
+  return outputs;
 }
 
-/** What a document may gain over its inputs when qpdf writes it again (a new trailer, cross-reference, ID). */
-const LIKELY_GROWTH_BYTES = 64 * 1024;
+/**
+ * An output file as qpdf writes it, front to back: the bytes gather in an array of up to PART_BYTES, and each full
+ * array becomes a Blob, whose bytes the browser keeps outside the tab's memory (a 100 MB result then costs the tab a
+ * few megabytes, not its size twice). The file is the Blob of its parts.
+ */
+class OutputInParts {
+  private readonly parts: Blob[] = [];
+  private part = new Uint8Array(FIRST_PART_BYTES);
+  private used = 0;
+  size = 0;
 
-/** What the run wrote to `name`, as a view of the file's own data (not a copy); undefined if not written. */
-function writtenBytes(FS: QpdfWasmFs, keys: MemoryFileKeys, name: string): Uint8Array | undefined {
-  let stream: QpdfWasmStream;
-  try {
-    stream = FS.open(name, 'r');
-  } catch {
-    return undefined;
+  constructor(private readonly name: string) {}
+
+  write(bytes: Uint8Array, position: number): void {
+    if (position !== this.size) {
+      // qpdf writes its outputs in order; a build that did not would need the file system's own way back.
+      throw new Error(`qpdf wrote ${this.name} out of order: at byte ${position} of ${this.size}`);
+    }
+    let from = 0;
+    while (from < bytes.length) {
+      if (this.used === this.part.length) this.makeRoom();
+      const taken = Math.min(bytes.length - from, this.part.length - this.used);
+      this.part.set(bytes.subarray(from, from + taken), this.used);
+      this.used += taken;
+      from += taken;
+    }
+    this.size += bytes.length;
   }
-  const { node } = stream;
-  FS.close(stream);
-  const contents = node[keys.contents];
-  return isBytes(contents)
-    ? new Uint8Array(contents.buffer, contents.byteOffset, node[keys.used] as number)
-    : new Uint8Array(0);
+
+  /** A larger array while the part is small (a JSON answer stays one small array), else the full part a Blob. */
+  private makeRoom(): void {
+    if (this.part.length < PART_BYTES) {
+      const grown = new Uint8Array(Math.min(PART_BYTES, this.part.length * 2));
+      grown.set(this.part);
+      this.part = grown;
+      return;
+    }
+    this.parts.push(new Blob([this.part])); // the Blob keeps a copy: the array takes the next part
+    this.used = 0;
+  }
+
+  file(): QpdfFile {
+    return { blob: new Blob([...this.parts, this.part.slice(0, this.used)]) };
+  }
 }
+
+const FIRST_PART_BYTES = 64 * 1024;
+const PART_BYTES = 4 * 1024 * 1024;
 
 /**
  * A file's data: a Uint8Array, or an Int8Array when its one write came straight from the module's memory (the file
@@ -230,11 +254,13 @@ function placeInput(FS: QpdfWasmFs, name: string, bytes: Uint8Array): void {
   }
 }
 
-function readIfWritten(FS: QpdfWasmFs, name: string): Uint8Array | undefined {
+/** Whether the run wrote (or at least created) the file. */
+function exists(FS: QpdfWasmFs, name: string): boolean {
   try {
-    return FS.readFile(name);
+    FS.close(FS.open(name, 'r'));
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 

@@ -1,6 +1,6 @@
 import { open, mkdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { memoryFiles } from '@paperknife/qpdf-jobs/memory-files';
+import { heldBytes, memoryFiles } from '@paperknife/qpdf-jobs/memory-files';
 import type { QpdfFile, QpdfRun, QpdfRunResult, QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
 import type { QpdfSession, SourceDocument } from '@paperknife/qpdf-jobs/qpdf-session';
 import { tempPath } from '../jobs/temp-path.js';
@@ -24,7 +24,7 @@ export function qpdfChildRunner(context: ToolContext): QpdfRunner {
           const at = join(folder, name);
           placed.push(at);
           if ('path' in file) await symlink(resolve(file.path), at);
-          else await writeFile(at, file.bytes, { mode: 0o600 });
+          else await writeFile(at, await heldBytes(file), { mode: 0o600 });
         }
         const runContext = signal ? { ...context, signal: AbortSignal.any([context.signal, signal]) } : context;
         const result = await runQpdf(run.args, runContext, { okCodes: [0, 2, 3], cwd: folder });
@@ -39,7 +39,7 @@ export function qpdfChildRunner(context: ToolContext): QpdfRunner {
       }
     },
     async read(file, offset, length) {
-      if ('bytes' in file) return memoryFiles.read(file, offset, length);
+      if (!('path' in file)) return memoryFiles.read(file, offset, length);
       const handle = await open(file.path, 'r');
       try {
         const buffer = Buffer.alloc(length);
@@ -49,9 +49,9 @@ export function qpdfChildRunner(context: ToolContext): QpdfRunner {
         await handle.close();
       }
     },
-    size: async (file) => ('bytes' in file ? file.bytes.length : (await stat(file.path)).size),
+    size: async (file) => ('path' in file ? (await stat(file.path)).size : memoryFiles.size(file)),
     async append(file, bytes) {
-      if ('bytes' in file) return memoryFiles.append(file, bytes);
+      if (!('path' in file)) return memoryFiles.append(file, bytes);
       const handle = await open(file.path, 'a');
       try {
         await handle.write(bytes);

@@ -10,7 +10,7 @@ import {
 } from '@paperknife/mupdf-jobs/mupdf-jobs';
 import type { Mupdf } from '@paperknife/mupdf-jobs/mupdf-module';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
-import { failureOf, noDeviceWay, resultBytes } from './worker-replies';
+import { failureOf, noDeviceWay, resultBlob } from './worker-replies';
 
 /**
  * The MuPDF device tools' worker (decision 211): mupdf.js, its WebAssembly fetched from our origin the first time a
@@ -58,11 +58,11 @@ async function run(request: DeviceJobRequest): Promise<void> {
       post({ type: 'failed', job, code: 'needs_ocr', message, limit: 'needs-ocr' });
       return;
     }
-    const bytes = resultBytes(result.files, result.download.name) as Uint8Array<ArrayBuffer>;
+    const parts = result.files.map((file) => ({ name: file.name, data: file.bytes }));
     post({
       type: 'done',
       job,
-      blob: new Blob([bytes], { type: result.download.contentType }),
+      blob: await resultBlob(parts, result.download),
       fileName: result.download.name,
       headers: result.headers,
       loaded: loadedUrls(),

@@ -4,11 +4,11 @@ import '~/zod-without-eval';
 import createModule from '@neslinesli93/qpdf-wasm';
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import { type DeviceToolId, isDeviceTool, runQpdfJob } from '@paperknife/qpdf-jobs/qpdf-jobs';
-import { bytesOf } from '@paperknife/qpdf-jobs/memory-files';
+import { heldData } from '@paperknife/qpdf-jobs/memory-files';
 import type { QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
 import { type QpdfWasmFactory, createWasmQpdfRunner } from '@paperknife/qpdf-jobs/wasm-qpdf-runner';
 import type { DeviceJobMessage, DeviceJobRequest } from './device-protocol';
-import { failureOf, noDeviceWay, release, resultBytes } from './worker-replies';
+import { failureOf, noDeviceWay, release, resultBlob } from './worker-replies';
 
 /**
  * The device tools' worker: qpdf compiled to WebAssembly, one runner for the page's runs (each qpdf run gets a fresh
@@ -80,15 +80,15 @@ async function run(request: DeviceJobRequest): Promise<void> {
   const inputs = request.files.map((file) => ({ name: file.name, file: { bytes: new Uint8Array(file.bytes) } }));
   try {
     const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
-    const parts = result.files.map((part) => ({ name: part.name, bytes: bytesOf(part.file) }));
-    const bytes = resultBytes(parts, result.download.name) as Uint8Array<ArrayBuffer>;
-    // The inputs' memory goes before the Blob's copy is made, the result's once it is made.
-    release(
-      request.files.map((file) => file.bytes),
-      bytes.buffer,
+    // What qpdf wrote is a Blob; an input handed back unchanged is bytes, which the download's Blob copies.
+    const parts = result.files.map((part) => ({ name: part.name, data: heldData(part.file) }));
+    const kept: ArrayBufferLike[] = parts.flatMap((part) =>
+      part.data instanceof Uint8Array ? [part.data.buffer] : [],
     );
-    const blob = new Blob([bytes], { type: result.download.contentType });
-    release([bytes.buffer, ...parts.map((part) => part.bytes.buffer)]);
+    // The inputs' memory goes before that copy is made, what it copied once it is made.
+    release(request.files.map((file) => file.bytes).filter((buffer) => !kept.includes(buffer)));
+    const blob = await resultBlob(parts, result.download);
+    release(kept);
     post({ type: 'done', job, blob });
   } catch (error) {
     post(failureOf(job, error));

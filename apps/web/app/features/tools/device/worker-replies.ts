@@ -27,24 +27,36 @@ export function failureOf(job: number, error: unknown): Failure {
   return { type: 'failed', job, code: 'internal_error', message: String(error), limit: 'too-large' };
 }
 
-/** The one file of a result (when it bears the download's name), or a ZIP of its parts, stored: they deflate little. */
-export function resultBytes(parts: readonly { name: string; bytes: Uint8Array }[], downloadName: string): Uint8Array {
+/**
+ * The result as the page downloads it: its one file (when it bears the download's name), or a ZIP of its parts,
+ * stored: they deflate little. A part that is a Blob (what qpdf wrote) stays one: the Blob of a one-file result
+ * refers to its bytes, where a Blob of an array copies them.
+ */
+export async function resultBlob(
+  parts: readonly { name: string; data: Uint8Array | Blob }[],
+  download: { name: string; contentType: string },
+): Promise<Blob> {
+  const type = download.contentType;
   const [only] = parts;
-  if (parts.length === 1 && only && only.name === downloadName) return only.bytes;
+  if (parts.length === 1 && only && only.name === download.name) return new Blob([blobPart(only.data)], { type });
   const entries: Zippable = {};
-  for (const part of parts) entries[part.name] = [part.bytes, { level: 0, mtime: new Date(1980, 0, 1) }];
-  return zipSync(entries);
+  for (const part of parts) {
+    const bytes = part.data instanceof Blob ? new Uint8Array(await part.data.arrayBuffer()) : part.data;
+    entries[part.name] = [bytes, { level: 0, mtime: new Date(1980, 0, 1) }];
+  }
+  return new Blob([zipSync(entries)], { type });
 }
+
+const blobPart = (data: Uint8Array | Blob) => (data instanceof Blob ? data : (data as Uint8Array<ArrayBuffer>));
 
 /**
  * Frees buffers the worker no longer needs now, rather than whenever the tab next collects garbage: `transfer(0)`
- * (ES2024) detaches a buffer and releases its bytes. A 100 MB job otherwise holds its input, its output and the
- * Blob's copy at once. `keep`: a buffer the answer still reads (a result that is an input as it came). Where the
- * browser lacks `transfer`, or for a buffer it cannot detach (a WebAssembly memory), the collector frees them later.
+ * (ES2024) detaches a buffer and releases its bytes. A 100 MB job otherwise holds its input while the download's
+ * Blob is made. Where the browser lacks `transfer`, or for a buffer it cannot detach (a WebAssembly memory), the
+ * collector frees them later.
  */
-export function release(buffers: Iterable<ArrayBufferLike>, keep?: ArrayBufferLike): void {
+export function release(buffers: Iterable<ArrayBufferLike>): void {
   for (const buffer of buffers) {
-    if (buffer === keep) continue;
     try {
       (buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer }).transfer?.(0);
     } catch {
