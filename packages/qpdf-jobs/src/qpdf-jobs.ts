@@ -162,6 +162,7 @@ const deviceJobs: { [Id in DeviceToolId]: DeviceJob<Id> } = {
   },
   'unlock-pdf': {
     unlockPassword: (options) => options.password ?? '',
-    run: async (session, _inputs, [source]) => single(unlockPdf.download, await unlockDocument(session, source!)),
+    run: async (session, _inputs, [source], options) =>
+      single(unlockPdf.download, await unlockDocument(session, source!, options.password)),
   },
 };

@@ -11,11 +11,26 @@ import { WRITE_OPTIONS } from '../page-range.js';
 
 /**
  * Removes encryption with the password that opened the document (the open or the owner password; none for one that
- * opens without, which has restrictions only); one that is not encrypted at all comes back re-saved.
+ * opens without, which has restrictions only); one that is not encrypted at all comes back re-saved. The run starts
+ * at once with the password the visitor gave (`given`), beside the opening that finds which password opens the
+ * document: that is the one nearly always, and when it is not (a wrong password for a document that needs none),
+ * the run is made again with the one that opened it.
  */
-export async function unlockDocument(session: QpdfSession, source: SourceDocument): Promise<QpdfFile> {
-  const { password } = await source.opened;
-  const inputs = new Map<string, QpdfFile>([['input.pdf', source.file]]);
+export async function unlockDocument(session: QpdfSession, source: SourceDocument, given?: string): Promise<QpdfFile> {
+  const tried = given || undefined;
+  const first = decrypt(session, source.file, tried);
+  first.catch(() => undefined); // awaited below, whatever the opening says
+  const { password } = await source.opened.catch(async (error: unknown) => {
+    await first.catch(() => undefined);
+    throw error;
+  });
+  if (password === tried) return first;
+  await first.catch(() => undefined);
+  return decrypt(session, source.file, password);
+}
+
+async function decrypt(session: QpdfSession, file: QpdfFile, password: string | undefined): Promise<QpdfFile> {
+  const inputs = new Map<string, QpdfFile>([['input.pdf', file]]);
   if (password !== undefined) inputs.set(PASSWORD_FILE, { bytes: passwordFile(password) });
   const run = await runChecked(
     session,
