@@ -1,3 +1,4 @@
+import type { PageSpan } from '@paperknife/catalog/page-ranges';
 /** Page numbers as a qpdf page range, runs folded: [1,2,3,7,5] -> `1-3,7,5`. Order and repeats are kept. */
 export function qpdfPageRange(pages: readonly number[]): string {
   const parts: string[] = [];
@@ -13,6 +14,16 @@ export function qpdfPageRange(pages: readonly number[]): string {
     previous = page;
   }
   return parts.join(',');
+}
+
+/**
+ * qpdf's range for page spans as the user wrote them, an open end as qpdf's "last page" (`7-` as `7-z`): usable
+ * before the document's page count is known. The spans must still be checked against that count.
+ */
+export function qpdfSpanRange(spans: readonly PageSpan[]): string {
+  return spans
+    .map(({ from, to }) => (to === null ? `${from}-z` : from === to ? String(from) : `${from}-${to}`))
+    .join(',');
 }
 
 /**

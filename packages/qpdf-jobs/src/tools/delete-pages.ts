@@ -4,6 +4,7 @@ import type { ToolOptions } from '@paperknife/catalog/tools';
 import type { QpdfFile } from '../qpdf-runner.js';
 import { type QpdfSession, type SourceDocument } from '../qpdf-session.js';
 import { copyPages } from '../copy-pages.js';
+import { qpdfPageRange } from '../page-range.js';
 
 /** Keeps every page the user did not list, in the original order. */
 export async function deleteDocumentPages(
@@ -15,5 +16,5 @@ export async function deleteDocumentPages(
   const doomed = new Set(selectPages(options.pages, pageCount));
   const kept = Array.from({ length: pageCount }, (_, i) => i + 1).filter((page) => !doomed.has(page));
   if (kept.length === 0) throw new ToolError('no_pages_left');
-  return copyPages(session, source.file, kept);
+  return copyPages(session, source.file, qpdfPageRange(kept));
 }

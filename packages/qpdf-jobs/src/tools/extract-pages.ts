@@ -1,15 +1,28 @@
-import { selectPages } from '@paperknife/catalog/page-ranges';
+import { parsePageRanges, resolvePageSpans } from '@paperknife/catalog/page-ranges';
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import type { QpdfFile } from '../qpdf-runner.js';
 import { type QpdfSession, type SourceDocument } from '../qpdf-session.js';
 import { copyPages } from '../copy-pages.js';
+import { qpdfSpanRange } from '../page-range.js';
 
-/** Copies the pages the user lists, in the order written, into a new PDF (lossless: qpdf copies objects). */
+/**
+ * Copies the pages the user lists, in the order written, into a new PDF (lossless: qpdf copies objects). The copy
+ * starts at once, beside the opening that counts the pages, an open range ending at qpdf's last page; the count
+ * then checks the ranges (`page_out_of_range`), which refuses the copy's result too.
+ */
 export async function extractDocumentPages(
   session: QpdfSession,
   source: SourceDocument,
   options: ToolOptions<'extract-pages'>,
 ): Promise<QpdfFile> {
-  const pages = selectPages(options.pages, (await source.opened).pageCount);
-  return copyPages(session, source.file, pages);
+  const spans = parsePageRanges(options.pages);
+  const copied = copyPages(session, source.file, qpdfSpanRange(spans));
+  copied.catch(() => undefined); // awaited below, whatever the count says
+  try {
+    resolvePageSpans(spans, (await source.opened).pageCount);
+  } catch (error) {
+    await copied.catch(() => undefined);
+    throw error;
+  }
+  return copied;
 }

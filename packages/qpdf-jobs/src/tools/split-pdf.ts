@@ -4,7 +4,7 @@ import { partName } from '../part-names.js';
 import type { QpdfFile } from '../qpdf-runner.js';
 import { type QpdfSession, type SourceDocument, outputOf, runChecked } from '../qpdf-session.js';
 import { copyPages } from '../copy-pages.js';
-import { WRITE_OPTIONS } from '../page-range.js';
+import { WRITE_OPTIONS, qpdfPageRange } from '../page-range.js';
 
 /** One part of a split: the input's pages it holds, and its file. */
 export interface SplitPart {
@@ -25,7 +25,7 @@ export async function splitDocument(
   }
   const parts: SplitPart[] = [];
   for (const pages of pageGroups(options.ranges ?? '', pageCount)) {
-    parts.push({ pages, file: await copyPages(session, source.file, pages) });
+    parts.push({ pages, file: await copyPages(session, source.file, qpdfPageRange(pages)) });
   }
   return { parts, pageCount };
 }
