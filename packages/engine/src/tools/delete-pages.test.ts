@@ -18,6 +18,13 @@ describe('delete-pages', () => {
     expect(result.download.name).toBe('pages-deleted.pdf');
   });
 
+  it('keeps the right pages when the last ones are listed by number, or ranges overlap', async () => {
+    const file = await job.input('report.pdf', makePdf({ pageCount: 6 }));
+    expect(pdfPageTexts((await deletePages([file], options('2-6'), job.context)).path)).toEqual(['Page 1']);
+    expect(pdfPageTexts((await deletePages([file], options('4-5,2-4,6-'), job.context)).path)).toEqual(['Page 1']);
+    expect(pdfPageTexts((await deletePages([file], options('3-,4'), job.context)).path)).toEqual(['Page 1', 'Page 2']);
+  });
+
   it('refuses to delete every page', async () => {
     const file = await job.input('report.pdf', makePdf({ pageCount: 3 }));
     expect(await toolErrorCode(deletePages([file], options('1-'), job.context))).toBe('no_pages_left');
