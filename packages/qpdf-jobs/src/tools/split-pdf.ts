@@ -1,10 +1,10 @@
-import { pageGroups } from '@paperknife/catalog/page-ranges';
+import { type PageSpan, parsePageRanges, resolvePageSpans } from '@paperknife/catalog/page-ranges';
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import { partName } from '../part-names.js';
 import type { QpdfFile } from '../qpdf-runner.js';
 import { type QpdfSession, type SourceDocument, outputOf, runChecked } from '../qpdf-session.js';
 import { copyPages } from '../copy-pages.js';
-import { WRITE_OPTIONS, qpdfPageRange } from '../page-range.js';
+import { WRITE_OPTIONS, qpdfSpanRange } from '../page-range.js';
 
 /** One part of a split: the input's pages it holds, and its file. */
 export interface SplitPart {
@@ -12,22 +12,42 @@ export interface SplitPart {
   file: QpdfFile;
 }
 
-/** Splits into parts: one per page, per range, or every N pages. */
+/**
+ * Splits into parts: one per page, per range, or every N pages. Ranges are copied at once, one after another, beside
+ * the opening that counts the pages (an open end as qpdf's last page); the count then checks them
+ * (`page_out_of_range`), and a refusal waits for the copies to end first.
+ */
 export async function splitDocument(
   session: QpdfSession,
   source: SourceDocument,
   options: ToolOptions<'split-pdf'>,
 ): Promise<{ parts: SplitPart[]; pageCount: number }> {
-  const { pageCount } = await source.opened;
   if (options.mode !== 'ranges') {
+    const { pageCount } = await source.opened;
     const every = options.mode === 'every' ? (options.every ?? 1) : 1;
     return { parts: await splitEvery(session, source.file, every, pageCount), pageCount };
   }
-  const parts: SplitPart[] = [];
-  for (const pages of pageGroups(options.ranges ?? '', pageCount)) {
-    parts.push({ pages, file: await copyPages(session, source.file, qpdfPageRange(pages)) });
+  const spans = parsePageRanges(options.ranges ?? '');
+  const copies = copiedInTurn(session, source.file, spans);
+  copies.catch(() => undefined); // awaited below, whatever the count says
+  let pageCount: number;
+  let groups: number[][];
+  try {
+    ({ pageCount } = await source.opened);
+    groups = resolvePageSpans(spans, pageCount);
+  } catch (error) {
+    await copies.catch(() => undefined);
+    throw error;
   }
-  return { parts, pageCount };
+  const files = await copies;
+  return { parts: groups.map((pages, index) => ({ pages, file: files[index]! })), pageCount };
+}
+
+/** Each span copied to a document of its own, one qpdf run at a time. */
+async function copiedInTurn(session: QpdfSession, input: QpdfFile, spans: readonly PageSpan[]): Promise<QpdfFile[]> {
+  const files: QpdfFile[] = [];
+  for (const span of spans) files.push(await copyPages(session, input, qpdfSpanRange([span])));
+  return files;
 }
 
 /**
