@@ -8,6 +8,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { makePdf } from '@paperknife/engine/testing/make-pdf';
+import { LIBREOFFICE_TEST_MS } from '@paperknife/engine/testing/test-job';
 import {
   pdfEncryption,
   pdfPageCount,
@@ -227,20 +228,26 @@ describe('POST /functions/v1/{function}', () => {
     expect(documentXml).toContain('Hello server page 3');
   });
 
-  it('word-to-pdf converts a .docx', async () => {
-    const docx = await Packer.toBuffer(
-      new Document({ sections: [{ children: [new Paragraph({ children: [new TextRun('Converted by the API')] })] }] }),
-    );
-    const response = await post('word-to-pdf', [
-      {
-        name: 'letter.docx',
-        data: docx,
-      },
-    ]);
-    expect(response.statusCode).toBe(200);
-    expectDownload(response, 'converted-document.pdf', 'application/pdf');
-    expect(pdfPageTexts(await savePdf(response.rawPayload))[0]).toContain('Converted by the API');
-  }, 60_000);
+  it(
+    'word-to-pdf converts a .docx',
+    async () => {
+      const docx = await Packer.toBuffer(
+        new Document({
+          sections: [{ children: [new Paragraph({ children: [new TextRun('Converted by the API')] })] }],
+        }),
+      );
+      const response = await post('word-to-pdf', [
+        {
+          name: 'letter.docx',
+          data: docx,
+        },
+      ]);
+      expect(response.statusCode).toBe(200);
+      expectDownload(response, 'converted-document.pdf', 'application/pdf');
+      expect(pdfPageTexts(await savePdf(response.rawPayload))[0]).toContain('Converted by the API');
+    },
+    LIBREOFFICE_TEST_MS,
+  );
 
   it('extract-text-pdf gives the text as UTF-8', async () => {
     const response = await post('extract-text-pdf', [{ name: 'a.pdf', data: threePages() }]);

@@ -6,6 +6,7 @@ import { functionPath } from '@paperknife/catalog/tools';
 import { zipPackage } from '@paperknife/catalog/testing/container-fixtures';
 import { csvTable, encryptedOpenDocument, presentationOdp } from '@paperknife/engine/testing/office-fixtures';
 import { pdfPageCount, pdfPageTexts } from '@paperknife/engine/testing/pdf-assertions';
+import { LIBREOFFICE_TEST_MS } from '@paperknife/engine/testing/test-job';
 import { type TestApp, makeTestApp, multipart, savePdf } from './testing/test-app.js';
 
 /** Excel to PDF and PowerPoint to PDF through the HTTP API, on the one warm LibreOffice. */
@@ -33,24 +34,32 @@ async function post(id: 'excel-to-pdf' | 'powerpoint-to-pdf', name: string, data
 }
 
 describe('office documents to PDF over the API', () => {
-  it('excel-to-pdf converts a CSV, one page per sheet when asked', async () => {
-    const response = await post('excel-to-pdf', 'wide.csv', csvTable(20, 30), { onePagePerSheet: 'true' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('converted-spreadsheet.pdf');
-    const path = await savePdf(response.rawPayload);
-    expect(pdfPageCount(path)).toBe(1);
-    expect(pdfPageTexts(path)[0]).toContain('r20c30');
-  }, 60_000);
+  it(
+    'excel-to-pdf converts a CSV, one page per sheet when asked',
+    async () => {
+      const response = await post('excel-to-pdf', 'wide.csv', csvTable(20, 30), { onePagePerSheet: 'true' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toContain('converted-spreadsheet.pdf');
+      const path = await savePdf(response.rawPayload);
+      expect(pdfPageCount(path)).toBe(1);
+      expect(pdfPageTexts(path)[0]).toContain('r20c30');
+    },
+    LIBREOFFICE_TEST_MS,
+  );
 
-  it('powerpoint-to-pdf gives one page per slide', async () => {
-    const response = await post('powerpoint-to-pdf', 'deck.odp', presentationOdp(['First', 'Second']));
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain('converted-presentation.pdf');
-    expect(pdfPageTexts(await savePdf(response.rawPayload))).toEqual([
-      expect.stringContaining('First'),
-      expect.stringContaining('Second'),
-    ]);
-  }, 60_000);
+  it(
+    'powerpoint-to-pdf gives one page per slide',
+    async () => {
+      const response = await post('powerpoint-to-pdf', 'deck.odp', presentationOdp(['First', 'Second']));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toContain('converted-presentation.pdf');
+      expect(pdfPageTexts(await savePdf(response.rawPayload))).toEqual([
+        expect.stringContaining('First'),
+        expect.stringContaining('Second'),
+      ]);
+    },
+    LIBREOFFICE_TEST_MS,
+  );
 
   it('refuses by content: a presentation renamed .xlsx, a Word package, an empty file', async () => {
     const renamed = await post('excel-to-pdf', 'deck.xlsx', presentationOdp(['First']));

@@ -1,7 +1,7 @@
 import type { QpdfFile, QpdfRunner } from './qpdf-runner.js';
 
 /** A file held in memory: bytes, or a Blob (the browser's runner writes its outputs as Blobs). */
-export type HeldFile = Extract<QpdfFile, { bytes: Uint8Array } | { blob: Blob }>;
+type HeldFile = Extract<QpdfFile, { bytes: Uint8Array } | { blob: Blob }>;
 
 /** A runner's file access for files held in memory (the browser's): no file on disk is ever involved. */
 export const memoryFiles: Pick<QpdfRunner, 'read' | 'size' | 'append'> = {

@@ -151,3 +151,17 @@ function pageCounts(stdout: string): { walked: number; declared: number } {
 export async function readWhole(session: QpdfSession, file: QpdfFile): Promise<Uint8Array> {
   return session.runner.read(file, 0, await session.runner.size(file));
 }
+
+/**
+ * What `check` answers (the opening, or what is read from it), for a run started beside it before its answer was
+ * known: when `check` refuses, that refusal is thrown once `run` has ended, so no run outlives the job's answer.
+ */
+export async function checkedBeside<T>(run: Promise<unknown>, check: Promise<T>): Promise<T> {
+  run.catch(() => undefined); // awaited below, or by the caller
+  try {
+    return await check;
+  } catch (error) {
+    await run.catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import { parsePageRanges, resolvePageSpans } from '@paperknife/catalog/page-ranges';
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import type { QpdfFile } from '../qpdf-runner.js';
-import { type QpdfSession, type SourceDocument } from '../qpdf-session.js';
+import { type QpdfSession, type SourceDocument, checkedBeside } from '../qpdf-session.js';
 import { copyPages } from '../copy-pages.js';
 import { qpdfSpanRange } from '../page-range.js';
 
@@ -17,12 +17,9 @@ export async function extractDocumentPages(
 ): Promise<QpdfFile> {
   const spans = parsePageRanges(options.pages);
   const copied = copyPages(session, source.file, qpdfSpanRange(spans));
-  copied.catch(() => undefined); // awaited below, whatever the count says
-  try {
-    resolvePageSpans(spans, (await source.opened).pageCount);
-  } catch (error) {
-    await copied.catch(() => undefined);
-    throw error;
-  }
+  await checkedBeside(
+    copied,
+    source.opened.then(({ pageCount }) => resolvePageSpans(spans, pageCount)),
+  );
   return copied;
 }

@@ -2,7 +2,7 @@ import { type PageSpan, parsePageRanges, resolvePageSpans } from '@paperknife/ca
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import { partName } from '../part-names.js';
 import type { QpdfFile } from '../qpdf-runner.js';
-import { type QpdfSession, type SourceDocument, outputOf, runChecked } from '../qpdf-session.js';
+import { type QpdfSession, type SourceDocument, checkedBeside, outputOf, runChecked } from '../qpdf-session.js';
 import { copyPages } from '../copy-pages.js';
 import { WRITE_OPTIONS, qpdfSpanRange } from '../page-range.js';
 
@@ -29,16 +29,10 @@ export async function splitDocument(
   }
   const spans = parsePageRanges(options.ranges ?? '');
   const copies = copiedInTurn(session, source.file, spans);
-  copies.catch(() => undefined); // awaited below, whatever the count says
-  let pageCount: number;
-  let groups: number[][];
-  try {
-    ({ pageCount } = await source.opened);
-    groups = resolvePageSpans(spans, pageCount);
-  } catch (error) {
-    await copies.catch(() => undefined);
-    throw error;
-  }
+  const { pageCount, groups } = await checkedBeside(
+    copies,
+    source.opened.then(({ pageCount }) => ({ pageCount, groups: resolvePageSpans(spans, pageCount) })),
+  );
   const files = await copies;
   return { parts: groups.map((pages, index) => ({ pages, file: files[index]! })), pageCount };
 }

@@ -5,6 +5,7 @@ import {
   type SourceDocument,
   outputOf,
   passwordFile,
+  checkedBeside,
   runChecked,
 } from '../qpdf-session.js';
 import { WRITE_OPTIONS } from '../page-range.js';
@@ -19,11 +20,7 @@ import { WRITE_OPTIONS } from '../page-range.js';
 export async function unlockDocument(session: QpdfSession, source: SourceDocument, given?: string): Promise<QpdfFile> {
   const tried = given || undefined;
   const first = decrypt(session, source.file, tried);
-  first.catch(() => undefined); // awaited below, whatever the opening says
-  const { password } = await source.opened.catch(async (error: unknown) => {
-    await first.catch(() => undefined);
-    throw error;
-  });
+  const { password } = await checkedBeside(first, source.opened);
   if (password === tried) return first;
   await first.catch(() => undefined);
   return decrypt(session, source.file, password);

@@ -80,15 +80,12 @@ async function run(request: DeviceJobRequest): Promise<void> {
   const inputs = request.files.map((file) => ({ name: file.name, file: { bytes: new Uint8Array(file.bytes) } }));
   try {
     const result = await runQpdfJob(tool, inputs, request.options as ToolOptions<DeviceToolId>, qpdf(request.wasmUrl));
-    // What qpdf wrote is a Blob; an input handed back unchanged is bytes, which the download's Blob copies.
+    // The inputs' memory goes before the download's Blob is made. What qpdf wrote is a Blob it refers to; an output
+    // held as bytes (a build of the module whose file lengths were not found) is copied into it, then freed.
+    release(request.files.map((file) => file.bytes));
     const parts = result.files.map((part) => ({ name: part.name, data: heldData(part.file) }));
-    const kept: ArrayBufferLike[] = parts.flatMap((part) =>
-      part.data instanceof Uint8Array ? [part.data.buffer] : [],
-    );
-    // The inputs' memory goes before that copy is made, what it copied once it is made.
-    release(request.files.map((file) => file.bytes).filter((buffer) => !kept.includes(buffer)));
     const blob = await resultBlob(parts, result.download);
-    release(kept);
+    release(parts.flatMap((part) => (part.data instanceof Uint8Array ? [part.data.buffer] : [])));
     post({ type: 'done', job, blob });
   } catch (error) {
     post(failureOf(job, error));
