@@ -44,7 +44,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 PAPERKNIFE_DATA_DIR=/data TMPDIR=
 ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 NODE_OPTIONS=--max-semi-space-size=1
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      tini qpdf ghostscript chromium libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno \
+      tini qpdf ghostscript chromium libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3 python3-uno \
       fonts-dejavu-core fonts-liberation fonts-noto-core fonts-noto-cjk \
       ocrmypdf tesseract-ocr unpaper jbig2dec \
       tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-rus \

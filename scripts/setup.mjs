@@ -26,6 +26,8 @@ const aptPackages = [
   'libreoffice-writer-nogui',
   'libreoffice-calc-nogui',
   'libreoffice-impress-nogui',
+  // python3 starts every program the engine runs (docs/decisions/063); python3-uno is LibreOffice's bridge.
+  'python3',
   'python3-uno',
   'chromium',
   'poppler-utils',

@@ -43,7 +43,7 @@ async function readPid(path: string): Promise<number> {
   return Number(await readFile(path, 'utf8'));
 }
 
-/** The spawner processes this process started (`node -e` with the spawner's source). */
+/** The spawner processes this process started (`python3 -c` with the spawner's source). */
 function spawnerPids(): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))

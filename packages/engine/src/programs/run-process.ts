@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
+import type { Socket } from 'node:net';
+import { createInterface } from 'node:readline';
 import { ToolError } from '@paperknife/catalog/errors';
 
 export interface ProcessOptions {
@@ -140,63 +142,170 @@ type SpawnerMessage =
   | { type: 'close'; id: number; code: number | null; signal: NodeJS.Signals | null };
 
 /**
- * The spawner: a small Node process, started once, that starts programs on request (`detached`, so each is its own
- * process group) and passes their output and exit back over its IPC channel. Node starts a child by forking, and
- * the fork's system time grows with the memory the parent has written: from a process holding 400 MB a start cost
- * 15-17 ms of system time here, through the spawner 0.2 ms (decision 063). Killing stays here, by process group.
- * When this process goes (even by SIGKILL) the channel closes and the spawner kills what it started, then exits.
- * Plain JavaScript run by `node -e`: the same from the TypeScript sources and from the build.
+ * The spawner: a small Python process, started once, that starts programs on request (each in a session of its
+ * own, so its own process group) and passes their output and exit back as JSON lines on its standard output; it
+ * reads requests as JSON lines on its standard input. Node starts a child by forking, and the fork's time grows
+ * with the memory the parent has written (from a process holding 400 MB, 15-17 ms of system time per start);
+ * Python's `subprocess` starts one with vfork, which copies nothing: 1-2 ms a start against Node's 4-20 ms, the
+ * most when starts come in a burst beside running programs, as a job's runs do (decision 063). Killing stays
+ * here, by process group. When this process goes (even by SIGKILL) the spawner's input ends and it kills what it
+ * started, then exits. Run by `python3 -c` (LibreOffice's bridge needs python3 too): the same from the TypeScript
+ * sources and from the build.
  */
-const SPAWNER_SOURCE = `
-const { spawn } = require('node:child_process');
-const limit = ${OUTPUT_LIMIT};
-const running = new Map();
-const send = (message) => process.connected && process.send(message);
-const describe = (error) => ({ message: error.message, code: error.code, errno: error.errno, syscall: error.syscall });
-for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(name, () => {});
-process.on('disconnect', () => {
-  for (const pid of running.values()) try { process.kill(-pid, 'SIGKILL'); } catch {}
-  process.exit(0);
-});
-const inputs = new Map();
-process.on('message', (request) => {
-  const { id } = request;
-  if (request.type === 'input') {
-    const stdin = inputs.get(id);
-    inputs.delete(id);
-    stdin?.end(request.text);
-    return;
-  }
-  const { command, args, cwd, env, input } = request;
-  let child;
-  try {
-    child = spawn(command, args, { cwd, env, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
-  } catch (error) {
-    send({ type: 'error', id, error: describe(error) });
-    return;
-  }
-  if (child.pid !== undefined) {
-    running.set(id, child.pid);
-    send({ type: 'pid', id, pid: child.pid });
-  }
-  if (input) {
-    // A program that ends before reading its input closes the pipe: that is its own outcome, not the spawner's.
-    child.stdin.on('error', () => {});
-    inputs.set(id, child.stdin);
-  }
-  let relayed = 0;
-  child.stdout.setEncoding('utf8').on('data', (data) => {
-    if (relayed < limit) send({ type: 'stdout', id, data });
-    relayed += data.length;
-  });
-  child.stderr.setEncoding('utf8').on('data', (data) => send({ type: 'stderr', id, data }));
-  child.on('error', (error) => send({ type: 'error', id, error: describe(error) }));
-  child.on('close', (code, signal) => {
-    running.delete(id);
-    inputs.delete(id);
-    send({ type: 'close', id, code, signal });
-  });
-});
+/** Debian's Python (python3 is one of the packages the setup installs), not whichever a PATH finds first. */
+const PYTHON = '/usr/bin/python3';
+
+const SPAWNER_SOURCE = String.raw`
+import codecs, errno, json, os, selectors, signal, subprocess, sys
+
+LIMIT = ${OUTPUT_LIMIT}
+READ_SIZE = 65536
+selector = selectors.DefaultSelector()
+running = {}
+
+
+def send(message):
+    data = (json.dumps(message, ensure_ascii=False) + '\n').encode()
+    while data:
+        data = data[os.write(1, data):]
+
+
+def kill_group(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+class Program:
+    def __init__(self, id, child, pending):
+        self.id, self.child, self.pending = id, child, pending
+        self.open_streams, self.relayed, self.code = 2, 0, None
+
+
+def start(request):
+    id = request['id']
+    command = request['command']
+    try:
+        child = subprocess.Popen(
+            [command, *request['args']], cwd=request['cwd'], env=request['env'],
+            stdin=subprocess.PIPE if request['input'] else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    except OSError as error:
+        code = errno.errorcode.get(error.errno, 'UNKNOWN')
+        send({'type': 'error', 'id': id, 'error': {
+            'message': 'spawn %s %s' % (command, code), 'code': code, 'errno': -(error.errno or 0),
+            'syscall': 'spawn ' + command}})
+        return
+    program = Program(id, child, None)
+    running[id] = program
+    send({'type': 'pid', 'id': id, 'pid': child.pid})
+    for stream, name in ((child.stdout, 'stdout'), (child.stderr, 'stderr')):
+        os.set_blocking(stream.fileno(), False)
+        selector.register(stream, selectors.EVENT_READ, (program, name, codecs.getincrementaldecoder('utf-8')('replace')))
+    if child.stdin:
+        os.set_blocking(child.stdin.fileno(), False)
+
+
+def give_input(request):
+    program = running.get(request['id'])
+    if program is None or program.child.stdin is None or program.pending is not None:
+        return
+    program.pending = request['text'].encode()
+    selector.register(program.child.stdin, selectors.EVENT_WRITE, (program, 'stdin', None))
+
+
+def write_input(program):
+    stdin = program.child.stdin
+    try:
+        program.pending = program.pending[os.write(stdin.fileno(), program.pending):]
+        if program.pending:
+            return
+    except BlockingIOError:
+        return
+    except OSError:
+        pass  # a program that ends before reading its input closes the pipe: its own outcome
+    selector.unregister(stdin)
+    stdin.close()
+
+
+def read_output(stream, program, name, decoder):
+    try:
+        data = os.read(stream.fileno(), READ_SIZE)
+    except BlockingIOError:
+        return
+    text = decoder.decode(data, final=not data)
+    if text and (name == 'stderr' or program.relayed < LIMIT):
+        send({'type': name, 'id': program.id, 'data': text})
+    if name == 'stdout':
+        program.relayed += len(text)
+    if not data:
+        selector.unregister(stream)
+        stream.close()
+        program.open_streams -= 1
+        finish(program)
+
+
+def finish(program):
+    """Told once the program has exited and its output is read to the end, as Node's 'close'."""
+    if program.code is None:
+        program.code = program.child.poll()
+    if program.code is None or program.open_streams > 0:
+        return
+    del running[program.id]
+    if program.child.stdin and program.pending is not None and not program.child.stdin.closed:
+        selector.unregister(program.child.stdin)
+        program.child.stdin.close()
+    code = program.code
+    send({'type': 'close', 'id': program.id, 'code': code if code >= 0 else None,
+          'signal': signal.Signals(-code).name if code < 0 else None})
+
+
+def receive(buffer):
+    data = os.read(0, READ_SIZE)
+    if not data:
+        for program in running.values():
+            kill_group(program.child.pid)
+        os._exit(0)
+    buffer += data
+    *lines, buffer = buffer.split(b'\n')
+    for line in lines:
+        request = json.loads(line)
+        if request['type'] == 'start':
+            start(request)
+        else:
+            give_input(request)
+    return buffer
+
+
+# SIGCHLD wakes the loop (through the wakeup pipe) to look for programs that ended. The terminal's signals reach
+# the server, which decides what happens to jobs; a handler, not SIG_IGN, so the programs get the default back.
+wake_read, wake_write = os.pipe()
+os.set_blocking(wake_read, False)
+os.set_blocking(wake_write, False)
+signal.set_wakeup_fd(wake_write)
+for number in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    signal.signal(number, lambda *_: None)
+selector.register(0, selectors.EVENT_READ, 'requests')
+selector.register(wake_read, selectors.EVENT_READ, 'ended')
+buffer = b''
+while True:
+    for key, _ in selector.select():
+        if key.data == 'requests':
+            buffer = receive(buffer)
+        elif key.data == 'ended':
+            try:
+                os.read(wake_read, 4096)
+            except BlockingIOError:
+                pass
+            for program in list(running.values()):
+                finish(program)
+        else:
+            program, name, decoder = key.data
+            if name == 'stdin':
+                write_input(program)
+            else:
+                read_output(key.fileobj, program, name, decoder)
 `;
 
 interface Tracked {
@@ -207,6 +316,8 @@ interface Tracked {
 
 class Spawner {
   private readonly process: ChildProcess;
+  private readonly requests: Socket;
+  private readonly replies: Socket;
   private readonly programs = new Map<number, Tracked>();
   private nextId = 1;
   private gone: string | undefined;
@@ -214,13 +325,19 @@ class Spawner {
   constructor(onGone: () => void) {
     const env = { ...process.env };
     delete env['NODE_OPTIONS']; // a loader the tests or the host add is not needed to start programs
-    this.process = spawn(process.execPath, ['-e', SPAWNER_SOURCE], {
+    this.process = spawn(PYTHON, ['-c', SPAWNER_SOURCE], {
       env,
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      stdio: ['pipe', 'pipe', 'inherit'],
       // Its own process group: a terminal's Ctrl-C reaches this process, which decides what happens to jobs.
       detached: true,
     });
-    this.process.on('message', (message: SpawnerMessage) => this.receive(message));
+    this.requests = this.process.stdin as Socket;
+    this.replies = this.process.stdout as Socket;
+    // A spawner that ended mid-request: its 'close' below fails what it owed.
+    this.requests.on('error', () => undefined);
+    createInterface({ input: this.replies, crlfDelay: Infinity }).on('line', (line) =>
+      this.receive(JSON.parse(line) as SpawnerMessage),
+    );
     const fail = (reason: string) => {
       if (this.gone) return;
       this.gone = `the process spawner ${reason}`;
@@ -232,7 +349,7 @@ class Spawner {
       }
     };
     this.process.on('error', (error) => fail(`could not start: ${error.message}`));
-    // 'close', not 'exit': it comes after the messages the spawner sent before it ended, so the pid of a program it
+    // 'close', not 'exit': it comes after the lines the spawner wrote before it ended, so the pid of a program it
     // had just started is known, and that program's group can be killed.
     this.process.on('close', (code, signal) => fail(`ended (${signal ?? code})`));
     this.idle();
@@ -299,7 +416,7 @@ class Spawner {
   }
 
   private send(request: SpawnerRequest): void {
-    this.process.send(request);
+    this.requests.write(`${JSON.stringify(request)}\n`);
   }
 
   private forget(id: number): void {
@@ -310,12 +427,14 @@ class Spawner {
   /** With nothing running, the spawner does not keep this process alive. */
   private idle(): void {
     this.process.unref();
-    this.process.channel?.unref();
+    this.requests.unref();
+    this.replies.unref();
   }
 
   private busy(): void {
     this.process.ref();
-    this.process.channel?.ref();
+    this.requests.ref();
+    this.replies.ref();
   }
 }
 
