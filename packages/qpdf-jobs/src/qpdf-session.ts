@@ -19,8 +19,8 @@ export interface SourceDocument {
   file: QpdfFile;
   opened: Promise<OpenedDocument>;
   /**
-   * The document's bookmarks, when a read the caller made anyway already holds them (the server's whole read of a
-   * sound upload); `undefined` there, or no promise, and the job reads them itself (`outlineOf`).
+   * The document's bookmarks, when the caller already knows them (the server knows an upload whose catalog has no
+   * /Outlines has none); `undefined` there, or no promise, and the job reads them itself (`outlineOf`).
    */
   outline?: Promise<SourceOutline | undefined>;
 }

@@ -79,19 +79,24 @@ describe('checkAfter, through the structural tools', () => {
     expect(pdfRotations(result.path)).toEqual([90, 90, 90]);
   });
 
-  it('reads a small sound upload in one qpdf run beside the work: two runs in all, no check', async () => {
+  it('reads a sound upload’s page content from its bytes: the probe and the work, two runs in all, no check', async () => {
     const file = await job.input('small.pdf', makePdf({ pageCount: 2 }));
     const result = await rotatePdf([file], rotate90, job.context);
     const firstFlags = started.map((run) => run.find((arg) => arg.startsWith('--')));
-    expect(firstFlags.sort()).toEqual(['--deterministic-id', '--json=2']);
+    expect(firstFlags.sort()).toEqual(['--deterministic-id', '--show-npages']);
     expect(pdfRotations(result.path)).toEqual([90, 90]);
   });
 
-  it('takes a small upload’s bookmarks from its whole read: Merge reads no outline on its own', async () => {
+  it('reads the bookmarks only of uploads whose catalog has /Outlines', async () => {
+    const plain = await job.input('plain.pdf', makePdf({ pageCount: 2 }));
+    await mergePdf([plain, plain], {}, job.context);
+    expect(started.filter((run) => run.includes('outline.json'))).toEqual([]);
+
+    started.length = 0;
     const a = await job.input('a.pdf', makePdf({ pageCount: 2, outline: true }));
     const b = await job.input('b.pdf', makePdf({ pageCount: 1, outline: true }));
     const result = await mergePdf([a, b], {}, job.context);
-    expect(started.filter((run) => run.includes('outline.json'))).toEqual([]);
+    expect(started.filter((run) => run.includes('outline.json'))).toHaveLength(2);
     const merged = await runQpdf(['--json=2', '--json-key=outlines', result.path], job.context);
     const titles = (JSON.parse(merged.stdout) as { outlines: { title: string; destpageposfrom1: number }[] }).outlines;
     expect(titles.map((item) => [item.title, item.destpageposfrom1])).toEqual([

@@ -1,9 +1,10 @@
 import { ToolError } from '@paperknife/catalog/errors';
-import { WHOLE_COPY_MAX_BYTES, type WholeRead, pageContentsPass, wholeStreamsRead } from './page-contents.js';
+import { pageContentsPass, storedContentsPass } from './page-contents.js';
+import { type StoredObjects, storedObjects } from './stored-objects.js';
 import { assertPdf, checkPageLimit, isSound, passwordRefusal, preparePdfInput } from './pdf-input.js';
 import type { QpdfSession } from '@paperknife/qpdf-jobs/qpdf-session';
 import type { SourceOutline } from '@paperknife/qpdf-jobs/source-outline';
-import { type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
+import { type ListedPage, type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
 import { serverSession } from '../programs/qpdf-child-runner.js';
 import type { ProcessResult } from '../programs/run-process.js';
 import { concurrencyLimit } from '../jobs/concurrency-limit.js';
@@ -18,7 +19,7 @@ export interface SourcePdf {
    * it; work that does not (Rotate on every page, Protect) starts at once, beside the probe.
    */
   opened: Promise<OpenedPdf>;
-  /** Its bookmarks, when a whole read of the upload has them (SourceDocument.outline). */
+  /** Its bookmarks, when its bytes tell it has none (SourceDocument.outline). */
   outline?: Promise<SourceOutline | undefined>;
 }
 
@@ -65,10 +66,10 @@ export interface CheckAfterWork<T> {
 /**
  * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/115). One quick qpdf
  * run per upload (no stream decoded) gives its encryption, its page count for the limit and whether qpdf reads its
- * structure without a warning; for an upload up to WHOLE_COPY_MAX_BYTES, the run that copies it whole for the
- * content check tells the same (`wholeStreamsRead`). A sound upload goes straight to the work, whose qpdf calls must
- * then finish without a warning; beside it, the pages' content streams are decoded and parsed as `--check` reads
- * them (`pageContentsPass`: qpdf copies them as they are). Anything else (a warning, a failure, an unsound page tree)
+ * structure without a warning, and lists each page's content streams and images. A sound upload goes straight to the
+ * work, whose qpdf calls must then finish without a warning; beside it, the pages' content streams are decoded and
+ * parsed as `--check` reads them, read from the upload's bytes (`storedContentsPass`) or, where those leave a doubt,
+ * copied out by qpdf (`pageContentsPass`). Anything else (a warning, a failure, an unsound page tree)
  * goes the repair way: the full preflight (`preparePdfInput`: check, qpdf rewrite, MuPDF rebuild), the work again on
  * its files, and `qpdf --check` on every output.
  * Refusals keep their codes: `encrypted_pdf`, `wrong_password`, `password_required`, `too_many_pages`,
@@ -83,29 +84,28 @@ export async function checkAfter<T>(
   // The work on the uploads starts beside their probes, and stops as soon as one says it will not count.
   const early = new AbortController();
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
-  // An upload up to WHOLE_COPY_MAX_BYTES is read whole, in one run that also tells what its probe would.
-  const wholeReads = files.map((file) =>
-    !work.unlockPassword && file.size <= WHOLE_COPY_MAX_BYTES
-      ? settle(wholeStreamsRead(file.path, context))
-      : undefined,
-  );
-  const probes = files.map((file, index) => settle(probeOf(file, wholeReads[index], context, work.unlockPassword)));
-  const sources = probes.map((probe, index): SourcePdf => {
-    const whole = wholeReads[index];
-    return {
-      path: files[index]!.path,
-      opened: openedBy(probe, context),
-      ...(whole ? { outline: whole.then((read) => (read.ok ? read.value?.outline : undefined)) } : {}),
-    };
-  });
+  // Each upload's bytes are indexed beside its probe, for the content check to read its pages' streams from them.
+  // Unlock's uploads are encrypted, so their streams are not readable as stored.
+  const stored = files.map((file) => (work.unlockPassword ? undefined : settle(storedObjects(file, context.signal))));
+  const probes = files.map((file) => settle(probeUpload(file, context, work.unlockPassword)));
+  const outlines = stored.map((read) => read && knownNoOutline(read));
+  const sources = probes.map((probe, index): SourcePdf => ({
+    path: files[index]!.path,
+    opened: openedBy(probe, context),
+    ...(outlines[index] ? { outline: outlines[index] } : {}),
+  }));
   for (const source of sources) source.opened.catch(() => early.abort());
   const contentsSound = settle(
     Promise.all(
       probes.map(async (probe, index) => {
         const probed = await probe;
         if (!probed.ok || !probed.value.sound) return false;
-        const whole = await wholeReads[index];
-        if (whole?.ok && whole.value && whole.value.contents !== 'unsure') return whole.value.contents;
+        const read = await stored[index];
+        const fromBytes =
+          read?.ok && probed.value.listedPages
+            ? await storedContentsPass(read.value, probed.value.listedPages, context).catch(() => 'unsure' as const)
+            : 'unsure';
+        if (fromBytes !== 'unsure') return fromBytes;
         // A listing qpdf could not write or that does not parse sends the job the repair way, which decides.
         return contentsPass(probed.value, context).catch(() => false);
       }),
@@ -114,8 +114,8 @@ export async function checkAfter<T>(
   const done = await settle(work.run(attempt(sources, earlyContext, true)));
   const probed = await Promise.all(probes);
   const contents = await contentsSound;
-  // Nothing of the job may still be writing in its folder once it answers.
-  await Promise.all(wholeReads);
+  await Promise.allSettled(outlines);
+  await Promise.all(stored.map(closeStored));
   if (context.signal.aborted && !done.ok) throw done.error;
 
   // The probes' refusals first (encrypted_pdf, wrong_password, password_required), then the page limit.
@@ -202,26 +202,22 @@ interface UploadProbe {
    * password that opens the upload.
    */
   contents: { objects: readonly number[] | undefined; password?: string };
+  /** Each page's content streams and images, when the listing was short enough to keep them. */
+  listedPages?: readonly ListedPage[];
 }
 
 /**
- * The upload's probe: from its whole read when that ran without a warning (an upload up to WHOLE_COPY_MAX_BYTES
- * that opens without a password), else its own run (probeUpload).
+ * What an upload's bytes tell of its bookmarks: none when its catalog, read from them, has no /Outlines (an empty
+ * outline, so Merge and Organize need no run to read it); `undefined` otherwise, and the job reads them itself.
  */
-async function probeOf(
-  file: InputFile,
-  wholeRead: Promise<Settled<WholeRead | undefined>> | undefined,
-  context: ToolContext,
-  unlockPassword: string | undefined,
-): Promise<UploadProbe> {
-  const read = await wholeRead;
-  if (!read?.ok || !read.value) return probeUpload(file, context, unlockPassword);
-  const { pages, contentObjects } = read.value;
-  return {
-    sound: isSound(pages),
-    source: { path: file.path, pageCount: pages.walked },
-    contents: { objects: contentObjects },
-  };
+async function knownNoOutline(read: Promise<Settled<StoredObjects>>): Promise<SourceOutline | undefined> {
+  const objects = await read;
+  return objects.ok && !(await objects.value.mayHaveOutline()) ? { items: [], pageRefs: [] } : undefined;
+}
+
+async function closeStored(read: Promise<Settled<StoredObjects>> | undefined): Promise<void> {
+  const objects = await read;
+  if (objects?.ok) await objects.value.close();
 }
 
 /**
@@ -236,7 +232,7 @@ async function probeOf(
 async function probeUpload(file: InputFile, context: ToolContext, unlockPassword?: string): Promise<UploadProbe> {
   const tries = unlockPassword ? [unlockPassword, undefined] : [undefined];
   for (const password of tries) {
-    const probe = await runQpdfListingPages(['--show-encryption', file.path], context, {
+    const probe = await runQpdfListingPages(['--show-encryption', '--with-images', file.path], context, {
       okCodes: [0, 2, 3],
       password,
     });
@@ -245,6 +241,7 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
       sound: probe.code === 0 && isSound(probe.pages),
       source: { path: file.path, pageCount: probe.pages.walked, ...(password === undefined ? {} : { password }) },
       contents: { objects: probe.contentObjects, password },
+      ...(probe.listedPages ? { listedPages: probe.listedPages } : {}),
     };
   }
   throw passwordRefusal(unlockPassword);

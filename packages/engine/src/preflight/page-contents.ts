@@ -1,12 +1,10 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type InputType, inflateSync } from 'node:zlib';
-import { outlineFromJson } from '@paperknife/qpdf-jobs/bookmarks';
-import type { JsonOutline, SourceOutline } from '@paperknife/qpdf-jobs/source-outline';
 import { contentSyntaxProblem } from './content-syntax.js';
 import { jpegStructureProblem } from './jpeg-structure.js';
-import { type PageCounts, runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
+import { type ListedPage, runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
+import type { StoredObjects } from './stored-objects.js';
 import { tempPath } from '../jobs/temp-path.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
 
@@ -37,6 +35,39 @@ export async function pageContentsPass(
   const raw = await rawStreamsPass(path, objects, options.jpegs ? 'apart' : 'none', context, password);
   if (raw !== 'unsure') return raw;
   return decodedContentsPass(path, objects, context, password, options);
+}
+
+/**
+ * pageContentsPass read from the upload's bytes (`StoredObjects`) instead of a qpdf run: the pages' content streams
+ * (`pages`, as the probe listed them) inflated and parsed here, then the structure of the JPEGs they draw. `unsure`
+ * where the bytes leave a doubt (a stream this cannot find once and well framed, a filter other than plain Flate,
+ * data zlib refuses, a JPEG under another filter): pageContentsPass then decides with qpdf. Never more lenient
+ * than qpdf's decoding, as rawStreamsPass.
+ */
+export async function storedContentsPass(
+  objects: StoredObjects,
+  pages: readonly ListedPage[],
+  context: ToolContext,
+): Promise<boolean | 'unsure'> {
+  const contents = new Map<string, Buffer | undefined>();
+  for (const ref of new Set(pages.flatMap((page) => page.contents))) {
+    const stream = await objects.stream(ref);
+    contents.set(ref, stream && inflated(stream.data, stream.dict));
+  }
+  const parsed = await contentsParse(pages, context, (ref) => contents.get(ref));
+  if (parsed !== true) return parsed === 'unreadable' ? 'unsure' : false;
+  for (const ref of new Set(pages.flatMap((page) => page.images))) {
+    const dict = await objects.streamDictionary(ref);
+    if (!dict) return 'unsure';
+    const filter = dict['/Filter'];
+    if (!(Array.isArray(filter) ? filter : [filter]).includes('/DCTDecode')) continue;
+    const stream = await objects.stream(ref);
+    const jpeg = stream && jpegData(stream.data, stream.dict);
+    if (!jpeg) return 'unsure';
+    if (jpegStructureProblem(jpeg) !== undefined) return false;
+    context.signal.throwIfAborted();
+  }
+  return true;
 }
 
 /**
@@ -100,86 +131,6 @@ export interface PageContentsOptions {
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 /**
- * The largest upload read whole (wholeStreamsRead). On a one-page rotate of the corpus's 67 PDFs up to 1.2 MB the
- * whole read took 0.5-0.9x the time of the probe and the listed pass one after the other on scans and image-heavy
- * files (one qpdf start, not three: probe, content, JPEGs), about the same on small ones, and lost only on a 1 MB
- * paper of many embedded fonts (1.2x); past 1.2 MB it lost on most files (1.1-1.4x), copying images and fonts whole
- * that the listed pass leaves alone.
- */
-export const WHOLE_COPY_MAX_BYTES = 1_200_000;
-
-/** What the run that copies every stream of an upload tells. */
-export interface WholeRead {
-  /** The page tree as the upload's probe reads it: the pages qpdf's walk finds, and the root's /Count. */
-  pages: PageCounts;
-  /** Its bookmarks, for Merge and Organize to carry over without reading them again. */
-  outline: SourceOutline;
-  /** The pages' content streams (object numbers). */
-  contentObjects: number[];
-  /**
-   * pageContentsPass (with `jpegs`) read from the copy: `unsure` as in `rawStreamsPass`, and the listed pass, which
-   * reads only the pages' streams, then decides.
-   */
-  contents: boolean | 'unsure';
-}
-
-/**
- * pageContentsPass of an upload without a listing first: one run copies every stream out as stored, each to a file
- * of which only the pages' content and JPEGs are read back, and gives all the upload's probe would tell (its
- * `--show-npages` is the catalog's /Pages /Count, its `--show-pages` the walk that the JSON's `pages` is, exit 0 its
- * clean read), and the bookmarks. One qpdf start instead of two or three, which is most of a small file's time.
- * `undefined` when the run warns or fails (a password, damage): the probe then decides.
- */
-export async function wholeStreamsRead(path: string, context: ToolContext): Promise<WholeRead | undefined> {
-  // Every stream goes to a file of its own, as stored: only the pages' content and JPEGs are read back.
-  const folder = tempPath(context, 'whole-streams', '');
-  await mkdir(folder);
-  try {
-    const listing = join(folder, 'listing.json');
-    const copied = await runQpdf(
-      [
-        ...['--json=2', '--json-key=pages', '--json-key=qpdf', '--json-key=outlines'],
-        ...['--json-stream-data=file', '--decode-level=none', `--json-stream-prefix=${join(folder, 'stream')}`],
-        path,
-        listing,
-      ],
-      context,
-      { okCodes: [0, 2, 3] },
-    );
-    if (copied.code !== 0) return undefined;
-    const json = JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
-    const streams = json.qpdf[1];
-    const read = new Map<string, StoredStream>();
-    const wanted = new Set([...json.pages.flatMap((page) => page.contents), ...pageJpegs(json.pages)]);
-    await Promise.all(
-      [...wanted].map(async (ref) => {
-        const stream = streams[`obj:${ref}`]?.stream;
-        if (stream?.datafile) read.set(ref, { data: await readFile(stream.datafile), dict: stream.dict });
-      }),
-    );
-    const contentObjects = [...new Set(json.pages.flatMap((page) => page.contents.map((ref) => parseInt(ref, 10))))];
-    return {
-      pages: { walked: json.pages.length, declared: declaredPageCount(streams) },
-      outline: outlineFromJson(json),
-      contentObjects,
-      contents: await streamsPass(json.pages, (ref) => read.get(ref), 'all', path, context, undefined),
-    };
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
-}
-
-/** The /Count of the catalog's /Pages, as `--show-npages` prints it; -1 when it is not an integer. */
-function declaredPageCount(objects: ContentListing['qpdf'][1]): number {
-  const value = (key: unknown) => (typeof key === 'string' ? objects[`obj:${key}`]?.value : undefined);
-  const root = value(objects['trailer']?.value?.['/Root']);
-  const pages = value(root?.['/Pages']);
-  const count = pages?.['/Count'];
-  const resolved = typeof count === 'string' ? value(count) : count;
-  return Number.isInteger(resolved) ? (resolved as number) : -1;
-}
-
-/**
  * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` are
  * copied out as stored, inline in its JSON, and inflated here; the pages' JPEGs are read as in `jpegsPass`, from a
  * run of their own after it (`apart`: the JPEGs alone, rather than every image inline), or not at all (`none`). What
@@ -211,49 +162,15 @@ async function rawStreamsPass(
     if (copied.code !== 0) return false;
     const json = JSON.parse(await readFile(listing, 'utf8')) as ContentListing;
     const streams = json.qpdf[1];
-    const stored = (ref: string) => {
+    const parsed = await contentsParse(json.pages, context, (ref) => {
       const stream = streams[`obj:${ref}`]?.stream;
-      return stream?.data === undefined ? undefined : { data: Buffer.from(stream.data, 'base64'), dict: stream.dict };
-    };
-    return await streamsPass(json.pages, stored, images, path, context, password);
+      return stream?.data === undefined ? undefined : inflated(Buffer.from(stream.data, 'base64'), stream.dict);
+    });
+    if (parsed !== true) return parsed === 'unreadable' ? 'unsure' : false;
+    return images === 'none' || (await jpegsPass(path, pageJpegs(json.pages), context, password));
   } finally {
     await rm(listing, { force: true });
   }
-}
-
-/** A stream as qpdf copied it out, undecoded. */
-interface StoredStream {
-  data: Buffer;
-  dict: Record<string, unknown>;
-}
-
-/**
- * rawStreamsPass's reading of a run's copy (`stored`: a stream by its reference, as copied): the pages' content, then
- * their JPEGs as `images` says.
- */
-async function streamsPass(
-  pages: ContentListing['pages'],
-  stored: (ref: string) => StoredStream | undefined,
-  images: 'all' | 'apart' | 'none',
-  path: string,
-  context: ToolContext,
-  password: string | undefined,
-): Promise<boolean | 'unsure'> {
-  const parsed = await contentsParse(pages, context, (ref) => {
-    const stream = stored(ref);
-    return stream && inflated(stream.data, stream.dict);
-  });
-  if (parsed !== true) return parsed === 'unreadable' ? 'unsure' : false;
-  const jpegs = pageJpegs(pages);
-  if (images === 'none') return true;
-  if (images === 'apart') return await jpegsPass(path, jpegs, context, password);
-  for (const ref of jpegs) {
-    const stream = stored(ref);
-    const jpeg = stream && jpegData(stream.data, stream.dict);
-    if (!jpeg) return 'unsure';
-    if (jpegStructureProblem(jpeg) !== undefined) return false;
-  }
-  return true;
 }
 
 /**
@@ -346,7 +263,7 @@ export async function listedPageContentsPass(path: string, context: ToolContext)
  * read between turns of the event loop, BYTES_PER_TURN at a time.
  */
 async function contentsParse(
-  pages: ContentListing['pages'],
+  pages: readonly { contents: readonly string[] }[],
   context: ToolContext,
   contentOf: (ref: string) => Buffer | undefined,
 ): Promise<true | 'unreadable' | 'bad'> {
@@ -380,7 +297,6 @@ const pageJpegs = (pages: ContentListing['pages']): string[] => [
 
 interface ContentListing {
   pages: { object: string; contents: string[]; images?: { object: string; filter: string[] }[] }[];
-  outlines?: JsonOutline[];
   qpdf: [
     unknown,
     Record<

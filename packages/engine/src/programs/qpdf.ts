@@ -141,7 +141,18 @@ qpdf --show-npages --show-pages "$@" | awk -v max=${CONTENT_LIST_MAX} '
  * What a page listing tells: the page tree's counts, and the object numbers of the pages' content streams, once
  * each (`undefined` when the tree has too many to keep); `stdout` is qpdf's other output.
  */
-export type PageListing = ProcessResult & { pages: PageCounts; contentObjects: readonly number[] | undefined };
+export type PageListing = ProcessResult & {
+  pages: PageCounts;
+  contentObjects: readonly number[] | undefined;
+  /** Each page's content streams and images (with `--with-images`), as references: a direct listing only. */
+  listedPages?: readonly ListedPage[];
+};
+
+/** A page as qpdf's `--show-pages` lists it: its content streams and (`--with-images`) its images, `N G R`. */
+export interface ListedPage {
+  contents: string[];
+  images: string[];
+}
 
 /**
  * runQpdf with its page listing read as a PageListing, for a tree of any size (COUNT_PAGES_SCRIPT).
@@ -176,19 +187,30 @@ export async function runQpdfListingPages(
 ): Promise<PageListing> {
   const result = await runQpdf(['--show-npages', '--show-pages', ...args], context, options);
   if (result.stdout.length >= DIRECT_LISTING_MAX) return runQpdfCountingPages(args, context, options);
-  let walked = 0;
   let declared = -1;
+  const listedPages: ListedPage[] = [];
   const contents = new Set<number>();
   const other: string[] = [];
   for (const line of result.stdout.split('\n')) {
-    const content = /^ {4}(\d+) \d+ R$/.exec(line);
-    if (/^page \d+: /.test(line)) walked++;
-    else if (content) contents.add(Number(content[1]));
+    const content = /^ {4}(\d+) (\d+) R$/.exec(line);
+    const image = /^ {4}\/[^ ]*: (\d+ \d+ R), /.exec(line);
+    const page = listedPages.at(-1);
+    if (/^page \d+: /.test(line)) listedPages.push({ contents: [], images: [] });
+    else if (content && page) {
+      contents.add(Number(content[1]));
+      page.contents.push(`${content[1]} ${content[2]} R`);
+    } else if (image && page) page.images.push(image[1]!);
     else if (line.startsWith(' ')) continue;
     else if (/^\d+$/.test(line) && declared < 0) declared = Number(line);
     else if (line !== '') other.push(line);
   }
-  return { ...result, stdout: other.join('\n'), pages: { walked, declared }, contentObjects: [...contents] };
+  return {
+    ...result,
+    stdout: other.join('\n'),
+    pages: { walked: listedPages.length, declared },
+    contentObjects: [...contents],
+    listedPages,
+  };
 }
 
 /** A listing this long may have been cut at the process output limit (64 KB). */

@@ -1,0 +1,335 @@
+import { open, readFile } from 'node:fs/promises';
+
+/**
+ * A PDF's indirect objects read straight from its bytes, where the file leaves no doubt which bytes qpdf reads for
+ * them: an object defined once, at the top level of the file (`N G obj`), well framed. The content check reads the
+ * pages' streams this way instead of asking qpdf to copy them out (a run that parses every object again: as long as
+ * the tool's own run on a paper of 14 pages). Anything this cannot vouch for is `undefined`, and the caller asks
+ * qpdf: an object defined twice (an incremental update), or not at the top level (inside an object stream), an
+ * indirect /Length that is not a plain integer, a `stream` keyword not followed by an end of line, data not
+ * followed by `endstream` and `endobj`, an encrypted file (docs/decisions/213).
+ *
+ * Only a file qpdf read without a warning is read here (the probe's exit 0): its cross-reference table then finds
+ * each object where its definition is, and a definition found once in the file is the one it finds.
+ */
+export interface StoredObjects {
+  /** The dictionary of the stream `ref` (`N G R`); `undefined` when this cannot vouch for its stream. */
+  streamDictionary(ref: string): Promise<StoredDictionary | undefined>;
+  /** The stream `ref` (`N G R`) as stored, with its dictionary; `undefined` when this cannot vouch for it. */
+  stream(ref: string): Promise<StoredStream | undefined>;
+  /** Whether the document may have bookmarks: false only when its catalog, read here, has no /Outlines. */
+  mayHaveOutline(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface StoredStream {
+  data: Buffer;
+  dict: StoredDictionary;
+}
+
+/** A PDF value as read here: names keep their slash (`/FlateDecode`), references are `N G R` strings. */
+export type StoredValue = number | boolean | null | string | StoredValue[] | StoredDictionary | StoredString;
+export interface StoredDictionary {
+  [key: string]: StoredValue;
+}
+
+/** A string as written: `(...)` or `<...>`. */
+export class StoredString {
+  constructor(readonly written: string) {}
+}
+
+/** Read at a time while indexing; definitions across a boundary are found through the overlap. */
+export const CHUNK_BYTES = 4 * 1024 * 1024;
+const OVERLAP = 64;
+/** How far past `N G obj` a stream's dictionary may reach: read first, and at most. */
+const HEADER_FIRST_WINDOW = 2048;
+const HEADER_WINDOW = 64 * 1024;
+/** Enough for what follows a value: `stream` or `endobj`, after some white space. */
+const FOLLOWING_BYTES = 32;
+/** Bytes read past a stream's data for its `endstream` and `endobj`. */
+const TAIL_WINDOW = 256;
+
+/**
+ * Indexes the top-level object definitions of the PDF `file` (one pass over its bytes, CHUNK_BYTES at a time) and
+ * the references to its catalog (`/Root N G R`). A file of one chunk stays in memory, and is read from there; a
+ * larger one is read again at the objects asked for. `signal` stops the pass between chunks.
+ */
+export async function storedObjects(file: { path: string; size: number }, signal: AbortSignal): Promise<StoredObjects> {
+  const { size } = file;
+  if (size <= CHUNK_BYTES) {
+    const bytes = await readFile(file.path, { signal });
+    const index = indexChunk(bytes, 0, 0, size);
+    const readAt = async (position: number, length: number) => bytes.subarray(position, position + length);
+    return objectsOf(readAt, bytes.length, index, async () => undefined);
+  }
+  const handle = await open(file.path);
+  try {
+    const index: ChunkIndex = { definitions: new Map(), roots: new Set(), encrypted: false };
+    // Read into, never read before written: no need to zero it.
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES + OVERLAP + 8);
+    for (let start = 0; start < size; start += CHUNK_BYTES) {
+      signal.throwIfAborted();
+      const from = Math.max(0, start - OVERLAP);
+      const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, size - from), from);
+      indexChunk(chunk.subarray(0, bytesRead), from, start, start + CHUNK_BYTES, index);
+    }
+    const readAt = async (position: number, length: number) => {
+      const bytes = Buffer.allocUnsafe(length);
+      const { bytesRead } = await handle.read(bytes, 0, length, position);
+      return bytes.subarray(0, bytesRead);
+    };
+    return objectsOf(readAt, size, index, () => handle.close());
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+interface ChunkIndex {
+  /** Where each object (`N G`) is defined at the top level: the offsets of its headers. */
+  definitions: Map<string, number[]>;
+  /** The objects `/Root` names. */
+  roots: Set<string>;
+  /** Whether `/Encrypt` occurs anywhere. */
+  encrypted: boolean;
+}
+
+/**
+ * Adds to `index` what `bytes` (the file's bytes from `from`) hold: the definitions whose `obj` keyword lies in
+ * [`start`, `end`) (the bytes before `start` are there to read a header across the boundary), `/Root` and `/Encrypt`.
+ */
+function indexChunk(
+  bytes: Buffer,
+  from: number,
+  start: number,
+  end: number,
+  index: ChunkIndex = { definitions: new Map(), roots: new Set(), encrypted: false },
+): ChunkIndex {
+  for (let at = bytes.indexOf('obj', start - from); at >= 0 && from + at < end; at = bytes.indexOf('obj', at + 3)) {
+    const header = definitionHeader(bytes, at);
+    if (!header) continue;
+    const offsets = index.definitions.get(header.key);
+    if (offsets) offsets.push(from + header.start);
+    else index.definitions.set(header.key, [from + header.start]);
+  }
+  for (let at = bytes.indexOf('/Root'); at >= 0; at = bytes.indexOf('/Root', at + 5)) {
+    const root = ROOT_REFERENCE.exec(bytes.toString('latin1', at, at + 40));
+    if (root) index.roots.add(`${Number(root[1])} ${Number(root[2])}`);
+  }
+  if (bytes.includes('/Encrypt')) index.encrypted = true;
+  return index;
+}
+
+/**
+ * The definition whose `obj` keyword is at `at` in `bytes`: `N G obj` after a delimiter or the file's start,
+ * followed by a delimiter; its key `N G` and where `N` starts.
+ */
+function definitionHeader(bytes: Buffer, at: number): { key: string; start: number } | undefined {
+  const next = bytes[at + 3];
+  if (next !== undefined && !AFTER_KEYWORD.has(next)) return undefined;
+  let position = at;
+  const digitsBack = () => {
+    const end = position;
+    while (position > 0 && bytes[position - 1]! >= 0x30 && bytes[position - 1]! <= 0x39) position--;
+    return end - position > 0 && end - position <= 10 ? Number(bytes.toString('latin1', position, end)) : undefined;
+  };
+  const spaceBack = () => {
+    const end = position;
+    while (position > 0 && SPACE.has(bytes[position - 1]!)) position--;
+    return end > position;
+  };
+  if (!spaceBack()) return undefined;
+  const generation = digitsBack();
+  if (generation === undefined || !spaceBack()) return undefined;
+  const number = digitsBack();
+  if (number === undefined) return undefined;
+  // The file's start, or a delimiter: never the middle of another token.
+  if (position > 0 && !BEFORE_HEADER.has(bytes[position - 1]!)) return undefined;
+  return { key: `${number} ${generation}`, start: position };
+}
+
+const codes = (chars: string) => new Set([...chars].map((char) => char.charCodeAt(0)));
+const SPACE = codes('\0\t\n\f\r ');
+const AFTER_KEYWORD = codes('\0\t\n\f\r <[(/%');
+const BEFORE_HEADER = codes('\0\t\n\f\r >])}');
+const ROOT_REFERENCE = /^\/Root[\s\0]*(\d{1,10})[\s\0]+(\d{1,5})[\s\0]+R(?![A-Za-z0-9])/;
+
+function objectsOf(
+  readAt: (position: number, length: number) => Promise<Buffer>,
+  size: number,
+  { definitions, roots, encrypted }: ChunkIndex,
+  close: () => Promise<void>,
+): StoredObjects {
+  /** The one definition of `key` (`N G`) in the file, parsed up to its value's end. */
+  const definition = async (key: string) => {
+    const offsets = definitions.get(key);
+    if (encrypted || offsets?.length !== 1) return undefined;
+    const start = offsets[0]!;
+    // Most definitions' values end within the first window; a longer one is read again, whole up to the largest.
+    for (const windowBytes of [HEADER_FIRST_WINDOW, HEADER_WINDOW]) {
+      const window = await readAt(start, Math.min(windowBytes, size - start));
+      const text = window.toString('latin1');
+      try {
+        const reader = new ValueReader(text, text.indexOf('obj') + 3);
+        const value = reader.value();
+        // What follows the value (`stream` and its end of line, or `endobj`) must be in the window too.
+        if (reader.position + FOLLOWING_BYTES > text.length && start + window.length < size) continue;
+        return { start, text, value, after: reader.position };
+      } catch {
+        if (start + window.length >= size) return undefined;
+      }
+    }
+    return undefined;
+  };
+
+  const integer = async (value: StoredValue): Promise<number | undefined> => {
+    if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
+    const ref = typeof value === 'string' ? REFERENCE.exec(value) : null;
+    if (!ref) return undefined;
+    const object = await definition(`${ref[1]} ${ref[2]}`);
+    if (!object || typeof object.value !== 'number' || !ENDOBJ.test(object.text.slice(object.after))) return undefined;
+    return integer(object.value);
+  };
+
+  /** A stream object's definition: where its data starts, how long it is. */
+  const streamObject = async (ref: string) => {
+    const parts = REFERENCE.exec(ref);
+    const object = parts && (await definition(`${parts[1]} ${parts[2]}`));
+    if (!object || !isDictionary(object.value)) return undefined;
+    const keyword = STREAM_KEYWORD.exec(object.text.slice(object.after));
+    const length = await integer(object.value['/Length'] ?? null);
+    if (!keyword || length === undefined) return undefined;
+    const dataStart = object.start + object.after + keyword[0].length;
+    return dataStart + length > size ? undefined : { dict: object.value, dataStart, length };
+  };
+
+  return {
+    streamDictionary: async (ref) => (await streamObject(ref))?.dict,
+    async stream(ref) {
+      const object = await streamObject(ref);
+      if (!object) return undefined;
+      const { dataStart, length } = object;
+      const data = await readAt(dataStart, length);
+      const tail = await readAt(dataStart + length, Math.min(TAIL_WINDOW, size - dataStart - length));
+      if (!STREAM_END.test(tail.toString('latin1'))) return undefined;
+      return { data, dict: object.dict };
+    },
+    async mayHaveOutline() {
+      if (roots.size !== 1) return true;
+      const catalog = await definition([...roots][0]!);
+      return !catalog || !isDictionary(catalog.value) || '/Outlines' in catalog.value;
+    },
+    close,
+  };
+}
+
+const REFERENCE = /^(\d+) (\d+) R$/;
+/** The end of an object whose value has been read. */
+const ENDOBJ = /^[\s\0]*endobj/;
+/** `stream` and the end of line that must follow it (PDF 32000 7.3.8.1: CRLF or LF). */
+const STREAM_KEYWORD = /^[\s\0]*stream\r?\n/;
+/** After the data: an optional end of line, then `endstream` and `endobj`. */
+const STREAM_END = /^(?:\r\n|\r|\n)?endstream[\s\0]+endobj(?![A-Za-z0-9])/;
+
+function isDictionary(value: StoredValue | undefined): value is StoredDictionary {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof StoredString);
+}
+
+const WHITESPACE = '\0\t\n\f\r ';
+const DELIMITERS = '()<>[]{}/%';
+
+/**
+ * Reads one PDF value of a latin1 string from a position: numbers, references, names (#-escapes decoded), strings
+ * (kept as they are written), arrays, dictionaries, booleans, null. Throws on anything else or on a value cut short.
+ */
+export class ValueReader {
+  constructor(
+    private readonly text: string,
+    public position: number,
+  ) {}
+
+  value(): StoredValue {
+    this.skipSpace();
+    const rest = this.text.slice(this.position, this.position + 40);
+    if (rest.startsWith('<<')) return this.dictionary();
+    const number = /^[+-]?(?:\d+\.?\d*|\.\d+)/.exec(rest);
+    if (number) {
+      const ref = /^(\d+)[\s\0]+(\d+)[\s\0]+R(?![^\s\0()<>[\]{}/%])/.exec(rest);
+      const token = ref ?? number;
+      this.position += token[0].length;
+      return ref ? `${Number(ref[1])} ${Number(ref[2])} R` : Number(number[0]);
+    }
+    const char = this.text[this.position];
+    if (char === '/') return this.name();
+    if (char === '[') {
+      this.position++;
+      const items: StoredValue[] = [];
+      for (this.skipSpace(); this.text[this.position] !== ']'; this.skipSpace()) items.push(this.value());
+      this.position++;
+      return items;
+    }
+    if (char === '(') return new StoredString(this.literalString());
+    if (char === '<') {
+      const end = this.text.indexOf('>', this.position);
+      if (end < 0) throw new Error('hex string cut short');
+      const written = this.text.slice(this.position, end + 1);
+      this.position = end + 1;
+      return new StoredString(written);
+    }
+    const word = /^(true|false|null)(?![^\s\0()<>[\]{}/%])/.exec(rest);
+    if (!word) throw new Error(`unexpected ${JSON.stringify(rest.slice(0, 10))}`);
+    this.position += word[0].length;
+    return word[1] === 'null' ? null : word[1] === 'true';
+  }
+
+  private dictionary(): StoredDictionary {
+    this.position += 2;
+    const entries: StoredDictionary = {};
+    for (this.skipSpace(); !this.text.startsWith('>>', this.position); this.skipSpace()) {
+      if (this.text[this.position] !== '/') throw new Error('dictionary key is not a name');
+      const key = this.name();
+      entries[key] = this.value();
+    }
+    this.position += 2;
+    return entries;
+  }
+
+  private name(): string {
+    let end = this.position + 1;
+    while (end < this.text.length && !WHITESPACE.includes(this.text[end]!) && !DELIMITERS.includes(this.text[end]!)) {
+      end++;
+    }
+    if (end >= this.text.length) throw new Error('name cut short');
+    const raw = this.text.slice(this.position, end);
+    this.position = end;
+    return raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+
+  private literalString(): string {
+    const start = this.position;
+    let depth = 0;
+    for (let at = start; at < this.text.length; at++) {
+      const char = this.text[at];
+      if (char === '\\') at++;
+      else if (char === '(') depth++;
+      else if (char === ')' && --depth === 0) {
+        this.position = at + 1;
+        return this.text.slice(start, at + 1);
+      }
+    }
+    throw new Error('string cut short');
+  }
+
+  private skipSpace(): void {
+    for (;;) {
+      if (this.position >= this.text.length) throw new Error('value cut short');
+      const char = this.text[this.position]!;
+      if (WHITESPACE.includes(char)) this.position++;
+      else if (char === '%') {
+        const end = this.text.slice(this.position).search(/[\r\n]/);
+        if (end < 0) throw new Error('comment cut short');
+        this.position += end;
+      } else return;
+    }
+  }
+}
