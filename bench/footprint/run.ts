@@ -18,8 +18,8 @@ import { table } from '../table.js';
  * then prints the resident memory of its whole process tree (the Node process with its MuPDF worker threads, the
  * process spawner, LibreOffice with its UNO bridge, any program running): at a fresh start, right after a mixed
  * workload (Compress, PDF to Word, PDF to JPG, Word to PDF, Grayscale on the largest corpus files of at most 30
- * pages, two clients at once), and every 10 s after it. RSS counts pages shared between processes (the Node binary
- * of the server and of the spawner) in each; PSS shares them out, so its sum is what the tree really holds.
+ * pages, two clients at once), and every 10 s after it. RSS counts pages shared between processes (libraries) in
+ * each; PSS shares them out, so its sum is what the tree really holds.
  * Targets (issue 27): fresh start <= 150 MB, idle <= 250 MB within 60 s after the workload, both RSS.
  */
 
@@ -53,6 +53,8 @@ if (!corpusPresent()) {
 interface ProcessMemory {
   pid: number;
   name: string;
+  /** Its command line, split. */
+  arguments: string[];
   rssKb: number;
   pssKb: number;
 }
@@ -79,6 +81,7 @@ function processTree(rootPid: number): ProcessMemory[] {
       found.push({
         pid,
         name: /^Name:\s+(.+)$/m.exec(status)?.[1] ?? '?',
+        arguments: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'),
         rssKb: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0),
         pssKb: Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0),
       });
@@ -95,7 +98,8 @@ type Group = 'node' | 'spawner' | 'soffice' | 'others';
 
 function groupOf(process: ProcessMemory, serverPid: number): Group {
   if (process.pid === serverPid) return 'node';
-  if (process.name === 'node') return 'spawner';
+  // The spawner runs its source as `python3 -c` (decision 063); LibreOffice's client runs a script file.
+  if (/^python3/.test(process.name) && process.arguments[1] === '-c') return 'spawner';
   // LibreOffice's launcher, the office itself and the Python client that holds it open.
   if (/^(oosplash|soffice|python3)/.test(process.name)) return 'soffice';
   return 'others';
