@@ -73,7 +73,13 @@ describe('runQpdf errors', () => {
     const counted = await runQpdfCountingPages(['--show-encryption', misstated.path], job.context);
     expect(short.pages).toEqual({ walked: 3, declared: 1 });
     expect(short.contentObjects).toHaveLength(3);
-    expect({ ...short, stderr: '' }).toEqual({ ...counted, stderr: '' });
+    // Only the direct listing keeps each page's streams.
+    const { listedPages, ...listing } = short;
+    expect({ ...listing, stderr: '' }).toEqual({ ...counted, stderr: '' });
+    expect(listedPages?.map((page) => page.contents.length)).toEqual([1, 1, 1]);
+    expect(listedPages!.flatMap((page) => page.contents.map((ref) => parseInt(ref, 10))).sort()).toEqual(
+      [...short.contentObjects!].sort(),
+    );
     expect(short.stdout).toBe('File is not encrypted');
     const long = await job.input('long.pdf', makePdf({ pageCount: 3000 }));
     const listed = await runQpdfListingPages([long.path], job.context);
