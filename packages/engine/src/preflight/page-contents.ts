@@ -59,8 +59,7 @@ export async function storedContentsPass(
   for (const ref of new Set(pages.flatMap((page) => page.images))) {
     const dict = await objects.streamDictionary(ref);
     if (!dict) return 'unsure';
-    const filter = dict['/Filter'];
-    if (!(Array.isArray(filter) ? filter : [filter]).includes('/DCTDecode')) continue;
+    if (!filtersOf(dict).includes('/DCTDecode')) continue;
     const stream = await objects.stream(ref);
     const jpeg = stream && jpegData(stream.data, stream.dict);
     if (!jpeg) return 'unsure';
@@ -173,13 +172,18 @@ async function rawStreamsPass(
   }
 }
 
+/** A stream's /Filter as a list: none, one name, or an array of them. */
+function filtersOf(dict: Record<string, unknown>): unknown[] {
+  const filter = dict['/Filter'];
+  return filter === undefined ? [] : Array.isArray(filter) ? filter : [filter];
+}
+
 /**
  * A content stream's data as stored, decoded when it is plain Flate (no parameters); `undefined` for any other
  * filter, or data that zlib does not inflate whole (its checksum included) within MAX_INFLATED_BYTES.
  */
 function inflated(data: InputType, dict: Record<string, unknown>): Buffer | undefined {
-  const filter = dict['/Filter'];
-  const filters = filter === undefined ? [] : Array.isArray(filter) ? filter : [filter];
+  const filters = filtersOf(dict);
   if (filters.length === 0) return Buffer.from(data as Uint8Array);
   const parms = dict['/DecodeParms'];
   if (filters.length !== 1 || filters[0] !== '/FlateDecode') return undefined;
@@ -233,8 +237,7 @@ async function jpegsPass(path: string, refs: readonly string[], context: ToolCon
  * data that does not inflate, is `undefined`: the full check decides.
  */
 function jpegData(data: Buffer, dict: Record<string, unknown>): Buffer | undefined {
-  const filter = dict['/Filter'];
-  const filters = Array.isArray(filter) ? filter : [filter];
+  const filters = filtersOf(dict);
   if (filters.length === 1 && filters[0] === '/DCTDecode') return data;
   const parms = dict['/DecodeParms'];
   const flateParms = Array.isArray(parms) ? parms[0] : parms;

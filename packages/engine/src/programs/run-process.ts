@@ -156,7 +156,7 @@ type SpawnerMessage =
 const PYTHON = '/usr/bin/python3';
 
 const SPAWNER_SOURCE = String.raw`
-import codecs, errno, json, os, selectors, signal, subprocess, sys
+import codecs, errno, json, os, selectors, signal, subprocess
 
 LIMIT = ${OUTPUT_LIMIT}
 READ_SIZE = 65536
