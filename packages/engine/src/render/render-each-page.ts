@@ -55,8 +55,11 @@ export async function renderEachPage(
     pageCount = batch.pageCount;
     pagesWithBrokenImages += batch.pagesWithBrokenImages.length;
     if (batch.rendered.length === 0) break;
-    if (inParallel) await handOverSideBySide(batch.rendered, context, (page) => onPage(page, pageCount));
-    else for (const page of batch.rendered) await onPage(page, pageCount);
+    if (inParallel) {
+      await handOverSideBySide(batch.rendered, BYTES_PER_PIXEL[request.pixels], context, (page) =>
+        onPage(page, pageCount),
+      );
+    } else for (const page of batch.rendered) await onPage(page, pageCount);
     from = batch.rendered[batch.rendered.length - 1]!.page;
   }
   return { pageCount, pagesWithBrokenImages };
@@ -94,16 +97,20 @@ export async function renderUploadedPages<T>(
   return valueOf(outcome);
 }
 
+/** What one pixel of each raw format takes. */
+const BYTES_PER_PIXEL: Record<PagePixels, number> = { rgb: 3, rgba: 4, bilevel: 1 / 8 };
+
 /** `onPage` on each page, up to the job's cores at once, a page past PARALLEL_PAGE_BYTES alone; all end first. */
 async function handOverSideBySide(
   pages: readonly RenderedPage[],
+  bytesPerPixel: number,
   context: ToolContext,
   onPage: (page: RenderedPage) => Promise<void>,
 ): Promise<void> {
   const gate = concurrencyLimit(context.cores ?? availableParallelism());
   const running: Promise<void>[] = [];
   for (const page of pages) {
-    if (page.width * page.height * 4 > PARALLEL_PAGE_BYTES) {
+    if (page.width * page.height * bytesPerPixel > PARALLEL_PAGE_BYTES) {
       await allDone(running.splice(0));
       await onPage(page);
     } else {
