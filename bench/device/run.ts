@@ -27,8 +27,8 @@ import {
  * and what choosing "On this device" adds (the worker and the wasm, with the encoding the server used); Merge PDF
  * of three generated 5 MB PDFs on the device, warm (worker and module running: median of `--runs`) and with the
  * wasm in the HTTP cache but not started (a new tab, timed from the files' drop to the download), against the same
- * merge through the server's API on loopback; and the tab's memory (its renderer process: the page, qpdf's worker
- * and pdf.js's) rotating a generated 100 MB, 400-page PDF on the device. Prints tables; asserts nothing (the
+ * merge through the server's API on loopback; and the tab's memory (its renderer process: the page, qpdf's worker and
+ * pdf.js's; its footprint and its resident size) rotating a generated 100 MB, 400-page PDF on the device. Prints tables; asserts nothing (the
  * issue's targets: warm <= 300 ms, cached <= 700 ms, download <= 450 KB brotli, tab <= 3x the input).
  */
 
@@ -43,10 +43,20 @@ const ROTATE_PAGE = toolPaths('rotate-pdf').canonical;
 
 requireBuild();
 
-/** The resident memory of the renderer running a dedicated worker (the tab), from /proc, under `rootPid`. */
-function tabRss(rootPid: number): number {
+/**
+ * The tab's memory: the renderer process running a dedicated worker (the page, qpdf's worker and pdf.js's), under
+ * `rootPid`. `footprint` is what Chromium's task manager shows as the tab's memory footprint (on Linux: RssAnon +
+ * VmSwap, the memory this process alone holds); `rss` adds the pages it shares with every other Chromium process
+ * (the browser's code and fonts, about 110 MB here whatever the page does).
+ */
+interface TabMemory {
+  footprint: number;
+  rss: number;
+}
+
+function tabMemory(rootPid: number): TabMemory {
   const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
+  const memory = new Map<number, TabMemory>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -61,16 +71,20 @@ function tabRss(rootPid: number): number {
           return false;
         }
       });
-      if (worker) rss.set(Number(entry), Number(fields[21]) * 4096);
+      if (!worker) continue;
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+      memory.set(Number(entry), { footprint: kB('RssAnon') + kB('VmSwap'), rss: kB('VmRSS') });
     } catch {
       // The process ended while we read.
     }
   }
-  let most = 0;
+  const most: TabMemory = { footprint: 0, rss: 0 };
   const queue = [rootPid];
   while (queue.length > 0) {
     const pid = queue.pop()!;
-    most = Math.max(most, rss.get(pid) ?? 0);
+    const found = memory.get(pid);
+    if (found && found.footprint > most.footprint) Object.assign(most, found);
     queue.push(...(children.get(pid) ?? []));
   }
   return most;
@@ -80,27 +94,33 @@ function tabRss(rootPid: number): number {
  * The tab's memory once the page has settled (its previews drawn): two readings 250 ms apart within 2 % of each
  * other, or the last of 40.
  */
-async function settledTabRss(rootPid: number): Promise<number> {
-  let last = tabRss(rootPid);
+async function settledTabMemory(rootPid: number): Promise<TabMemory> {
+  let last = tabMemory(rootPid);
   for (let reading = 0; reading < 40; reading++) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = tabRss(rootPid);
-    if (Math.abs(now - last) <= 0.02 * last) return now;
+    const now = tabMemory(rootPid);
+    if (Math.abs(now.footprint - last.footprint) <= 0.02 * last.footprint) return now;
     last = now;
   }
   return last;
 }
 
-/** Runs `work` while sampling the tab's memory every 50 ms; the peak. */
-async function peakTabRss(rootPid: number, work: () => Promise<unknown>): Promise<number> {
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, tabRss(rootPid))), 50);
+/** Runs `work` while sampling the tab's memory every 50 ms; the peak of each measure. */
+async function peakTabMemory(rootPid: number, work: () => Promise<unknown>): Promise<TabMemory> {
+  const peak: TabMemory = { footprint: 0, rss: 0 };
+  const sample = () => {
+    const now = tabMemory(rootPid);
+    peak.footprint = Math.max(peak.footprint, now.footprint);
+    peak.rss = Math.max(peak.rss, now.rss);
+  };
+  const timer = setInterval(sample, 50);
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
-  return Math.max(peak, tabRss(rootPid));
+  sample();
+  return peak;
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'paperknife-bench-device-'));
@@ -175,30 +195,39 @@ try {
   // Tab memory rotating a large file on the device (the page's pdf.js previews of it included): the whole tab at its
   // peak, and what the job added to the tab as it was with the file shown and its previews drawn, before the click.
   const rotating = await openPage(context, origin, ROTATE_PAGE);
-  let beforeClick = 0;
+  let beforeClick: TabMemory = { footprint: 0, rss: 0 };
   let rotated: ToolTimes | undefined;
-  const peak = await peakTabRss(
+  const peak = await peakTabMemory(
     rootPid,
     async () =>
       (rotated = await runTool(rotating, [large], tools['rotate-pdf'].actionLabel, async () => {
-        beforeClick = await settledTabRss(rootPid);
+        beforeClick = await settledTabMemory(rootPid);
       })),
   );
   const input = statSync(large).size;
-  console.log(`\nRotate PDF on the device, ${Math.round(input / MB)} MB, 400 pages\n`);
+  const size = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+  console.log(
+    `\nRotate PDF on the device, ${size(input)}, 400 pages (job ${ms(rotated!.job)}, click to download ${ms(rotated!.fromClick)})\n`,
+  );
   console.log(
     table(
-      ['input', 'job', 'click to download', 'tab at click', 'tab peak', 'peak / input', 'job adds / input', 'target'],
+      ['tab memory', 'at click', 'peak', 'peak / input', 'job adds / input', 'target'],
       [
         [
-          `${Math.round(input / MB)} MB`,
-          ms(rotated!.job),
-          ms(rotated!.fromClick),
-          `${Math.round(beforeClick / MB)} MB`,
-          `${Math.round(peak / MB)} MB`,
-          (peak / input).toFixed(2),
-          ((peak - beforeClick) / input).toFixed(2),
+          'footprint (task manager)',
+          size(beforeClick.footprint),
+          size(peak.footprint),
+          (peak.footprint / input).toFixed(2),
+          ((peak.footprint - beforeClick.footprint) / input).toFixed(2),
           '<= 3',
+        ],
+        [
+          'resident (shared code too)',
+          size(beforeClick.rss),
+          size(peak.rss),
+          (peak.rss / input).toFixed(2),
+          ((peak.rss - beforeClick.rss) / input).toFixed(2),
+          '',
         ],
       ],
     ),

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { unzipSync } from 'fflate';
 import { join } from 'node:path';
 import { pdfPageTexts, pdfRotations } from '../../packages/engine/src/testing/pdf-assertions.js';
@@ -21,9 +22,10 @@ const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ text: [`Page
 const grid = (page: Page) => page.getByRole('listbox', { name: /^Page previews/ });
 const option = (page: Page, n: number) => grid(page).getByRole('option', { name: new RegExp(`^Page ${n}(,|$)`) });
 
-async function dropBook(page: Page, path: string, count: number) {
+/** Opens a tool page and drops a book of `count` text pages, or the file at `file`; waits for page 1's preview. */
+async function dropBook(page: Page, path: string, book: number | string) {
   await page.goto(path);
-  await dropFiles(page, pdfFixture(`book-${count}.pdf`, { pages: pages(count) }));
+  await dropFiles(page, typeof book === 'string' ? book : pdfFixture(`book-${book}.pdf`, { pages: pages(book) }));
   await expectFilesReady(page, 1);
   await expect(grid(page)).toBeVisible();
   await expect(page.locator('[data-page-thumbnail="1"][data-drawn="true"]')).toBeVisible();
@@ -165,6 +167,38 @@ test.describe('page previews and picking', () => {
     await expect(page.locator('[data-page-thumbnail="1000"][data-drawn="true"]')).toBeVisible();
     expect(await options.count()).toBeLessThan(100);
   });
+});
+
+test('a large file is read in small parts: showing its previews reads a fraction of it', async ({ page }) => {
+  // 100 pages, each page's objects written next to its own 170 KB photo (as most writers order them), 17 MB in all:
+  // past the size pdf.js reads in parts. Opening it, pdf.js reads every page object up to the last page.
+  const side = 520;
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const image = { jpeg, pixelWidth: side, pixelHeight: side, x: 72, y: 200, width: 400, height: 400 };
+  const path = pdfFixture('photos-100.pdf', {
+    pages: Array.from({ length: 100 }, (_, i) => ({ text: [`Page ${i + 1}`], image })),
+  });
+  const size = statSync(path).size;
+  expect(size).toBeGreaterThan(16 * 1024 * 1024);
+  // Every part pdf.js reads is a slice of the dropped File.
+  await page.addInitScript(() => {
+    const slice = Blob.prototype.slice;
+    const read = { bytes: 0 };
+    Object.assign(globalThis, { slicedBytes: read });
+    Blob.prototype.slice = function (this: Blob, start?: number, end?: number, type?: string) {
+      const part = slice.call(this, start, end, type);
+      read.bytes += part.size;
+      return part;
+    };
+  });
+  await dropBook(page, '/rotate-pdf', path);
+  await expect(page.locator('[data-page-thumbnail="4"][data-drawn="true"]')).toBeVisible();
+  const read = await page.evaluate(() => (globalThis as unknown as { slicedBytes: { bytes: number } }).slicedBytes);
+  expect(read.bytes).toBeLessThan(size / 3);
 });
 
 test.describe('page previews by touch', () => {
