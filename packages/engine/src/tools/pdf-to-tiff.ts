@@ -4,38 +4,55 @@ import { tools } from '@paperknife/catalog/tools';
 import { encodeCcittG4 } from '../compress/ccitt-g4-encode.js';
 import { MultiPageTiff, deflateRgbStrips } from '../render/multi-page-tiff.js';
 import { renderEachPage } from '../render/render-each-page.js';
-import { preparePdfInput } from '../preflight/pdf-input.js';
+import { runBesidePreflight } from '../preflight/beside-preflight.js';
+import { valueOf } from '../jobs/settle.js';
 import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';
-import type { ToolRunner } from '../jobs/tool-runner.js';
+import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
 
 /**
  * The whole document as ONE multi-page TIFF, a TIFF page per PDF page at its own size: colour pages lossless
  * (Deflate), black-and-white pages 1-bit in CCITT Group 4, the fax and archive format. Pages are rendered by MuPDF
- * in the worker pool and appended to the file as they come. See docs/decisions/161.
+ * in the worker pool and appended to the file as they come, in order (docs/decisions/161), beside the upload's
+ * preflight: drawn while qpdf checks the file, and again from the preflight's copy only when it decrypted or
+ * repaired one (docs/decisions/105).
  */
 export const pdfToTiff: ToolRunner<'pdf-to-tiff'> = async (files, options, context) => {
   const file = requireOneFile(files);
-  const input = await preparePdfInput(file, context);
   const tool = tools['pdf-to-tiff'];
-  const output = tempPath(context, 'converted-document', '.tiff');
-  const tiff = await MultiPageTiff.create(output);
   const bilevel = options.colorMode === 'black-and-white';
-  try {
-    const request = { dpi: options.dpi, pixels: bilevel ? 'bilevel' : 'rgb' } as const;
-    const rendered = await renderEachPage(input, request, context, async (page) => {
-      const pixels = await readFile(page.pixels);
-      await rm(page.pixels, { force: true });
-      const { width, height, dpi } = page;
-      await tiff.addPage(
-        bilevel
-          ? { kind: 'bilevel', width, height, dpi, g4: encodeCcittG4({ width, height, rows: pixels, blackIs1: true }) }
-          : { kind: 'rgb', width, height, dpi, strips: await deflateRgbStrips(pixels, width, height) },
-      );
-    });
-    const headers = { [brokenImagesHeader.name]: String(rendered.pagesWithBrokenImages) };
-    return { path: output, download: tool.download, headers };
-  } finally {
-    await tiff.close();
-  }
+  const request = { dpi: options.dpi, pixels: bilevel ? 'bilevel' : 'rgb' } as const;
+  const writeTiff = async (input: { path: string; pageCount: number }, attempt: ToolContext) => {
+    const output = tempPath(attempt, 'converted-document', '.tiff');
+    const tiff = await MultiPageTiff.create(output);
+    try {
+      const rendered = await renderEachPage(input, request, attempt, async (page) => {
+        const pixels = await readFile(page.pixels);
+        await rm(page.pixels, { force: true });
+        const { width, height, dpi } = page;
+        await tiff.addPage(
+          bilevel
+            ? {
+                kind: 'bilevel',
+                width,
+                height,
+                dpi,
+                g4: encodeCcittG4({ width, height, rows: pixels, blackIs1: true }),
+              }
+            : { kind: 'rgb', width, height, dpi, strips: await deflateRgbStrips(pixels, width, height) },
+        );
+      });
+      return { output, rendered };
+    } finally {
+      await tiff.close();
+    }
+  };
+  const { outcome } = await runBesidePreflight(file, context, {
+    // The page count comes with the first batch; the preflight's limit stops the run if it refuses the file.
+    onUpload: (early) => writeTiff({ path: file.path, pageCount: Number.POSITIVE_INFINITY }, early),
+    onPrepared: (prepared, late) => writeTiff(prepared, late),
+  });
+  const { output, rendered } = valueOf(outcome);
+  const headers = { [brokenImagesHeader.name]: String(rendered.pagesWithBrokenImages) };
+  return { path: output, download: tool.download, headers };
 };
