@@ -114,7 +114,7 @@ describe('device jobs on both runners', () => {
     expect(device.length).toBeGreaterThan(4 * 1024 * 1024);
     expect(device.length).toBeGreaterThan(2 * input.length);
     expect(Buffer.from(device).equals(Buffer.from(native))).toBe(true);
-  });
+  }, 30_000); // two runs writing 800 pages each, one in WebAssembly: seconds on a busy machine
 
   it('unlock writes the same bytes from a password-protected PDF', async () => {
     const locked = passwordProtected(pages(2), 'open sesame');
