@@ -209,27 +209,18 @@ try {
   console.log(
     `\nRotate PDF on the device, ${size(input)}, 400 pages (job ${ms(rotated!.job)}, click to download ${ms(rotated!.fromClick)})\n`,
   );
+  const memoryRow = (what: string, measure: keyof TabMemory, target: string) => [
+    what,
+    size(beforeClick[measure]),
+    size(peak[measure]),
+    (peak[measure] / input).toFixed(2),
+    ((peak[measure] - beforeClick[measure]) / input).toFixed(2),
+    target,
+  ];
   console.log(
     table(
       ['tab memory', 'at click', 'peak', 'peak / input', 'job adds / input', 'target'],
-      [
-        [
-          'footprint (task manager)',
-          size(beforeClick.footprint),
-          size(peak.footprint),
-          (peak.footprint / input).toFixed(2),
-          ((peak.footprint - beforeClick.footprint) / input).toFixed(2),
-          '<= 3',
-        ],
-        [
-          'resident (shared code too)',
-          size(beforeClick.rss),
-          size(peak.rss),
-          (peak.rss / input).toFixed(2),
-          ((peak.rss - beforeClick.rss) / input).toFixed(2),
-          '',
-        ],
-      ],
+      [memoryRow('footprint (task manager)', 'footprint', '<= 3'), memoryRow('resident (shared code too)', 'rss', '')],
     ),
   );
   await context.close();

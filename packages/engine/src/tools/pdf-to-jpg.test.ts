@@ -6,8 +6,13 @@ import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { MAX_PAGE_PIXELS } from '../render/render-pages-task.js';
 import { brokenImageCodecs, brokenImagePage, brokenImagesPdf } from '../testing/broken-image-fixtures.js';
-import { makePdf, passwordProtected } from '../testing/make-pdf.js';
-import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import {
+  REPAIRED_PAGE_SIZES,
+  refusesAndRepairsAsThePreflight,
+  zippedImageSizes,
+} from '../testing/beside-preflight-cases.js';
+import { makePdf } from '../testing/make-pdf.js';
+import { jobPerTest } from '../testing/test-job.js';
 import { pdfToJpg } from './pdf-to-jpg.js';
 
 const job = jobPerTest();
@@ -45,32 +50,8 @@ describe('pdf-to-jpg', () => {
 
   it('draws the upload beside its checks: refuses what they refuse, draws a repaired copy', async () => {
     const options = parseToolOptions('pdf-to-jpg', { dpi: '72' });
-    const locked = await job.input('locked.pdf', passwordProtected(makePdf({ pageCount: 2 })));
-    expect(await toolErrorCode(pdfToJpg([locked], options, job.context))).toBe('encrypted_pdf');
-
-    const limited = await makeTestJob({ maxPages: 2 });
-    try {
-      const long = await limited.input('long.pdf', makePdf({ pageCount: 3 }));
-      expect(await toolErrorCode(pdfToJpg([long], options, limited.context))).toBe('too_many_pages');
-    } finally {
-      await limited.cleanup();
-    }
-
-    // A cross-reference table that points nowhere: the preflight repairs it, and its copy's pages are drawn.
-    const pdf = makePdf({ pages: [{}, { width: 200, height: 100 }] });
-    const broken = Buffer.from(pdf.toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999'), 'latin1');
-    const file = await job.input('broken.pdf', broken);
-    const result = await pdfToJpg([file], options, job.context);
-    const sizes = await Promise.all(
-      Object.values(unzipSync(await readFile(result.path))).map(async (jpeg) => {
-        const meta = await sharp(jpeg).metadata();
-        return [meta.width, meta.height];
-      }),
-    );
-    expect(sizes).toEqual([
-      [612, 792],
-      [200, 100],
-    ]);
+    const result = await refusesAndRepairsAsThePreflight(job, (files, context) => pdfToJpg(files, options, context));
+    expect(await zippedImageSizes(result.path)).toEqual(REPAIRED_PAGE_SIZES);
   });
 
   it('renders a huge page at a lower resolution instead of running out of memory', async () => {

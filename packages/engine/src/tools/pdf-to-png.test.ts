@@ -5,6 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { brokenImageCodecs, brokenImagesPdf } from '../testing/broken-image-fixtures.js';
+import {
+  REPAIRED_PAGE_SIZES,
+  refusesAndRepairsAsThePreflight,
+  zippedImageSizes,
+} from '../testing/beside-preflight-cases.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { renderPageRgb } from '../testing/pdf-assertions.js';
 import { jobPerTest } from '../testing/test-job.js';
@@ -103,6 +108,12 @@ describe('pdf-to-png', () => {
       ['png', 792, 612],
       ['png', 200, 100],
     ]);
+  });
+
+  it('draws the upload beside its checks: refuses what they refuse, draws a repaired copy', async () => {
+    const options = parseToolOptions('pdf-to-png', { dpi: '72' });
+    const result = await refusesAndRepairsAsThePreflight(job, (files, context) => pdfToPng(files, options, context));
+    expect(await zippedImageSizes(result.path)).toEqual(REPAIRED_PAGE_SIZES);
   });
 
   it('draws a page whose image does not decode without it, and says how many pages that happened to', async () => {

@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
 import { closeMupdfPool } from '../mupdf/pool.js';
 import { brokenImageCodecs, brokenImagesPdf } from '../testing/broken-image-fixtures.js';
-import { makePdf, passwordProtected } from '../testing/make-pdf.js';
+import { makePdf } from '../testing/make-pdf.js';
 import { pdfPageCount, renderPageRgb } from '../testing/pdf-assertions.js';
-import { jobPerTest, makeTestJob, toolErrorCode } from '../testing/test-job.js';
+import { REPAIRED_PAGE_SIZES, refusesAndRepairsAsThePreflight } from '../testing/beside-preflight-cases.js';
+import { jobPerTest } from '../testing/test-job.js';
 import { pdfToTiff } from './pdf-to-tiff.js';
 
 const job = jobPerTest();
@@ -86,27 +87,11 @@ describe('pdf-to-tiff', () => {
 
   it('draws the upload beside its checks: refuses what they refuse, draws a repaired copy', async () => {
     const options = parseToolOptions('pdf-to-tiff', { dpi: '72' });
-    const locked = await job.input('locked.pdf', passwordProtected(makePdf({ pageCount: 2 })));
-    expect(await toolErrorCode(pdfToTiff([locked], options, job.context))).toBe('encrypted_pdf');
-
-    const limited = await makeTestJob({ maxPages: 2 });
-    try {
-      const long = await limited.input('long.pdf', makePdf({ pageCount: 3 }));
-      expect(await toolErrorCode(pdfToTiff([long], options, limited.context))).toBe('too_many_pages');
-    } finally {
-      await limited.cleanup();
-    }
-
-    // A cross-reference table that points nowhere: the preflight repairs it, and its copy's pages are drawn.
-    const pdf = makePdf({ pages: [{}, { width: 200, height: 100 }] });
-    const broken = Buffer.from(pdf.toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999'), 'latin1');
-    const result = await pdfToTiff([await job.input('broken.pdf', broken)], options, job.context);
+    const result = await refusesAndRepairsAsThePreflight(job, (files, context) => pdfToTiff(files, options, context));
     const tiff = await readFile(result.path);
-    const sizes = await Promise.all([0, 1].map(async (page) => (await tiffPage(tiff, page)).meta));
-    expect(sizes.map((meta) => [meta.pages, meta.width, meta.height])).toEqual([
-      [2, 612, 792],
-      [2, 200, 100],
-    ]);
+    const pages = await Promise.all([0, 1].map(async (page) => (await tiffPage(tiff, page)).meta));
+    expect(pages.map((meta) => meta.pages)).toEqual([2, 2]);
+    expect(pages.map((meta) => [meta.width, meta.height])).toEqual(REPAIRED_PAGE_SIZES);
   });
 
   it('makes black-and-white pages 1-bit CCITT Group 4, far smaller than colour, sized by the dpi', async () => {
