@@ -66,35 +66,46 @@ export async function renderEachPage(
 }
 
 /**
- * Every page of an upload rendered (renderEachPage, pages side by side) and turned into a `T` by `onPage`, beside
- * the upload's preflight (runBesidePreflight, docs/decisions/105): the pages are drawn while qpdf checks the file,
- * and drawn again from the preflight's copy only when it decrypted or repaired one. `pages[i]` is page i + 1's.
+ * `render` run on the upload beside its preflight (runBesidePreflight, docs/decisions/105): the pages are drawn while
+ * qpdf checks the file, and drawn again from the preflight's copy only when it decrypted or repaired one. On the
+ * upload the page count is not known yet: renderEachPage takes it from the first batch, and the preflight's limit
+ * stops the run if it refuses the file.
  */
-export async function renderUploadedPages<T>(
+export async function renderBesidePreflight<R>(
+  upload: InputFile,
+  context: ToolContext,
+  render: (input: { path: string; pageCount: number }, attempt: ToolContext) => Promise<R>,
+): Promise<R> {
+  const { outcome } = await runBesidePreflight(upload, context, {
+    onUpload: (early) => render({ path: upload.path, pageCount: Number.POSITIVE_INFINITY }, early),
+    onPrepared: (prepared, late) => render(prepared, late),
+  });
+  return valueOf(outcome);
+}
+
+/**
+ * Every page of an upload rendered beside its preflight (renderBesidePreflight), pages side by side, and turned into
+ * a `T` by `onPage`. `pages[i]` is page i + 1's.
+ */
+export function renderUploadedPages<T>(
   upload: InputFile,
   request: { dpi: number; pixels: PagePixels },
   context: ToolContext,
   onPage: (page: RenderedPage, pageCount: number, attempt: ToolContext) => Promise<T>,
 ): Promise<RenderedDocument & { pages: T[] }> {
-  const attempt = async (input: { path: string; pageCount: number }, attemptContext: ToolContext) => {
+  return renderBesidePreflight(upload, context, async (input, attempt) => {
     const pages: T[] = [];
     const rendered = await renderEachPage(
       input,
       request,
-      attemptContext,
+      attempt,
       async (page, pageCount) => {
-        pages[page.page - 1] = await onPage(page, pageCount, attemptContext);
+        pages[page.page - 1] = await onPage(page, pageCount, attempt);
       },
       { inParallel: true },
     );
     return { ...rendered, pages };
-  };
-  const { outcome } = await runBesidePreflight(upload, context, {
-    // The page count comes with the first batch; the preflight's limit stops the run if it refuses the file.
-    onUpload: (early) => attempt({ path: upload.path, pageCount: Number.POSITIVE_INFINITY }, early),
-    onPrepared: (prepared, late) => attempt(prepared, late),
   });
-  return valueOf(outcome);
 }
 
 /** What one pixel of each raw format takes. */

@@ -6,8 +6,8 @@ import { makePdf, passwordProtected } from './make-pdf.js';
 import { type TestJob, makeTestJob, toolErrorCode } from './test-job.js';
 import type { InputFile, ToolContext } from '../jobs/tool-runner.js';
 
-/** The sizes, in points, of the pages of `repairedUpload`'s result: what a test reads back from the tool's output. */
-export const REPAIRED_PAGE_SIZES = [
+/** The sizes, in points, of the repaired upload's two pages: what a test reads back from the tool's output. */
+export const REPAIRED_PAGE_SIZES: readonly (readonly [number, number])[] = [
   [612, 792],
   [200, 100],
 ];
@@ -33,13 +33,7 @@ export async function refusesAndRepairsAsThePreflight<R>(
     await limited.cleanup();
   }
 
-  const [first, second] = REPAIRED_PAGE_SIZES as [[number, number], [number, number]];
-  const pdf = makePdf({
-    pages: [
-      { width: first[0], height: first[1] },
-      { width: second[0], height: second[1] },
-    ],
-  });
+  const pdf = makePdf({ pages: REPAIRED_PAGE_SIZES.map(([width, height]) => ({ width, height })) });
   const broken = Buffer.from(pdf.toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999'), 'latin1');
   return run([await job.input('broken.pdf', broken)], job.context);
 }

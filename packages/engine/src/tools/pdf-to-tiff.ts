@@ -3,9 +3,7 @@ import { brokenImagesHeader } from '@paperknife/catalog/http-api';
 import { tools } from '@paperknife/catalog/tools';
 import { encodeCcittG4 } from '../compress/ccitt-g4-encode.js';
 import { MultiPageTiff, deflateRgbStrips } from '../render/multi-page-tiff.js';
-import { renderEachPage } from '../render/render-each-page.js';
-import { runBesidePreflight } from '../preflight/beside-preflight.js';
-import { valueOf } from '../jobs/settle.js';
+import { renderBesidePreflight, renderEachPage } from '../render/render-each-page.js';
 import { tempPath } from '../jobs/temp-path.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
@@ -14,8 +12,7 @@ import type { ToolContext, ToolRunner } from '../jobs/tool-runner.js';
  * The whole document as ONE multi-page TIFF, a TIFF page per PDF page at its own size: colour pages lossless
  * (Deflate), black-and-white pages 1-bit in CCITT Group 4, the fax and archive format. Pages are rendered by MuPDF
  * in the worker pool and appended to the file as they come, in order (docs/decisions/161), beside the upload's
- * preflight: drawn while qpdf checks the file, and again from the preflight's copy only when it decrypted or
- * repaired one (docs/decisions/105).
+ * preflight (renderBesidePreflight).
  */
 export const pdfToTiff: ToolRunner<'pdf-to-tiff'> = async (files, options, context) => {
   const file = requireOneFile(files);
@@ -47,12 +44,7 @@ export const pdfToTiff: ToolRunner<'pdf-to-tiff'> = async (files, options, conte
       await tiff.close();
     }
   };
-  const { outcome } = await runBesidePreflight(file, context, {
-    // The page count comes with the first batch; the preflight's limit stops the run if it refuses the file.
-    onUpload: (early) => writeTiff({ path: file.path, pageCount: Number.POSITIVE_INFINITY }, early),
-    onPrepared: (prepared, late) => writeTiff(prepared, late),
-  });
-  const { output, rendered } = valueOf(outcome);
+  const { output, rendered } = await renderBesidePreflight(file, context, writeTiff);
   const headers = { [brokenImagesHeader.name]: String(rendered.pagesWithBrokenImages) };
   return { path: output, download: tool.download, headers };
 };
