@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { Sharp } from 'sharp';
 import { brokenImagesHeader } from '@paperknife/catalog/http-api';
-import { tools } from '@paperknife/catalog/tools';
+import type { Download } from '@paperknife/catalog/tools';
 import { partName } from '@paperknife/qpdf-jobs/part-names';
 import { loadSharp } from '../jobs/image-library.js';
 import { tempPath } from '../jobs/temp-path.js';
@@ -11,19 +11,18 @@ import { writeZip } from '../jobs/zip-output.js';
 import { renderUploadedPages } from './render-each-page.js';
 
 /**
- * PDF to JPG and PDF to PNG: every page rendered beside the upload's preflight (renderUploadedPages), its pixels
- * handed to sharp with the page's resolution and encoded by `encode`. One page gives the catalogue's single-page
- * download (page-1.jpg), more a ZIP of the pages named after the upload, each stored as it is (JPEG and PNG are
- * compressed already).
+ * Pages as image files (PDF to JPG, PDF to PNG): every page rendered beside the upload's preflight
+ * (renderUploadedPages), its pixels handed to sharp with the page's resolution and encoded by `encode`. One page
+ * gives the tool's single-page download (page-1.jpg), more a ZIP of the pages named after the upload, each stored as
+ * it is (JPEG and PNG are compressed already).
  */
 export async function pagesAsImages(
-  tool: 'pdf-to-jpg' | 'pdf-to-png',
+  { download, singlePageDownload }: { download: Download; singlePageDownload: Download },
   upload: InputFile,
   context: ToolContext,
   request: { dpi: number; alpha: boolean },
   encode: (image: Sharp) => Sharp,
 ): Promise<ToolResult> {
-  const { download, singlePageDownload } = tools[tool];
   const extension = extname(singlePageDownload.name);
   const sharp = await loadSharp();
   const rendered = await renderUploadedPages(

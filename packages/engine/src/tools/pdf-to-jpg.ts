@@ -1,3 +1,4 @@
+import { tools } from '@paperknife/catalog/tools';
 import { pagesAsImages } from '../render/page-images.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
@@ -8,6 +9,6 @@ import type { ToolRunner } from '../jobs/tool-runner.js';
  * (pagesAsImages). One page gives page-1.jpg, more give a ZIP named after the upload.
  */
 export const pdfToJpg: ToolRunner<'pdf-to-jpg'> = (files, options, context) =>
-  pagesAsImages('pdf-to-jpg', requireOneFile(files), context, { dpi: options.dpi, alpha: false }, (image) =>
+  pagesAsImages(tools['pdf-to-jpg'], requireOneFile(files), context, { dpi: options.dpi, alpha: false }, (image) =>
     image.jpeg({ quality: options.quality, mozjpeg: true }),
   );

@@ -1,3 +1,4 @@
+import { tools } from '@paperknife/catalog/tools';
 import { pagesAsImages } from '../render/page-images.js';
 import { requireOneFile } from '../jobs/single-file.js';
 import type { ToolRunner } from '../jobs/tool-runner.js';
@@ -10,7 +11,7 @@ import type { ToolRunner } from '../jobs/tool-runner.js';
  */
 export const pdfToPng: ToolRunner<'pdf-to-png'> = (files, options, context) =>
   pagesAsImages(
-    'pdf-to-png',
+    tools['pdf-to-png'],
     requireOneFile(files),
     context,
     { dpi: options.dpi, alpha: options.transparent },
