@@ -36,16 +36,24 @@ const TIGHT_GAP = 0.5;
 /** Gutters narrower than this (points) are not column gaps. */
 const MIN_GUTTER = 1;
 
-/** White runs through every segment of `rows`, within `extent`, at least MIN_GUTTER wide and not at its edges. */
 interface Interval {
   x0: number;
   x1: number;
 }
 
+/**
+ * White runs through every segment of `rows`, within `extent`, at least MIN_GUTTER wide and not at its edges. Text
+ * cut off where the next segment starts (a spreadsheet's overflowing cell) stands for white as wide as a gutter needs.
+ */
 function gutters(rows: readonly Segment[][], extent: Box): Interval[] {
   const covered = rows
-    .flat()
-    .map((segment) => [segment.x0, segment.x1] as const)
+    .flatMap((row) =>
+      row.map((segment, index) => {
+        const next = row[index + 1];
+        const end = next?.words[0]?.afterCut ? Math.min(segment.x1, next.x0 - MIN_GUTTER) : segment.x1;
+        return [segment.x0, end] as const;
+      }),
+    )
     .sort((a, b) => a[0] - b[0]);
   const result: Interval[] = [];
   let reach = extent.x0;
@@ -277,6 +285,11 @@ function tableOf<W extends Word>(
     ? { ...union(lines.map(({ line }) => line)), x0: Math.min(ruled.x0, ...lines.map(({ line }) => line.x0)) }
     : union(lines.map(({ line }) => line));
   const found = gutters(full, union(lines.map(({ line }) => line)));
+  if (process.env.DEBUG_TABLES)
+    for (const f of full)
+      console.log(
+        f.map((s) => `${s.words.map((w) => w.text).join(' ')}[${s.x0.toFixed(1)}-${s.x1.toFixed(1)}]`).join(' | '),
+      );
   if (found.length === 0) return undefined;
   const left = ruled ? Math.min(ruled.x0, extent.x0) : extent.x0;
   const right = ruled ? Math.max(ruled.x1, extent.x1) : extent.x1;

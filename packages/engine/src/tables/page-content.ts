@@ -1,5 +1,5 @@
 import * as mupdf from 'mupdf';
-import type { PageContent, Rule, Word } from './table-model.js';
+import { type PageContent, type Rule, type Word, median } from './table-model.js';
 import { alongLine, digitsInReadingOrder } from '../mupdf/digit-order.js';
 import { INHIBIT_SPACES, walkWithSpaces } from '../mupdf/word-spaces.js';
 
@@ -14,6 +14,18 @@ import { INHIBIT_SPACES, walkWithSpaces } from '../mupdf/word-spaces.js';
 const MAX_RULE_WIDTH = 3;
 /** A gap between two characters wider than this share of the font size parts words, space or not. */
 const WORD_GAP = 0.3;
+/**
+ * A narrower gap (or an overlap) off the line's usual gap between letters by this (points) or more, and by four times
+ * their usual deviation, parts words where the text after it starts where words start on other lines nearby
+ * (COLUMN_START_LINES of them, within COLUMN_START_WINDOW line heights, to COLUMN_START_ALIGNED points): a
+ * spreadsheet cut a cell's overflowing text at the next cell, whose text starts right there, with its last letter
+ * partly drawn ("Avda. de la ConstituciónMéxico D.F.", "Mehrheimerstr. 3Köln").
+ */
+const CUT_TEXT_GAP = 0.1;
+const CUT_TEXT_DEVIATIONS = 4;
+const COLUMN_START_ALIGNED = 0.25;
+const COLUMN_START_LINES = 2;
+const COLUMN_START_WINDOW = 6;
 
 type Direction = readonly [number, number];
 const DIRECTIONS: readonly Direction[] = [
@@ -144,6 +156,71 @@ function glyphLines(page: mupdf.PDFPage): Glyph[][] {
   return lines;
 }
 
+/** Where a word may part: before its character `at`, the text before ending at `end`, the text after starting at `start`. */
+interface WordMark {
+  at: number;
+  end: number;
+  start: number;
+}
+
+/** Words parted at the marks where the text after starts where words start on other lines nearby. */
+function cutAtColumnStarts(words: readonly Word[], marks: ReadonlyMap<Word, WordMark[]>): Word[] {
+  if (marks.size === 0) return [...words];
+  const starts = words.map((word) => ({ x: word.x0, y: (word.y0 + word.y1) / 2 })).sort((a, b) => a.x - b.x);
+  const firstFrom = (x: number) => {
+    let [low, high] = [0, starts.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (starts[middle]!.x < x) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const columnStart = (word: Word, x: number) => {
+    const height = word.y1 - word.y0;
+    const y = (word.y0 + word.y1) / 2;
+    const lines = new Set<number>();
+    for (let index = firstFrom(x - COLUMN_START_ALIGNED); index < starts.length; index++) {
+      const other = starts[index]!;
+      if (other.x > x + COLUMN_START_ALIGNED) break;
+      const away = Math.abs(other.y - y);
+      if (away > 0.5 * height && away <= COLUMN_START_WINDOW * height) lines.add(Math.round(other.y));
+    }
+    return lines.size >= COLUMN_START_LINES;
+  };
+  return words.flatMap((word) => {
+    const cuts = (marks.get(word) ?? []).filter((mark) => columnStart(word, mark.start));
+    if (cuts.length === 0) return [word];
+    const bounds = [{ at: 0, start: word.x0 }, ...cuts.map(({ at, start }) => ({ at, start }))];
+    return bounds.map((bound, index) => {
+      const next = cuts[index];
+      const piece: Word = {
+        ...word,
+        x0: bound.start,
+        x1: next ? Math.min(next.end, next.start) : word.x1,
+        text: word.text.slice(bound.at, next ? next.at : undefined),
+      };
+      if (index > 0) piece.afterCut = true;
+      return piece;
+    });
+  });
+}
+
+/**
+ * The gap between letters of a line not parted by a space or a word's gap, and how far off it a gap must stand to
+ * be no letters' gap: CUT_TEXT_GAP, or more on a line whose letters stand irregularly.
+ */
+function letterGaps(boxes: readonly ({ x0: number; x1: number; size: number } | undefined)[]) {
+  const gaps: number[] = [];
+  boxes.forEach((box, index) => {
+    const last = boxes[index - 1];
+    if (box && last && box.x0 - last.x1 <= WORD_GAP * box.size) gaps.push(box.x0 - last.x1);
+  });
+  const usual = median(gaps);
+  const deviation = median(gaps.map((gap) => Math.abs(gap - usual)));
+  return { usual, off: Math.max(CUT_TEXT_GAP, CUT_TEXT_DEVIATIONS * deviation) };
+}
+
 /** The words and rules of a page, turned so that most of its text reads left to right. */
 export function readPageContent(page: mupdf.PDFPage): PageContent {
   const [left, top, right, bottom] = page.getBounds();
@@ -170,37 +247,48 @@ export function readPageContent(page: mupdf.PDFPage): PageContent {
     return { x0: Math.min(...tx), y0: Math.min(...ty), x1: Math.max(...tx), y1: Math.max(...ty) };
   };
   const words: Word[] = [];
+  const marks = new Map<Word, WordMark[]>();
   for (const line of lines) {
     let word: Word | undefined;
     let last: { x0: number; x1: number } | undefined;
-    for (const glyph of line) {
+    const boxes = line.map((glyph) => {
       const q = glyph.quad;
-      const box = turnBox([q[0], q[2], q[4], q[6]], [q[1], q[3], q[5], q[7]]);
-      if (/\s/.test(glyph.text)) {
+      return /\s/.test(glyph.text)
+        ? undefined
+        : { ...turnBox([q[0], q[2], q[4], q[6]], [q[1], q[3], q[5], q[7]]), size: glyph.size };
+    });
+    const letters = letterGaps(boxes);
+    line.forEach((glyph, index) => {
+      const box = boxes[index];
+      if (!box) {
         word = undefined;
-        continue;
+        return;
       }
       // Characters come in reading order: right to left in Hebrew and Arabic, so the gap is measured either way.
       const gap = last ? Math.max(box.x0 - last.x1, last.x0 - box.x1) : 0;
-      if (word && gap <= WORD_GAP * glyph.size) {
+      if (word && last && gap <= WORD_GAP * glyph.size) {
+        if (box.x0 > last.x0 && Math.abs(box.x0 - last.x1 - letters.usual) >= letters.off) {
+          const mark = { at: word.text.length, end: last.x1, start: box.x0 };
+          marks.set(word, [...(marks.get(word) ?? []), mark]);
+        }
         word.text += glyph.text;
         word.x0 = Math.min(word.x0, box.x0);
         word.x1 = Math.max(word.x1, box.x1);
         word.y0 = Math.min(word.y0, box.y0);
         word.y1 = Math.max(word.y1, box.y1);
       } else {
-        word = { ...box, text: glyph.text, size: glyph.size };
+        word = { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, text: glyph.text, size: glyph.size };
         words.push(word);
       }
       last = box;
-    }
+    });
   }
   const rules = straightRules(page).map((rule) => turnBox([rule.x0, rule.x1], [rule.y0, rule.y1]));
   const sideways = turn === 1 || turn === 2;
   return {
     width: sideways ? bottom - top : right - left,
     height: sideways ? right - left : bottom - top,
-    words,
+    words: cutAtColumnStarts(words, marks),
     rules,
   };
 }

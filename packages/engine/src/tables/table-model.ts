@@ -14,6 +14,11 @@ export interface Box {
 export interface Word extends Box {
   text: string;
   size: number;
+  /**
+   * Set where the text before this word ran on into it and was cut off where it starts: a spreadsheet cut an
+   * overflowing cell's text at the next cell, whose text starts right there.
+   */
+  afterCut?: boolean;
 }
 
 /** A drawn horizontal or vertical rule, as a thin box. */

@@ -42,15 +42,15 @@ export interface Segment<W extends Word = Word> extends Box {
 const SEGMENT_GAP = 0.75;
 
 /**
- * The line cut where the white between words is wider than a word space, and before each word of `cutBefore`
- * (narrower gaps that columns of other lines show to be gutters).
+ * The line cut where the white between words is wider than a word space, before each word of `cutBefore`
+ * (narrower gaps that columns of other lines show to be gutters), and before a word the text before was cut off at.
  */
 export function segments<W extends Word>(line: TextLine<W>, cutBefore?: ReadonlySet<W>): Segment<W>[] {
   const result: Segment<W>[] = [];
   const size = median(line.words.map((word) => word.size)) || heightOf(line);
   for (const word of line.words) {
     const last = result.at(-1);
-    if (last && word.x0 - last.x1 < SEGMENT_GAP * size && !cutBefore?.has(word)) {
+    if (last && word.x0 - last.x1 < SEGMENT_GAP * size && !cutBefore?.has(word) && !word.afterCut) {
       last.words.push(word);
       last.x1 = Math.max(last.x1, word.x1);
       last.y0 = Math.min(last.y0, word.y0);
