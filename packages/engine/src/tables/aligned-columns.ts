@@ -285,11 +285,6 @@ function tableOf<W extends Word>(
     ? { ...union(lines.map(({ line }) => line)), x0: Math.min(ruled.x0, ...lines.map(({ line }) => line.x0)) }
     : union(lines.map(({ line }) => line));
   const found = gutters(full, union(lines.map(({ line }) => line)));
-  if (process.env.DEBUG_TABLES)
-    for (const f of full)
-      console.log(
-        f.map((s) => `${s.words.map((w) => w.text).join(' ')}[${s.x0.toFixed(1)}-${s.x1.toFixed(1)}]`).join(' | '),
-      );
   if (found.length === 0) return undefined;
   const left = ruled ? Math.min(ruled.x0, extent.x0) : extent.x0;
   const right = ruled ? Math.max(ruled.x1, extent.x1) : extent.x1;
