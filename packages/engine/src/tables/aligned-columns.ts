@@ -272,6 +272,53 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
   return rows;
 }
 
+/** The gutters of lines of one table: the white through every line with the usual number of segments or more. */
+function runGutters(lines: readonly Parted<Word>[]): Interval[] {
+  const multi = lines.filter(({ segments: parts }) => parts.length >= 2);
+  const usual = usualCount(multi);
+  const full = multi.filter(({ segments: parts }) => parts.length >= usual).map(({ segments: parts }) => parts);
+  return gutters(full, union(lines.map(({ line }) => line)));
+}
+
+/** Lines in a row that share every gutter between their segments, this many or more, are a table of their own... */
+const MIN_BLOCK_LINES = 3;
+
+/**
+ * ... where the run they stand in loses some of those gutters: a run read as one table from a two-column address
+ * block down into a four-column legend takes the gutters of the block and crosses out the legend's. The run is
+ * parted around such a block, grown by the lines next to it that cross none of its gutters, and the parts before
+ * and after it are looked at again.
+ */
+function partedRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[][] {
+  const kept = runGutters(lines);
+  const crosses = (line: Parted<W>, gaps: readonly Interval[]) =>
+    line.segments.some((segment) => gaps.some((gap) => segment.x0 < gap.x1 && gap.x0 < segment.x1));
+  for (let start = 0; start < lines.length; start++) {
+    const count = lines[start]!.segments.length;
+    if (count < 2) continue;
+    const sharedBy = (end: number) => {
+      const block = lines.slice(start, end);
+      return gutters(
+        block.map(({ segments: parts }) => parts),
+        union(block.map(({ line }) => line)),
+      );
+    };
+    let end = start + 1;
+    while (end < lines.length && lines[end]!.segments.length === count && sharedBy(end + 1).length === count - 1) {
+      end++;
+    }
+    const shared = sharedBy(end);
+    const lost = shared.some((gap) => !kept.some((other) => other.x0 < gap.x1 && gap.x0 < other.x1));
+    if (end - start < MIN_BLOCK_LINES || shared.length !== count - 1 || !lost) continue;
+    let from = start;
+    while (from > 0 && !crosses(lines[from - 1]!, shared)) from--;
+    let to = end;
+    while (to < lines.length && !crosses(lines[to]!, shared)) to++;
+    return [...partedRuns(lines.slice(0, from)), lines.slice(from, to), ...partedRuns(lines.slice(to))];
+  }
+  return lines.length > 0 ? [[...lines]] : [];
+}
+
 /** A table from lines standing in columns, or undefined when they do not form one. */
 function tableOf<W extends Word>(
   lines: readonly Parted<W>[],
@@ -279,12 +326,10 @@ function tableOf<W extends Word>(
 ): { table: Table<W>; used: Parted<W>[] } | undefined {
   const multi = lines.filter(({ segments: parts }) => parts.length >= 2);
   if (multi.length < 2) return undefined;
-  const usual = usualCount(multi);
-  const full = multi.filter(({ segments: parts }) => parts.length >= usual).map(({ segments: parts }) => parts);
   const extent = ruled
     ? { ...union(lines.map(({ line }) => line)), x0: Math.min(ruled.x0, ...lines.map(({ line }) => line.x0)) }
     : union(lines.map(({ line }) => line));
-  const found = gutters(full, union(lines.map(({ line }) => line)));
+  const found = runGutters(lines);
   if (found.length === 0) return undefined;
   const left = ruled ? Math.min(ruled.x0, extent.x0) : extent.x0;
   const right = ruled ? Math.max(ruled.x1, extent.x1) : extent.x1;
@@ -479,7 +524,7 @@ export function alignedTables<W extends Word>(
     const taken = new Set(found.used);
     pool = pool.filter((parted) => !taken.has(parted));
   }
-  for (const run of candidateRuns(pool)) {
+  for (const run of candidateRuns(pool).flatMap(partedRuns)) {
     const found = tableOf(run, undefined);
     if (!found) continue;
     tables.push(found.table);

@@ -156,4 +156,32 @@ describe('detectTables', () => {
     expect(tables).toEqual([]);
     expect(lines.map((line) => wordsText(line.words))).toEqual(['Peak', 'Low', 'Mid']);
   });
+  it('reads a two-column block and a four-column legend set close below it as two tables', () => {
+    // A price sheet's head: a title set in two wide pieces, "included / extra" in two columns, then a legend of
+    // codes in four; the lines close enough to be read as one run. The title's pieces cover the block's gutter
+    // and the legend's, and the block's first column runs past the white between the title's pieces.
+    const first = 'Beach holidays on the islands of';
+    const second = 'the sun, deluxe hotels only, all year';
+    const title = row(60, [first, second], [90, 90 + textWidth(first, SIZE) + 12]);
+    const block = [
+      ['Included:', 'Extra:'],
+      ['nights of your stay in the hotel you have chosen', 'international flights'],
+      ['meals as listed', 'transfer'],
+      ['travel insurance', 'visa fee'],
+    ];
+    const legend = [
+      ['DBL', 'double room', 'RO', 'room only'],
+      ['SGL', 'single room', 'BB', 'breakfast'],
+      ['TRPL', 'triple room', 'HB', 'half board'],
+    ];
+    const words = [
+      ...title,
+      ...block.flatMap((cells, index) => row(74 + index * LINE, cells, [72, 330])),
+      ...legend.flatMap((cells, index) => row(74 + (block.length + index) * LINE, cells, [100, 150, 300, 340])),
+    ];
+    expect(72 + textWidth(block[1]![0]!, SIZE)).toBeGreaterThan(90 + textWidth(first, SIZE) + 12);
+    expect(90 + textWidth(first, SIZE) + 12 + textWidth(second, SIZE)).toBeGreaterThan(340);
+    const { tables } = detectTables(words, []);
+    expect(tables.map(grid)).toEqual([block, legend]);
+  });
 });
