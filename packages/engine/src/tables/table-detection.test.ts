@@ -184,4 +184,15 @@ describe('detectTables', () => {
     const { tables } = detectTables(words, []);
     expect(tables.map(grid)).toEqual([block, legend]);
   });
+  it('reads two charts framed side by side as the page’s lines, not as a table of one row', () => {
+    // Each frame holds a chart's axis labels: figures down its left side, category names along its foot.
+    const frame = (x: number) => [
+      ...['10', '5', '0', '-5'].flatMap((label, index) => row(110 + index * 30, [label], [x + 6])),
+      ...row(250, ['North', 'South', 'East'], [x + 40, x + 100, x + 160]),
+    ];
+    const { tables, lines } = detectTables([...frame(72), ...frame(300)], rules([72, 300, 528], [100, 270]));
+    expect(tables.filter((table) => table.kind === 'ruled')).toEqual([]);
+    const read = [...lines.map((line) => wordsText(line.words)), ...tables.flatMap((table) => grid(table).flat())];
+    expect(read.join(' ')).toContain('North');
+  });
 });

@@ -34,9 +34,17 @@ function textRows(table: Table): boolean {
   return median(heights) <= MAX_TEXT_ROW * size;
 }
 
+/**
+ * A grid of one row whose every filled cell holds this many lines or more is frames side by side around charts or
+ * panels of text, not a table of one row: their lines are read as the page's other lines are.
+ */
+const MIN_PANEL_LINES = 3;
+
 /** Whether a grid with text in `filled` of its cells holds a table. */
 function holdsTable(table: Table, filled: number): boolean {
   if (filled < 2) return false;
+  const panels = table.cells.filter((cell) => cell.words.length > 0);
+  if (table.rows.length === 2 && panels.every((cell) => textLines(cell.words).length >= MIN_PANEL_LINES)) return false;
   if (filled >= MIN_FILLED_SHARE * table.cells.length) return true;
   return filled >= 3 && textRows(table);
 }
