@@ -164,8 +164,11 @@ function rowCells<W extends Word>(
 ) {
   const parts = segments.flatMap((segment) => cutAtGutters(segment, gutters));
   let ranges = parts.map((segment) => ({ range: columnRange(segment, columns), segment }));
+  // Parts over the same columns are lines of one cell; parts over columns that only partly meet are placed by
+  // their middles.
+  const same = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1];
   const overlapping = ranges.some((a, i) =>
-    ranges.some((b, j) => i !== j && a.range[0] <= b.range[1] && b.range[0] <= a.range[1] && a.range !== b.range),
+    ranges.some((b, j) => i !== j && a.range[0] <= b.range[1] && b.range[0] <= a.range[1] && !same(a.range, b.range)),
   );
   if (overlapping) {
     ranges = ranges.map(({ segment }) => {
@@ -203,7 +206,9 @@ const BESIDE_OVERLAP = 0.2;
  * Lines grouped into rows: a line continues the row above when it fills only columns that row fills, fewer of
  * them, and sits closer to it than the table's rows sit to each other, or no further and under text of that row
  * that wrapped; a line reaching well up into the one above and filling only columns its row leaves empty is set
- * beside that row's wrapped cells, in the row; with `breaks` (rule positions), lines between two rules are one row when the rules part most rows.
+ * beside that row's wrapped cells, in the row; a first line over the next the same way (heading cells that wrapped,
+ * set on their last line); with `breaks` (rule positions), lines between two rules are one row when the rules part
+ * most rows.
  */
 function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonly number[], breaks: readonly number[]) {
   const bandOf = (line: Box) => breaks.filter((y) => y < centreY(line)).length;
@@ -259,16 +264,44 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
       [...occupied(lines[index]!.segments, columns)].every((column) => !filled.has(column))
     );
   };
+  // A line of one part over two columns or more, under a line of one part over the same columns: a merged cell's
+  // text that wrapped ("Number of" over "Respondents" across "FY" and "SR").
+  const spanOf = ({ segments: parts }: Parted<W>) => (parts.length === 1 ? columnRange(parts[0]!, columns) : undefined);
+  const spanContinues = (index: number, row: readonly Parted<W>[]) => {
+    const here = spanOf(lines[index]!);
+    const above = spanOf(row.at(-1)!);
+    return here !== undefined && above !== undefined && here[1] > here[0] && here.join() === above.join();
+  };
   lines.forEach((parted, index) => {
     const last = rows.at(-1);
     const sameBand = last && bandOf(last[0]!.line) === bandOf(parted.line);
     const gap = gaps[index - 1]!;
     const closer = rowGap > 1 && gap < 0.7 * rowGap;
     const asClose = gap <= Math.max(1.25 * rowGap, rowGap + 1);
-    const continues = last && isContinuation(index, last) && (closer || (asClose && wrapped(index, last)));
+    const continues =
+      last &&
+      ((isContinuation(index, last) && (closer || (asClose && wrapped(index, last)))) ||
+        (closer && spanContinues(index, last)));
     if (last && sameBand && (continues || besideWrapped(gap, index, last))) last.push(parted);
     else rows.push([parted]);
   });
+  // A first line of fewer parts than the line below, each over one of its parts, and closer to it than rows are to
+  // each other: the first lines of heading cells that wrapped, set on the same last line as the headings that did
+  // not ("Response" over "Rate" beside "Year").
+  const [first, second] = rows;
+  if (
+    first?.length === 1 &&
+    second &&
+    rowGap > 1 &&
+    gaps[0]! < 0.7 * rowGap &&
+    bandOf(first[0]!.line) === bandOf(second[0]!.line) &&
+    first[0]!.segments.length < second[0]!.segments.length &&
+    first[0]!.segments.every((segment) =>
+      second[0]!.segments.some((below) => segment.x0 < below.x1 && below.x0 < segment.x1),
+    )
+  ) {
+    rows.splice(0, 2, [...first, ...second]);
+  }
   return rows;
 }
 

@@ -195,4 +195,41 @@ describe('detectTables', () => {
     const read = [...lines.map((line) => wordsText(line.words)), ...tables.flatMap((table) => grid(table).flat())];
     expect(read.join(' ')).toContain('North');
   });
+  it('joins heading cells that wrapped, over one column or a merged pair, into one cell each', () => {
+    // "Response" and "Sampling" wrapped above "Rate" and "Error", which share the last line with "Year" and "Mode";
+    // both over a pair of columns ("FY" and "SR"); headings closer to each other than the rows are.
+    const starts = [72, 130, 200, 250, 320, 370];
+    const body = [
+      ['2001', 'Paper', '30%', '31%', '10.7%', '8.3%'],
+      ['2002', 'Paper', '34%', '39%', '8.9%', '7.4%'],
+      ['2003', 'Web', '28%', '34%', '10.0%', '8.9%'],
+    ];
+    const words = [
+      ...row(60, ['Response', 'Sampling'], [205, 325]),
+      ...row(69, ['Year', 'Mode', 'Rate', 'Error'], [72, 130, 215, 335]),
+      ...row(84, ['FY', 'SR', 'FY', 'SR'], starts.slice(2)),
+      ...body.flatMap((cells, index) => row(99 + index * 15, cells, starts)),
+    ];
+    const { tables } = detectTables(words, []);
+    expect(tables.map(grid)).toEqual([
+      [['Year', 'Mode', 'Response Rate', '', 'Sampling Error', ''], ['', '', 'FY', 'SR', 'FY', 'SR'], ...body],
+    ]);
+    // A heading over both columns, wrapped onto two lines, in a frame of horizontal rules (the run of a table starts
+    // at its first line of two parts, or at the frame's top).
+    const counts = [
+      ['81', '125'],
+      ['111', '143'],
+      ['92', '112'],
+    ];
+    const merged = [
+      ...row(60, ['Number of'], [212]),
+      ...row(69, ['Respondents'], [205]),
+      ...row(84, ['FY', 'SR'], [200, 250]),
+      ...counts.flatMap((cells, index) => row(99 + index * 15, cells, [200, 250])),
+    ];
+    const frame = [56, 80, 145].map((y) => ({ x0: 195, x1: 290, y0: y - 0.25, y1: y + 0.25 }));
+    expect(detectTables(merged, frame).tables.map(grid)).toEqual([
+      [['Number of Respondents'], ['FY', 'SR'], ...counts],
+    ]);
+  });
 });
