@@ -305,6 +305,45 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
   return rows;
 }
 
+/** A cell's text set closer to the next row's than this share of the white between the rows' other text... */
+const MERGED_DOWN_GAP = 0.5;
+
+/**
+ * ... runs on into the next row's cell: a cell merged down over rows whose text wrapped onto lines of its own
+ * leading, not the rows' ("Level of" / "Academic" / "Challenge" beside "LAC", "n" and "SD"). The cell then spans
+ * those rows.
+ */
+function mergedDown<W extends Word>(cells: TableCell<W>[]): TableCell<W>[] {
+  const at = new Map(cells.map((cell) => [`${cell.row}:${cell.column}`, cell]));
+  const oneLine = (words: readonly W[]) => words.every((word) => Math.abs(word.y0 - words[0]!.y0) <= 1);
+  const rowOfLines = (row: number) =>
+    cells.every((cell) => cell.row !== row || cell.rowSpan > 1 || oneLine(cell.words));
+  const others = (row: number, column: number) =>
+    cells.filter((cell) => cell.row === row && cell.column !== column).flatMap((cell) => cell.words);
+  const gone = new Set<TableCell<W>>();
+  for (const top of cells) {
+    if (gone.has(top) || top.words.length === 0) continue;
+    for (;;) {
+      const last = top.row + top.rowSpan - 1;
+      const next = at.get(`${last + 1}:${top.column}`);
+      if (!next || next.words.length === 0 || next.columnSpan !== top.columnSpan) break;
+      // Rows of one line in every cell: the white between rows is then the white between their lines.
+      if (!rowOfLines(last) || !rowOfLines(last + 1)) break;
+      const above = others(last, top.column);
+      const below = others(last + 1, top.column);
+      if (above.length === 0 || below.length === 0) break;
+      const restGap = Math.min(...below.map((word) => word.y0)) - Math.max(...above.map((word) => word.y1));
+      const ownBottom = Math.max(...top.words.filter((word) => word.y0 >= top.words.at(-1)!.y0 - 1).map((w) => w.y1));
+      const cellGap = Math.min(...next.words.map((word) => word.y0)) - ownBottom;
+      if (restGap <= 2 || cellGap < 0 || cellGap >= MERGED_DOWN_GAP * restGap) break;
+      top.words.push(...next.words);
+      top.rowSpan++;
+      gone.add(next);
+    }
+  }
+  return cells.filter((cell) => !gone.has(cell));
+}
+
 /** The gutters of lines of one table: the white through every line with the usual number of segments or more. */
 function runGutters(lines: readonly Parted<Word>[]): Interval[] {
   const multi = lines.filter(({ segments: parts }) => parts.length >= 2);
@@ -375,12 +414,14 @@ function tableOf<W extends Word>(
     grouped.pop();
   }
   if (grouped.length < 2) return undefined;
-  const cells = grouped.flatMap((row, index) =>
-    rowCells(
-      row.flatMap(({ segments: parts }) => parts),
-      columns,
-      found,
-      index,
+  const cells = mergedDown(
+    grouped.flatMap((row, index) =>
+      rowCells(
+        row.flatMap(({ segments: parts }) => parts),
+        columns,
+        found,
+        index,
+      ),
     ),
   );
   // Rows where two or more cells hold text: a table has at least two.

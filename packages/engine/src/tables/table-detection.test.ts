@@ -232,4 +232,30 @@ describe('detectTables', () => {
       [['Number of Respondents'], ['FY', 'SR'], ...counts],
     ]);
   });
+  it('reads a label set on its own tight leading beside rows of figures as one cell merged down over them', () => {
+    // A sheet's label cell merged over six rows, its text wrapped onto three lines 11.5 pt apart, beside rows 15 pt
+    // apart: "Level of" / "Academic" / "Challenge" do not stand on the rows' lines.
+    const stats = [
+      ['LAC', '45.6', '49.6'],
+      ['n', '79', '107'],
+      ['SD', '13.4', '13.5'],
+      ['SEM', '1.51', '1.31'],
+      ['Upper', '48.6', '52.1'],
+      ['Lower', '42.7', '47.0'],
+    ];
+    const words = [
+      ...['Level of', 'Academic', 'Challenge'].flatMap((text, index) => row(73 + index * 11.5, [text], [72])),
+      ...stats.flatMap((cells, index) => row(72 + index * 15, cells, [160, 220, 280])),
+    ];
+    const [table] = detectTables(words, []).tables;
+    const label = table!.cells.find((cell) => cell.column === 0 && cell.row === 0)!;
+    expect([wordsText(label.words), label.rowSpan]).toEqual(['Level of Academic Challenge', 3]);
+    expect(grid(table!).map((cells) => cells.slice(-3))).toEqual(stats);
+    // Set on the rows' own lines, the labels are cells of their rows.
+    const aligned = [
+      ...['North', 'South', 'East'].flatMap((text, index) => row(72 + index * 15, [text], [72])),
+      ...stats.slice(0, 3).flatMap((cells, index) => row(72 + index * 15, cells, [160, 220, 280])),
+    ];
+    expect(grid(detectTables(aligned, []).tables[0]!).map((cells) => cells[0])).toEqual(['North', 'South', 'East']);
+  });
 });
