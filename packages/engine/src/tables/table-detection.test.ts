@@ -156,6 +156,7 @@ describe('detectTables', () => {
     expect(tables).toEqual([]);
     expect(lines.map((line) => wordsText(line.words))).toEqual(['Peak', 'Low', 'Mid']);
   });
+
   it('reads a two-column block and a four-column legend set close below it as two tables', () => {
     // A price sheet's head: a title set in two wide pieces, "included / extra" in two columns, then a legend of
     // codes in four; the lines close enough to be read as one run. The title's pieces cover the block's gutter
@@ -184,6 +185,7 @@ describe('detectTables', () => {
     const { tables } = detectTables(words, []);
     expect(tables.map(grid)).toEqual([block, legend]);
   });
+
   it('reads two charts framed side by side as the page’s lines, not as a table of one row', () => {
     // Each frame holds a chart's axis labels: figures down its left side, category names along its foot.
     const frame = (x: number) => [
@@ -195,6 +197,7 @@ describe('detectTables', () => {
     const read = [...lines.map((line) => wordsText(line.words)), ...tables.flatMap((table) => grid(table).flat())];
     expect(read.join(' ')).toContain('North');
   });
+
   it('joins heading cells that wrapped, over one column or a merged pair, into one cell each', () => {
     // "Response" and "Sampling" wrapped above "Rate" and "Error", which share the last line with "Year" and "Mode";
     // both over a pair of columns ("FY" and "SR"); headings closer to each other than the rows are.
@@ -232,6 +235,7 @@ describe('detectTables', () => {
       [['Number of Respondents'], ['FY', 'SR'], ...counts],
     ]);
   });
+
   it('reads a label set on its own tight leading beside rows of figures as one cell merged down over them', () => {
     // A sheet's label cell merged over six rows, its text wrapped onto three lines 11.5 pt apart, beside rows 15 pt
     // apart: "Level of" / "Academic" / "Challenge" do not stand on the rows' lines.
