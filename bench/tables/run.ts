@@ -18,8 +18,9 @@ import { timedRun } from '../measures.js';
  * 2. The corpus's spreadsheets through our Excel to PDF, then back through our PDF to Excel, beside LibreOffice's
  *    own `soffice --convert-to xlsx` of the same PDF: cell accuracy (the share of the original's non-empty cells,
  *    as LibreOffice displays them, that the workbook holds with the same text or value), over the cells the PDF
- *    shows (its text as MuPDF reads it within the clip holds theirs: hidden rows, sheets left out of the print and
- *    text cut off at a cell's or the print range's edge are not there to find) and over all; sheets found with the original's row and column counts; time and peak
+ *    shows (its text as MuPDF reads it within the clip holds theirs from word edge to word edge, once for each time
+ *    it shows it: hidden rows, sheets left out of the print and text cut off at a cell's or the print range's edge
+ *    are not there to find) and over all; sheets found with the original's row and column counts; time and peak
  *    memory. Accuracy is taken from one sheet per page, the tool's default, which keeps the text around the tables;
  *    sheets found from one sheet per table. Target: cell accuracy >= 0.95.
  * 3. A generated 50-page table-heavy PDF: time and peak memory of the conversion in a process of its own. Target:
@@ -187,13 +188,7 @@ async function originalSheets(path: string, folder: string): Promise<OriginalShe
     });
 }
 
-/**
- * The PDF's text without white space, as a viewer shows it, to tell which of the original's cells it shows, and
- * where its words start and end. MuPDF's reading leaves out what lies outside its clip: a cell's text running past
- * the print range's edge is cut there (and drawn again on the next page), and pdftotext, which ignores clipping,
- * counted such cells as shown whole. A cell counts as shown only where its text starts and ends at a word's edge
- * (white space, a new line, or white between two glyphs): "2.6" is no cell shown in "62.6", nor "5" in "1,250".
- */
+/** The PDF's text without white space, and whether a word edge stands before each of its characters. */
 interface ShownText {
   text: string;
   /** Whether a word edge stands before the character at each index (and at the end, text.length). */
@@ -203,6 +198,13 @@ interface ShownText {
 /** White between two glyphs wider by this (points) than the line's usual white between glyphs is a word edge. */
 const GLYPH_EDGE_GAP = 0.1;
 
+/**
+ * The PDF's text as a viewer shows it, to tell which of the original's cells it shows, and where its words start
+ * and end. MuPDF's reading leaves out what lies outside its clip: a cell's text running past the print range's edge
+ * is cut there (and drawn again on the next page), and pdftotext, which ignores clipping, counted such cells as
+ * shown whole. A cell counts as shown only where its text starts and ends at a word's edge (white space, a new
+ * line, or white between two glyphs): "2.6" is no cell shown in "62.6", nor "5" in "1,250".
+ */
 function shownText(pdf: string): ShownText {
   const doc = mupdf.Document.openDocument(readFileSync(pdf), 'application/pdf');
   let text = '';

@@ -272,11 +272,13 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
     const above = spanOf(row.at(-1)!);
     return here !== undefined && above !== undefined && here[1] > here[0] && here.join() === above.join();
   };
+  // Lines closer than rows sit to each other are lines of one row.
+  const closerThanRows = (gap: number) => rowGap > 1 && gap < 0.7 * rowGap;
   lines.forEach((parted, index) => {
     const last = rows.at(-1);
     const sameBand = last && bandOf(last[0]!.line) === bandOf(parted.line);
     const gap = gaps[index - 1]!;
-    const closer = rowGap > 1 && gap < 0.7 * rowGap;
+    const closer = closerThanRows(gap);
     const asClose = gap <= Math.max(1.25 * rowGap, rowGap + 1);
     const continues =
       last &&
@@ -292,8 +294,7 @@ function groupRows<W extends Word>(lines: readonly Parted<W>[], columns: readonl
   if (
     first?.length === 1 &&
     second &&
-    rowGap > 1 &&
-    gaps[0]! < 0.7 * rowGap &&
+    closerThanRows(gaps[0]!) &&
     bandOf(first[0]!.line) === bandOf(second[0]!.line) &&
     first[0]!.segments.length < second[0]!.segments.length &&
     first[0]!.segments.every((segment) =>
@@ -314,18 +315,25 @@ const MERGED_DOWN_GAP = 0.5;
  * those rows.
  */
 function mergedDown<W extends Word>(cells: TableCell<W>[]): TableCell<W>[] {
-  const at = new Map(cells.map((cell) => [`${cell.row}:${cell.column}`, cell]));
+  const rows = new Map<number, TableCell<W>[]>();
+  for (const cell of cells) {
+    const row = rows.get(cell.row);
+    if (row) row.push(cell);
+    else rows.set(cell.row, [cell]);
+  }
+  const cellsOf = (row: number) => rows.get(row) ?? [];
   const oneLine = (words: readonly W[]) => words.every((word) => Math.abs(word.y0 - words[0]!.y0) <= 1);
-  const rowOfLines = (row: number) =>
-    cells.every((cell) => cell.row !== row || cell.rowSpan > 1 || oneLine(cell.words));
+  const rowOfLines = (row: number) => cellsOf(row).every((cell) => cell.rowSpan > 1 || oneLine(cell.words));
   const others = (row: number, column: number) =>
-    cells.filter((cell) => cell.row === row && cell.column !== column).flatMap((cell) => cell.words);
+    cellsOf(row)
+      .filter((cell) => cell.column !== column)
+      .flatMap((cell) => cell.words);
   const gone = new Set<TableCell<W>>();
   for (const top of cells) {
     if (gone.has(top) || top.words.length === 0) continue;
     for (;;) {
       const last = top.row + top.rowSpan - 1;
-      const next = at.get(`${last + 1}:${top.column}`);
+      const next = cellsOf(last + 1).find((cell) => cell.column === top.column);
       if (!next || next.words.length === 0 || next.columnSpan !== top.columnSpan) break;
       // Rows of one line in every cell: the white between rows is then the white between their lines.
       if (!rowOfLines(last) || !rowOfLines(last + 1)) break;
@@ -381,7 +389,12 @@ function partedRuns<W extends Word>(lines: readonly Parted<W>[]): Parted<W>[][] 
     }
     const shared = sharedBy(end);
     const lost = shared.some((gap) => !kept.some((other) => other.x0 < gap.x1 && gap.x0 < other.x1));
-    if (end - start < MIN_BLOCK_LINES || shared.length !== count - 1 || !lost) continue;
+    if (end - start < MIN_BLOCK_LINES || shared.length !== count - 1 || !lost) {
+      // A block that ends where the number of segments changes holds every block starting further in that it
+      // leaves: they end there too, with the same gutters or wider ones, none of them lost either.
+      if (shared.length === count - 1 && lines[end]?.segments.length !== count) start = end - 1;
+      continue;
+    }
     let from = start;
     while (from > 0 && !crosses(lines[from - 1]!, shared)) from--;
     let to = end;

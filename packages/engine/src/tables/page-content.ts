@@ -269,7 +269,9 @@ export function readPageContent(page: mupdf.PDFPage): PageContent {
       if (word && last && gap <= WORD_GAP * glyph.size) {
         if (box.x0 > last.x0 && Math.abs(box.x0 - last.x1 - letters.usual) >= letters.off) {
           const mark = { at: word.text.length, end: last.x1, start: box.x0 };
-          marks.set(word, [...(marks.get(word) ?? []), mark]);
+          const marked = marks.get(word);
+          if (marked) marked.push(mark);
+          else marks.set(word, [mark]);
         }
         word.text += glyph.text;
         word.x0 = Math.min(word.x0, box.x0);
