@@ -21,14 +21,6 @@ const enum Token {
   Other,
 }
 
-interface ReadToken {
-  type: Token;
-  /** What qpdf's tokenizer says about it; a warning whenever set. */
-  message?: string;
-  start: number;
-  end: number;
-}
-
 const enum Byte {
   Zero = 0x30,
   OpenParen = 0x28,
@@ -62,92 +54,6 @@ const isHex = (byte: number) =>
   (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
 const isOctal = (byte: number) => byte >= 0x30 && byte <= 0x37;
 
-/** qpdf's tokenizer from `at`: one token (whitespace and comments skipped), where it starts and ends. */
-function readToken(data: Uint8Array, at: number): ReadToken {
-  let pos = at;
-  for (;;) {
-    while (pos < data.length && isSpaceByte(data[pos]!)) pos++;
-    if (pos < data.length && data[pos] === Byte.Percent) {
-      while (pos < data.length && data[pos] !== 0x0a && data[pos] !== 0x0d) pos++;
-      // A comment at the end is a bad token without a message: no warning, the end of the content.
-      if (pos >= data.length) return { type: Token.Eof, start: pos, end: pos };
-      continue;
-    }
-    break;
-  }
-  const start = pos;
-  if (pos >= data.length) return { type: Token.Eof, start, end: pos };
-  const first = data[pos]!;
-  switch (first) {
-    case Byte.OpenParen:
-      return readString(data, start);
-    case Byte.CloseParen:
-      return { type: Token.Bad, start, end: pos + 1, message: 'unexpected )' };
-    case Byte.OpenBracket:
-      return { type: Token.ArrayOpen, start, end: pos + 1 };
-    case Byte.CloseBracket:
-      return { type: Token.ArrayClose, start, end: pos + 1 };
-    case Byte.OpenBrace:
-    case Byte.CloseBrace:
-      return { type: Token.Brace, start, end: pos + 1 };
-    case Byte.Less: {
-      if (data[pos + 1] === Byte.Less) return { type: Token.DictOpen, start, end: pos + 2 };
-      for (pos++; pos < data.length; pos++) {
-        const byte = data[pos]!;
-        if (byte === Byte.Greater) return { type: Token.String, start, end: pos + 1 };
-        if (!isHex(byte) && !isSpaceByte(byte)) {
-          return {
-            type: Token.Bad,
-            start,
-            end: pos + 1,
-            message: `invalid character (${String.fromCharCode(byte)}) in hexstring`,
-          };
-        }
-      }
-      return { type: Token.Bad, start, end: pos, message: 'EOF while reading token' };
-    }
-    case Byte.Greater:
-      if (data[pos + 1] === Byte.Greater) return { type: Token.DictClose, start, end: pos + 2 };
-      if (pos + 1 >= data.length) return { type: Token.Bad, start, end: pos + 1, message: 'EOF while reading token' };
-      return { type: Token.Bad, start, end: pos + 1, message: 'unexpected >' };
-    case Byte.Slash: {
-      let message: string | undefined;
-      let bad = false;
-      for (pos++; pos < data.length && !isDelimiter(data[pos]!); pos++) {
-        if (data[pos] !== Byte.Hash) continue;
-        const high = data[pos + 1];
-        const low = data[pos + 2];
-        if (high !== undefined && isHex(high) && low !== undefined && isHex(low)) {
-          if (high === Byte.Zero && low === Byte.Zero) {
-            message = 'null character not allowed in name token';
-            bad = true;
-          }
-          pos += 2;
-        } else {
-          // The character after a stray # is read as part of the name again (it may end it).
-          message = 'name with stray # will not work with PDF >= 1.2';
-          if (high !== undefined && isHex(high)) pos++;
-        }
-      }
-      const type = bad ? Token.Bad : Token.Name;
-      return message === undefined ? { type, start, end: pos } : { type, start, end: pos, message };
-    }
-    default:
-      while (pos < data.length && !isDelimiter(data[pos]!)) pos++;
-      if (isWordToken(data, start, pos)) return { type: Token.Word, start, end: pos };
-      if (pos - start > 18 && outsideInt64(data, start, pos)) {
-        const digits = String.fromCharCode(...data.subarray(start, Math.min(pos, start + 64)));
-        return {
-          type: Token.Other,
-          start,
-          end: pos,
-          message: `overflow/underflow converting ${digits} to 64-bit integer`,
-        };
-      }
-      return { type: Token.Other, start, end: pos };
-  }
-}
-
 const INT64_MAX = 2n ** 63n - 1n;
 
 /**
@@ -161,25 +67,6 @@ function outsideInt64(data: Uint8Array, start: number, end: number): boolean {
   return value > INT64_MAX || value < -INT64_MAX - 1n;
 }
 
-/**
- * Whether qpdf reads the regular characters from `start` to `end` as a word (an operator in content) rather than a
- * number, `true`, `false` or `null`.
- */
-function isWordToken(data: Uint8Array, start: number, end: number): boolean {
-  if (isKeyword(data, start, end)) return false;
-  let at = start;
-  if (data[at] === Byte.Plus || data[at] === Byte.Minus) at++;
-  let digits = 0;
-  let dots = 0;
-  for (; at < end; at++) {
-    const byte = data[at]!;
-    if (byte >= 0x30 && byte <= 0x39) digits++;
-    else if (byte === Byte.Dot && dots === 0) dots++;
-    else return true;
-  }
-  return digits === 0;
-}
-
 const KEYWORDS = ['true', 'false', 'null'].map((word) => Buffer.from(word, 'latin1'));
 
 function isKeyword(data: Uint8Array, start: number, end: number): boolean {
@@ -191,57 +78,170 @@ function isKeyword(data: Uint8Array, start: number, end: number): boolean {
 }
 
 /**
- * A literal string, balanced parentheses and escapes as qpdf reads them. qpdf 11.3 as released drops the character
- * that ends an escape of one or two octal digits, even a `)` (its issue 1050); builds with the fix keep it. Where
- * that character is a parenthesis or a backslash the two read the string differently: a problem, for the full check.
+ * qpdf's tokenizer over one decoded content: `next` reads a token and returns its type, leaving where it starts and
+ * ends, and what qpdf says about it (a warning whenever set), in the fields. No object per token: a page of a long
+ * document has hundreds of thousands.
  */
-function readString(data: Uint8Array, start: number): ReadToken {
-  let depth = 1;
-  let pos = start + 1;
-  while (pos < data.length) {
-    const byte = data[pos++]!;
-    if (byte === Byte.Backslash) {
-      if (pos >= data.length) break;
-      const escaped = data[pos++]!;
-      if (isOctal(escaped)) {
-        let digits = 1;
-        while (digits < 3 && pos < data.length && isOctal(data[pos]!)) {
-          pos++;
-          digits++;
-        }
-        const next = data[pos];
-        if (digits < 3 && (next === Byte.OpenParen || next === Byte.CloseParen || next === Byte.Backslash)) {
-          return {
-            type: Token.Bad,
-            start,
-            end: pos,
-            message: 'a short octal escape before a parenthesis or backslash',
-          };
-        }
-      }
-    } else if (byte === Byte.OpenParen) {
-      depth++;
-    } else if (byte === Byte.CloseParen && --depth === 0) {
-      return { type: Token.String, start, end: pos };
-    }
-  }
-  return { type: Token.Bad, start, end: pos, message: 'EOF while reading token' };
-}
+class Tokenizer {
+  start = 0;
+  end = 0;
+  message: string | undefined = undefined;
+  constructor(readonly data: Uint8Array) {}
 
-/** A name token's name, its `#xx` codes decoded as qpdf decodes them, to compare dictionary keys. */
-function nameAt(data: Uint8Array, token: ReadToken): string {
-  let name = '/';
-  for (let at = token.start + 1; at < token.end; at++) {
-    const byte = data[at]!;
-    const hex = String.fromCharCode(data[at + 1] ?? 0, data[at + 2] ?? 0);
-    if (byte === Byte.Hash && /^[0-9a-f]{2}$/i.test(hex)) {
-      name += String.fromCharCode(parseInt(hex, 16));
-      at += 2;
-    } else {
-      name += String.fromCharCode(byte);
+  /** The token from `at` (white space and comments skipped). */
+  next(at: number): Token {
+    const data = this.data;
+    const length = data.length;
+    this.message = undefined;
+    let pos = at;
+    for (;;) {
+      while (pos < length && CLASSES[data[pos]!] === 1) pos++;
+      if (pos < length && data[pos] === Byte.Percent) {
+        while (pos < length && data[pos] !== 0x0a && data[pos] !== 0x0d) pos++;
+        // A comment at the end is a bad token without a message: no warning, the end of the content.
+        if (pos >= length) return this.token(Token.Eof, pos, pos);
+        continue;
+      }
+      break;
+    }
+    const start = pos;
+    if (pos >= length) return this.token(Token.Eof, start, pos);
+    switch (data[pos]) {
+      case Byte.OpenParen:
+        return this.string(start);
+      case Byte.CloseParen:
+        return this.token(Token.Bad, start, pos + 1, 'unexpected )');
+      case Byte.OpenBracket:
+        return this.token(Token.ArrayOpen, start, pos + 1);
+      case Byte.CloseBracket:
+        return this.token(Token.ArrayClose, start, pos + 1);
+      case Byte.OpenBrace:
+      case Byte.CloseBrace:
+        return this.token(Token.Brace, start, pos + 1);
+      case Byte.Less: {
+        if (data[pos + 1] === Byte.Less) return this.token(Token.DictOpen, start, pos + 2);
+        for (pos++; pos < length; pos++) {
+          const byte = data[pos]!;
+          if (byte === Byte.Greater) return this.token(Token.String, start, pos + 1);
+          if (!isHex(byte) && CLASSES[byte] !== 1) {
+            return this.token(
+              Token.Bad,
+              start,
+              pos + 1,
+              `invalid character (${String.fromCharCode(byte)}) in hexstring`,
+            );
+          }
+        }
+        return this.token(Token.Bad, start, pos, 'EOF while reading token');
+      }
+      case Byte.Greater:
+        if (data[pos + 1] === Byte.Greater) return this.token(Token.DictClose, start, pos + 2);
+        if (pos + 1 >= length) return this.token(Token.Bad, start, pos + 1, 'EOF while reading token');
+        return this.token(Token.Bad, start, pos + 1, 'unexpected >');
+      case Byte.Slash: {
+        let message: string | undefined;
+        let bad = false;
+        for (pos++; pos < length && CLASSES[data[pos]!] === 0; pos++) {
+          if (data[pos] !== Byte.Hash) continue;
+          const high = data[pos + 1];
+          const low = data[pos + 2];
+          if (high !== undefined && isHex(high) && low !== undefined && isHex(low)) {
+            if (high === Byte.Zero && low === Byte.Zero) {
+              message = 'null character not allowed in name token';
+              bad = true;
+            }
+            pos += 2;
+          } else {
+            // The character after a stray # is read as part of the name again (it may end it).
+            message = 'name with stray # will not work with PDF >= 1.2';
+            if (high !== undefined && isHex(high)) pos++;
+          }
+        }
+        return this.token(bad ? Token.Bad : Token.Name, start, pos, message);
+      }
+      default: {
+        // A number (digits, one dot, a sign first), `true`, `false`, `null`, or a word (an operator in content).
+        let digits = 0;
+        let dots = 0;
+        let numeric = true;
+        if (data[pos] === Byte.Plus || data[pos] === Byte.Minus) pos++;
+        for (; pos < length; pos++) {
+          const byte = data[pos]!;
+          if (byte >= 0x30 && byte <= 0x39) digits++;
+          else if (byte === Byte.Dot && dots === 0) dots++;
+          else if (CLASSES[byte] !== 0) break;
+          else numeric = false;
+        }
+        if (!numeric || digits === 0) {
+          return this.token(isKeyword(data, start, pos) ? Token.Other : Token.Word, start, pos);
+        }
+        if (pos - start > 18 && outsideInt64(data, start, pos)) {
+          const text = String.fromCharCode(...data.subarray(start, Math.min(pos, start + 64)));
+          return this.token(Token.Other, start, pos, `overflow/underflow converting ${text} to 64-bit integer`);
+        }
+        return this.token(Token.Other, start, pos);
+      }
     }
   }
-  return name;
+
+  private token(type: Token, start: number, end: number, message?: string): Token {
+    this.start = start;
+    this.end = end;
+    this.message = message;
+    return type;
+  }
+
+  /**
+   * A literal string, balanced parentheses and escapes as qpdf reads them. qpdf 11.3 as released drops the character
+   * that ends an escape of one or two octal digits, even a `)` (its issue 1050); builds with the fix keep it. Where
+   * that character is a parenthesis or a backslash the two read the string differently: a problem, for the full
+   * check.
+   */
+  private string(start: number): Token {
+    const data = this.data;
+    const length = data.length;
+    let depth = 1;
+    let pos = start + 1;
+    while (pos < length) {
+      const byte = data[pos++]!;
+      if (byte === Byte.Backslash) {
+        if (pos >= length) break;
+        const escaped = data[pos++]!;
+        if (isOctal(escaped)) {
+          let digits = 1;
+          while (digits < 3 && pos < length && isOctal(data[pos]!)) {
+            pos++;
+            digits++;
+          }
+          const next = data[pos];
+          if (digits < 3 && (next === Byte.OpenParen || next === Byte.CloseParen || next === Byte.Backslash)) {
+            return this.token(Token.Bad, start, pos, 'a short octal escape before a parenthesis or backslash');
+          }
+        }
+      } else if (byte === Byte.OpenParen) {
+        depth++;
+      } else if (byte === Byte.CloseParen && --depth === 0) {
+        return this.token(Token.String, start, pos);
+      }
+    }
+    return this.token(Token.Bad, start, pos, 'EOF while reading token');
+  }
+
+  /** The current name token's name, its `#xx` codes decoded as qpdf decodes them, to compare dictionary keys. */
+  name(): string {
+    const data = this.data;
+    let name = '/';
+    for (let at = this.start + 1; at < this.end; at++) {
+      const byte = data[at]!;
+      if (byte === Byte.Hash && isHex(data[at + 1] ?? 0) && isHex(data[at + 2] ?? 0)) {
+        name += String.fromCharCode(parseInt(String.fromCharCode(data[at + 1]!, data[at + 2]!), 16));
+        at += 2;
+      } else {
+        name += String.fromCharCode(byte);
+      }
+    }
+    return name;
+  }
 }
 
 /** The deepest nesting qpdf parses: past it, a warning. */
@@ -275,21 +275,24 @@ function joinedStreams(streams: readonly Uint8Array[]): Uint8Array {
 }
 
 function syntaxProblem(data: Uint8Array): string | undefined {
+  const tokens = new Tokenizer(data);
   const stack: Frame[] = [];
   let pos = 0;
   for (;;) {
-    const token = readToken(data, pos);
-    if (token.message !== undefined) return token.message;
-    pos = token.end;
+    const type = tokens.next(pos);
+    if (tokens.message !== undefined) return tokens.message;
+    pos = tokens.end;
     const frame = stack.at(-1);
-    switch (token.type) {
+    // Only a dictionary's items are kept: its keys are checked when it closes.
+    const items = frame?.kind === 'dictionary' ? frame.items : undefined;
+    switch (type) {
       case Token.Eof:
         return stack.length > 0 ? 'parse error while reading object' : undefined;
       case Token.Brace:
         return 'treating unexpected brace token as null';
       case Token.ArrayClose:
       case Token.DictClose: {
-        const kind = token.type === Token.ArrayClose ? 'array' : 'dictionary';
+        const kind = type === Token.ArrayClose ? 'array' : 'dictionary';
         if (frame?.kind !== kind) {
           return kind === 'array'
             ? 'treating unexpected array close token as null'
@@ -300,28 +303,34 @@ function syntaxProblem(data: Uint8Array): string | undefined {
           const problem = dictionaryProblem(frame.items);
           if (problem) return problem;
         }
-        stack.at(-1)?.items.push(null);
+        const outer = stack.at(-1);
+        if (outer?.kind === 'dictionary') outer.items.push(null);
         break;
       }
       case Token.ArrayOpen:
       case Token.DictOpen:
         if (stack.length >= MAX_DEPTH) return 'ignoring excessively deeply nested data structure';
-        stack.push({ kind: token.type === Token.ArrayOpen ? 'array' : 'dictionary', items: [] });
+        stack.push({ kind: type === Token.ArrayOpen ? 'array' : 'dictionary', items: [] });
         break;
       case Token.Name:
-        frame?.items.push({ name: nameAt(data, token) });
+        items?.push({ name: tokens.name() });
         break;
       case Token.Word:
-        if (!frame && token.end - token.start === 2 && data[token.start] === Byte.I && data[token.start + 1] === 0x44) {
-          const end = inlineImageEnd(data, pos + 1);
+        if (
+          !frame &&
+          tokens.end - tokens.start === 2 &&
+          data[tokens.start] === Byte.I &&
+          data[tokens.start + 1] === 0x44
+        ) {
+          const end = inlineImageEnd(tokens, pos + 1);
           if (typeof end === 'string') return end;
           pos = end;
           break;
         }
-        frame?.items.push(null);
+        items?.push(null);
         break;
       default:
-        frame?.items.push(null);
+        items?.push(null);
     }
   }
 }
@@ -344,18 +353,19 @@ function dictionaryProblem(items: readonly ({ name: string } | null)[]): string 
  * `EI` followed by ten tokens that look like content, or by the end. A problem when there is none, or when qpdf
  * would try more than one `EI`: its choice then rests on a heuristic this port need not match.
  */
-function inlineImageEnd(data: Uint8Array, from: number): number | string {
+function inlineImageEnd(tokens: Tokenizer, from: number): number | string {
+  const data = tokens.data;
   const candidate = nextEi(data, from);
   if (candidate === undefined) return 'EOF found while reading inline image';
   const after = candidate + 2;
   let pos = after;
   for (let count = 0; count < 10; count++) {
-    const token = readToken(data, pos);
+    const type = tokens.next(pos);
     // The checker's tokenizer does not allow the end: qpdf counts it as a bad token and looks for a later EI.
-    if (token.type === Token.Eof || token.type === Token.Bad || looksLikeImageData(data, token)) {
-      return nextEi(data, token.end) === undefined ? after : 'inline image whose end is not certain';
+    if (type === Token.Eof || type === Token.Bad || (type === Token.Word && looksLikeImageData(tokens))) {
+      return nextEi(data, tokens.end) === undefined ? after : 'inline image whose end is not certain';
     }
-    pos = token.end;
+    pos = tokens.end;
   }
   return after;
 }
@@ -370,12 +380,11 @@ function nextEi(data: Uint8Array, from: number): number | undefined {
   return undefined;
 }
 
-/** A word that qpdf's inline-image search takes for image data: control bytes, or letters mixed with other bytes. */
-function looksLikeImageData(data: Uint8Array, token: ReadToken): boolean {
-  if (token.type !== Token.Word) return false;
+/** The word just read, when qpdf's inline-image search takes it for image data: control bytes, or letters mixed with other bytes. */
+function looksLikeImageData({ data, start, end }: Tokenizer): boolean {
   let alpha = false;
   let other = false;
-  for (let at = token.start; at < token.end; at++) {
+  for (let at = start; at < end; at++) {
     const byte = data[at]!;
     if ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === Byte.Star) alpha = true;
     else if ((byte < 32 || byte >= 128) && !isSpaceByte(byte)) return true;

@@ -1,4 +1,5 @@
-import { open, mkdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { open, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { heldBytes, memoryFiles } from '@paperknife/qpdf-jobs/memory-files';
 import type { QpdfFile, QpdfRun, QpdfRunResult, QpdfRunner } from '@paperknife/qpdf-jobs/qpdf-runner';
@@ -12,18 +13,22 @@ import { runQpdf } from './qpdf.js';
  * own inside the job folder. An input on disk is linked there under its name (nothing is copied), an input in
  * memory (a password, a job's JSON) is written there private to the job and deleted after the run; outputs stay
  * there as paths. Every exit code comes back as it is: what it means is the job's (`runChecked`).
+ *
+ * The folder and links are made synchronously (microseconds each): asynchronous, they would wait in libuv's thread
+ * pool behind the reads of the uploads that the preflight starts beside the tool's run, and the run would start
+ * late (a rotate of a 186-page upload took 70 ms against 57 ms).
  */
 export function qpdfChildRunner(context: ToolContext): QpdfRunner {
   return {
     async run(run: QpdfRun, signal?: AbortSignal): Promise<QpdfRunResult> {
       const folder = tempPath(context, 'qpdf-run', '');
-      await mkdir(folder);
+      mkdirSync(folder);
       const placed: string[] = [];
       try {
         for (const [name, file] of run.inputs) {
           const at = join(folder, name);
           placed.push(at);
-          if ('path' in file) await symlink(resolve(file.path), at);
+          if ('path' in file) symlinkSync(resolve(file.path), at);
           else await writeFile(at, await heldBytes(file), { mode: 0o600 });
         }
         const runContext = signal ? { ...context, signal: AbortSignal.any([context.signal, signal]) } : context;
