@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { placeBorderlessTables } from './borderless-tables.js';
-import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTextBlock } from './layout-model.js';
+import { continueTables, placeBorderlessTables } from './borderless-tables.js';
+import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTextBlock, PageLayout } from './layout-model.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 10, color: '000000', rightToLeft: false };
 const LEADING = 11.5;
@@ -121,5 +121,46 @@ describe('placeBorderlessTables', () => {
       line(`${row * 7}.50`, 150 + row * LEADING, 412),
     ]);
     expect(tables(placeBorderlessTables([block(cells)]))).toHaveLength(1);
+  });
+});
+
+describe('continueTables', () => {
+  // A table of grades at the foot of a page; the next page begins with its last row, then a heading and a paragraph.
+  const grades = (top: number) =>
+    [
+      ['Grade', 'Salary', 'Openings'],
+      ['GS-07', '$51,332', '3'],
+      ['GS-09', '$62,788', '2'],
+    ].map((cells, row) => cells.map((cell, column) => line(cell, top + row * LEADING, 72 + column * 150)));
+  const page = (blocks: LayoutBlock[]): PageLayout => ({ width: 612, height: 792, blocks });
+  const foot = () => placeBorderlessTables([block(paragraph(600, 3)), ...grades(680).map((row) => block(row))]);
+
+  it("makes the rows a page begins with a table of the columns of the previous page's last table", () => {
+    const lastRow = [line('GS-11', 72, 72), line('$75,969', 72, 222), line('1', 72, 372)];
+    const pages = [
+      page(foot()),
+      page([...lastRow.map((each) => block([each])), block([line('Vacancy 4', 100)]), block(paragraph(120, 3))]),
+    ];
+    continueTables(pages);
+    expect(tables(pages[1]!.blocks)).toEqual([[['GS-11', '$75,969', '1']]]);
+    const continued = pages[1]!.blocks.find((each): each is LayoutTableBlock => each.kind === 'table')!;
+    expect(continued.columns).toEqual(pages[0]!.blocks.find((each) => each.kind === 'table')!.columns);
+    expect(pages[1]!.blocks.flatMap((each) => (each.kind === 'text' ? each.lines : []))).toHaveLength(4);
+  });
+
+  it('leaves a page alone that begins with a paragraph, a line across a column edge, or follows no table', () => {
+    const paragraphFirst = [
+      page(foot()),
+      page([block(paragraph(72, 3)), ...[line('GS-11', 120), line('1', 120, 372)].map((each) => block([each]))]),
+    ];
+    const acrossEdge = [
+      page(foot()),
+      page([block([line('GS-11', 72, 72), line('A value wider than its column is', 72, 222)])]),
+    ];
+    const noTable = [page([block(paragraph(600, 3))]), page([block([line('GS-11', 72, 72), line('1', 72, 372)])])];
+    for (const pages of [paragraphFirst, acrossEdge, noTable]) {
+      continueTables(pages);
+      expect(tables(pages[1]!.blocks)).toEqual([]);
+    }
   });
 });

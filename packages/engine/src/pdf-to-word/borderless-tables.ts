@@ -1,8 +1,8 @@
 import { alignedTables } from '../tables/aligned-columns.js';
 import type { Table, Word } from '../tables/table-model.js';
 import { textLines } from '../tables/text-lines.js';
-import { isListMarker, joinListMarkers } from './layout-analysis.js';
-import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTableCell } from './layout-model.js';
+import { isListMarker, joinListMarkers, readingOrder } from './layout-analysis.js';
+import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTableCell, PageLayout } from './layout-model.js';
 
 /**
  * Tables without rules for PDF to Word, found by the table detector's aligned columns (tables/aligned-columns.ts)
@@ -91,6 +91,11 @@ export function placeBorderlessTables(blocks: readonly LayoutBlock[]): LayoutBlo
     const { x0, y0, x1, y1, columns, rows } = table;
     return { kind: 'table', x0, y0, x1, y1, columns, rows, cells, foundBy: 'aligned text' };
   });
+  return [...withoutLines(blocks, taken), ...found];
+}
+
+/** The blocks with the lines `taken` out of their text blocks: a block left with none goes, the others shrink. */
+function withoutLines(blocks: readonly LayoutBlock[], taken: ReadonlySet<LayoutLine>): LayoutBlock[] {
   const result: LayoutBlock[] = [];
   for (const block of blocks) {
     if (block.kind !== 'text') {
@@ -110,5 +115,77 @@ export function placeBorderlessTables(blocks: readonly LayoutBlock[]): LayoutBlo
       });
     }
   }
-  return [...result, ...found];
+  return result;
+}
+
+/** Points a cell's line may stand past its column's edges. */
+const COLUMN_SLACK = 2;
+
+/**
+ * The rows of a table that goes on over a page break where the new page holds too few of them to be found as a
+ * table (one row, most often: a table needs two). Where a page's last block is a table and the next page, of the
+ * same size, begins with rows of lines each standing in its own column of that table (two or more to a row), those
+ * rows become a table of the same columns at the top of that page, which joinAcrossPages appends to the table above
+ * it. A row with a line across a column edge, or with one line only (a cell that wraps, a paragraph), ends them.
+ */
+export function continueTables(pages: PageLayout[]): void {
+  for (let index = 1; index < pages.length; index++) {
+    const previous = pages[index - 1]!;
+    const page = pages[index]!;
+    if (previous.width !== page.width || previous.height !== page.height) continue;
+    const last = readingOrder(previous.blocks).at(-1);
+    if (last?.kind !== 'table' || last.columns.length < 3) continue;
+    const rows = topRows(page.blocks, last.columns);
+    if (rows.length === 0) continue;
+    const cells = rows.flatMap((row, at) =>
+      row.map(({ line, column }): LayoutTableCell => ({ row: at, column, rowSpan: 1, columnSpan: 1, lines: [line] })),
+    );
+    const tops = rows.map((row) => Math.min(...row.map(({ line }) => line.y0)));
+    const bottom = Math.max(...rows.at(-1)!.map(({ line }) => line.y1));
+    const continued: LayoutTableBlock = {
+      kind: 'table',
+      x0: last.columns[0]!,
+      y0: tops[0]!,
+      x1: last.columns.at(-1)!,
+      y1: bottom,
+      columns: last.columns,
+      rows: [...tops, bottom],
+      cells,
+      foundBy: last.foundBy,
+    };
+    page.blocks = [...withoutLines(page.blocks, new Set(cells.flatMap((cell) => cell.lines))), continued];
+  }
+}
+
+/**
+ * The rows of lines at the top of a page (above every picture and table) that each stand in their own column of
+ * `columns`, two or more to a row, in order, as far down as they go.
+ */
+function topRows(blocks: readonly LayoutBlock[], columns: readonly number[]): { line: LayoutLine; column: number }[][] {
+  const others = blocks.filter((block) => block.kind !== 'text').map((block) => block.y0);
+  const lines = blocks.flatMap((block) => (block.kind === 'text' ? block.lines : [])).sort((a, b) => a.y0 - b.y0);
+  const rows: { line: LayoutLine; column: number }[][] = [];
+  for (let at = 0; at < lines.length;) {
+    const first = lines[at]!;
+    // A row: the lines whose middle is within the first one's height.
+    let end = at + 1;
+    while (end < lines.length && (lines[end]!.y0 + lines[end]!.y1) / 2 < first.y1) end++;
+    const row = lines.slice(at, end).map((line) => ({ line, column: columnOf(line, columns) }));
+    const used = new Set(row.map((cell) => cell.column));
+    const bottom = Math.max(...row.map(({ line }) => line.y1));
+    if (row.length < 2 || used.has(-1) || used.size < row.length || others.some((top) => top < bottom)) break;
+    rows.push(row.sort((a, b) => a.column - b.column));
+    at = end;
+  }
+  return rows;
+}
+
+/** The column a line stands in, within COLUMN_SLACK of its edges; -1 when it crosses one. */
+function columnOf(line: LayoutLine, columns: readonly number[]): number {
+  for (let column = 0; column + 1 < columns.length; column++) {
+    const left = columns[column]!;
+    const right = columns[column + 1]!;
+    if (line.x0 >= left - COLUMN_SLACK && line.x0 < right && line.x1 <= right + COLUMN_SLACK) return column;
+  }
+  return -1;
 }

@@ -3,6 +3,7 @@ import type * as mupdf from 'mupdf';
 import type { WordPage, WordRunning } from './layout-model.js';
 import { writeWordDocument } from './docx-document.js';
 import { takeFootnotes } from './footnotes.js';
+import { continueTables } from './borderless-tables.js';
 import { printedPageNumbers, takeRunningLines } from './layout-analysis.js';
 import type { LayoutLine, PageLayout, WordItem } from './layout-model.js';
 import { joinAcrossPages, markHeadingsAndLists, pageItems, runningParagraphs, sectionMargins } from './word-layout.js';
@@ -157,6 +158,7 @@ export async function writeWordFromPdf(
 function wordPages(layouts: PageLayout[]): WordPage[] {
   const { headers, footers } = takeRunningLines(layouts);
   takeFootnotes(layouts);
+  continueTables(layouts);
   // The number a page prints becomes Word's page number field; where none counts on with the pages, the page's
   // place, unless other pages print numbers of their own (then Word's number there is not the place).
   const printed = printedPageNumbers(headers, footers);
