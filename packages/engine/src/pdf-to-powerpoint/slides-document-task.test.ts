@@ -36,24 +36,40 @@ const texts = (boxes: ReturnType<typeof textBoxesInDrawingOrder>) =>
   boxes.map((box) => box.lines.map((each) => each.spans[0]!.text).join(' '));
 
 describe('textBoxesInDrawingOrder', () => {
-  it("writes a ruled table's cells row by row, where its first line is drawn", () => {
+  it('writes each cell of a table, ruled or not, where its own first line is drawn', () => {
+    // The labels of a diagram beside a list: in cells, drawn as separate shapes; the title drawn last.
     const title = { kind: 'text' as const, ...line('Title', -2, 0, 4), lines: [line('Title', -2, 0, 4)] };
-    expect(texts(textBoxesInDrawingOrder([title, table('rules')]))).toEqual([
-      'Parents',
-      'Early years',
-      'Teachers',
-      'Later years',
-      'Title',
-    ]);
+    for (const foundBy of ['rules', 'aligned text'] as const) {
+      expect(texts(textBoxesInDrawingOrder([title, table(foundBy)]))).toEqual([
+        'Parents',
+        'Teachers',
+        'Later years',
+        'Early years',
+        'Title',
+      ]);
+    }
   });
 
-  it('writes the cells of text standing in columns each where its own first line is drawn', () => {
-    // The labels of a diagram beside a list: aligned like a table's cells, drawn as separate shapes.
-    expect(texts(textBoxesInDrawingOrder([table('aligned text')]))).toEqual([
-      'Parents',
-      'Teachers',
-      'Later years',
-      'Early years',
+  it('parts a block or a cell where the page drew other text between its lines', () => {
+    // A slide number drawn early that MuPDF put in a table's last cell; two labels drawn apart, read as one block.
+    const cell = [line('14', 1, 1, 1), line('Stronger results', 1, 1, 5), line('and pass rates', 2, 1, 6)];
+    const ruled: LayoutTableBlock = {
+      ...table('rules'),
+      cells: [
+        { row: 0, column: 0, rowSpan: 1, columnSpan: 1, lines: [line('Strategy', 0, 0, 0)] },
+        { row: 1, column: 1, rowSpan: 1, columnSpan: 1, lines: cell },
+      ],
+    };
+    const labels = [line('Schools', 4, 0, 2), line('Colleges', 5, 0, 4)];
+    const block = { kind: 'text' as const, x0: 60, y0: 260, x1: 160, y1: 322, lines: labels };
+    const middle = { kind: 'text' as const, ...line('Engines', 6, 1, 3), lines: [line('Engines', 6, 1, 3)] };
+    expect(texts(textBoxesInDrawingOrder([ruled, block, middle]))).toEqual([
+      'Strategy',
+      '14',
+      'Schools',
+      'Engines',
+      'Colleges',
+      'Stronger results and pass rates',
     ]);
   });
 });

@@ -36,38 +36,51 @@ const MAX_PICTURES = 40;
 /** Each page as a picture is drawn at this resolution. */
 const PAGE_PICTURE_DPI = 150;
 
-/** A text box per block of lines; a table's cells each get their own. */
-function textItems(block: LayoutBlock): SlideText[] {
-  const box = (lines: LayoutLine[]): SlideText => ({
+/** A text box around `lines`. */
+function textBox(lines: LayoutLine[]): SlideText {
+  return {
     kind: 'text',
     x0: Math.min(...lines.map((line) => line.x0)),
     y0: Math.min(...lines.map((line) => line.y0)),
     x1: Math.max(...lines.map((line) => line.x1)),
     y1: Math.max(...lines.map((line) => line.y1)),
     lines,
-  });
-  if (block.kind === 'text') return [box(block.lines)];
-  if (block.kind === 'table') return block.cells.filter((cell) => cell.lines.length > 0).map((cell) => box(cell.lines));
-  return [];
+  };
 }
 
 /**
  * The text boxes of a page's blocks in the order the page draws them: a slide's shapes are drawn in their order,
- * which reading the page top to bottom (a table after the text) loses. A ruled table's cells go row by row where its
- * first line is drawn. Text that only stands in columns is as often the labels of separate shapes (a list beside a
- * diagram): each of its cells goes where its own first line is drawn.
+ * which reading the page top to bottom (a table after the text) loses. A box is a block's lines, or a table cell's,
+ * drawn one after the other (drawnRuns), and goes where its first line is drawn: a table drawn with rules may be a
+ * diagram of separate shapes as well as a table, and a table's text is drawn cell by cell either way.
  */
 export function textBoxesInDrawingOrder(blocks: readonly LayoutBlock[]): SlideText[] {
-  const units = blocks
-    .flatMap((block) =>
-      block.kind === 'table' && block.foundBy === 'aligned text'
-        ? textItems(block).map((cell) => [cell])
-        : [textItems(block)],
-    )
-    .filter((boxes) => boxes.length > 0);
-  const firstDrawn = (boxes: SlideText[]) =>
-    Math.min(...boxes.flatMap((box) => box.lines.map((line) => line.drawn ?? Number.MAX_SAFE_INTEGER)));
-  return units.sort((a, b) => firstDrawn(a) - firstDrawn(b)).flat();
+  const boxes = blocks.flatMap((block) =>
+    (block.kind === 'text' ? [block.lines] : block.kind === 'table' ? block.cells.map((cell) => cell.lines) : [])
+      .flatMap(drawnRuns)
+      .filter((lines) => lines.length > 0)
+      .map(textBox),
+  );
+  const firstDrawn = (box: SlideText) => Math.min(...box.lines.map((line) => line.drawn ?? Number.MAX_SAFE_INTEGER));
+  return boxes.sort((a, b) => firstDrawn(a) - firstDrawn(b));
+}
+
+/**
+ * Lines of a block (or a cell) parted where the page drew another block's line between two of them: MuPDF joins
+ * lines that stand close (a diagram's labels, a slide number over a table's corner) into one block or cell, and
+ * each shape's text is drawn whole, so lines drawn one after the other belong together. Each part keeps the block's
+ * order of its lines; lines that tell no drawing place stay one part.
+ */
+function drawnRuns(lines: readonly LayoutLine[]): LayoutLine[][] {
+  const drawn = lines.filter((line) => line.drawn !== undefined).sort((a, b) => a.drawn! - b.drawn!);
+  if (drawn.length < lines.length) return [[...lines]];
+  const run = new Map<LayoutLine, number>();
+  let runs = 0;
+  drawn.forEach((line, index) => {
+    if (index > 0 && line.drawn! !== drawn[index - 1]!.drawn! + 1) runs++;
+    run.set(line, runs);
+  });
+  return Array.from({ length: runs + 1 }, (_, index) => lines.filter((line) => run.get(line) === index));
 }
 
 /** A page read into a slide: its vector drawing behind, then its pictures, then its text on top. */
