@@ -148,7 +148,7 @@ describe('continueTables', () => {
     expect(pages[1]!.blocks.flatMap((each) => (each.kind === 'text' ? each.lines : []))).toHaveLength(4);
   });
 
-  it('leaves a page alone that begins with a paragraph, a line across a column edge, or follows no table', () => {
+  it('leaves a page alone after no table or one ending mid-page, or that begins with text of other shape', () => {
     const paragraphFirst = [
       page(foot()),
       page([block(paragraph(72, 3)), ...[line('GS-11', 120), line('1', 120, 372)].map((each) => block([each]))]),
@@ -158,7 +158,13 @@ describe('continueTables', () => {
       page([block([line('GS-11', 72, 72), line('A value wider than its column is', 72, 222)])]),
     ];
     const noTable = [page([block(paragraph(600, 3))]), page([block([line('GS-11', 72, 72), line('1', 72, 372)])])];
-    for (const pages of [paragraphFirst, acrossEdge, noTable]) {
+    // A table that ends mid-page, the text of a later page reaching far lower: no page break carried it over.
+    const midPage = [
+      page(placeBorderlessTables([block(paragraph(200, 3)), ...grades(260).map((row) => block(row))])),
+      page([block([line('GS-11', 72, 72), line('1', 72, 372)])]),
+      page([block(paragraph(600, 10))]),
+    ];
+    for (const pages of [paragraphFirst, acrossEdge, noTable, midPage]) {
       continueTables(pages);
       expect(tables(pages[1]!.blocks)).toEqual([]);
     }

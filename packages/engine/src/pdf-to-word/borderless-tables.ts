@@ -123,18 +123,21 @@ const COLUMN_SLACK = 2;
 
 /**
  * The rows of a table that goes on over a page break where the new page holds too few of them to be found as a
- * table (one row, most often: a table needs two). Where a page's last block is a table and the next page, of the
- * same size, begins with rows of lines each standing in its own column of that table (two or more to a row), those
- * rows become a table of the same columns at the top of that page, which joinAcrossPages appends to the table above
- * it. A row with a line across a column edge, or with one line only (a cell that wraps, a paragraph), ends them.
+ * table (one row, most often: a table needs two). Where a page's last block is a table that reaches the foot of
+ * the page (`fillsPage`) and the next page, of the same size, begins with rows of lines each standing in its own
+ * column of that table (two or more to a row), those rows become a table of the same columns at the top of that
+ * page, which joinAcrossPages appends to the table above it. A row with a line across a column edge, or with one
+ * line only (a cell that wraps, a paragraph), ends them.
  */
 export function continueTables(pages: PageLayout[]): void {
+  // Where the document's text ends at the foot of a page (its running footers already taken off).
+  const textBottom = Math.max(...pages.flatMap((page) => page.blocks.map((block) => block.y1)));
   for (let index = 1; index < pages.length; index++) {
     const previous = pages[index - 1]!;
     const page = pages[index]!;
     if (previous.width !== page.width || previous.height !== page.height) continue;
     const last = readingOrder(previous.blocks).at(-1);
-    if (last?.kind !== 'table' || last.columns.length < 3) continue;
+    if (last?.kind !== 'table' || last.columns.length < 3 || !fillsPage(last, textBottom)) continue;
     const rows = topRows(page.blocks, last.columns);
     if (rows.length === 0) continue;
     const cells = rows.flatMap((row, at) =>
@@ -155,6 +158,15 @@ export function continueTables(pages: PageLayout[]): void {
     };
     page.blocks = [...withoutLines(page.blocks, new Set(cells.flatMap((cell) => cell.lines))), continued];
   }
+}
+
+/**
+ * Whether a table reaches the foot of its page: the room left under it, down to where the document's text ends,
+ * holds no two of its rows. A table that ends higher was not carried over by a page break.
+ */
+function fillsPage(table: LayoutTableBlock, textBottom: number): boolean {
+  const rowHeight = Math.max(...table.rows.slice(1).map((y, at) => y - table.rows[at]!));
+  return textBottom - table.y1 < 2 * rowHeight;
 }
 
 /**
