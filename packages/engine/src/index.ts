@@ -18,6 +18,7 @@ export {
 } from './programs/libreoffice.js';
 export { warmProcessSpawner } from './programs/run-process.js';
 export { closeMupdfPool, warmMupdfPool } from './mupdf/pool.js';
+export { pageJpegOptions } from './tools/pdf-to-jpg.js';
 
 // What the benchmarks run as the reference tool beside ours.
 export { grayPdfwriteSettings } from './programs/ghostscript.js';

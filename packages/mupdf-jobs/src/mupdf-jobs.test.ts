@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ToolError } from '@paperknife/catalog/errors';
 import { parseToolOptions } from '@paperknife/catalog/tool-options';
-import { closeMupdfPool, runTool } from '@paperknife/engine';
+import { closeMupdfPool, pageJpegOptions, runTool } from '@paperknife/engine';
 import { brokenImageCodecs, brokenImagesPdf } from '@paperknife/engine/testing/broken-image-fixtures';
 import { makePdf, passwordProtected } from '@paperknife/engine/testing/make-pdf';
 import { jobPerTest } from '@paperknife/engine/testing/test-job';
@@ -122,7 +122,7 @@ describe('MuPDF jobs on the device and on the server', () => {
     const encodeJpeg: MupdfJobSettings['encodeJpeg'] = async (page, quality, dpi) =>
       sharp(page.data, { raw: { width: page.width, height: page.height, channels: page.channels } })
         .withMetadata({ density: dpi })
-        .jpeg({ quality, mozjpeg: true })
+        .jpeg(pageJpegOptions(quality))
         .toBuffer();
     const raw = { dpi: '100', quality: '70' };
     const both = await onBoth('pdf-to-jpg', 'report.pdf', twoPages(), raw, { encodeJpeg });
