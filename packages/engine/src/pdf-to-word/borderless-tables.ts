@@ -1,7 +1,7 @@
 import { alignedTables } from '../tables/aligned-columns.js';
 import type { Table, Word } from '../tables/table-model.js';
 import { textLines } from '../tables/text-lines.js';
-import { isListMarker, joinListMarkers, readingOrder } from './layout-analysis.js';
+import { isListMarker, joinListMarkers, readingOrder, withoutLines } from './layout-analysis.js';
 import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTableCell, PageLayout } from './layout-model.js';
 
 /**
@@ -92,30 +92,6 @@ export function placeBorderlessTables(blocks: readonly LayoutBlock[]): LayoutBlo
     return { kind: 'table', x0, y0, x1, y1, columns, rows, cells, foundBy: 'aligned text' };
   });
   return [...withoutLines(blocks, taken), ...found];
-}
-
-/** The blocks with the lines `taken` out of their text blocks: a block left with none goes, the others shrink. */
-function withoutLines(blocks: readonly LayoutBlock[], taken: ReadonlySet<LayoutLine>): LayoutBlock[] {
-  const result: LayoutBlock[] = [];
-  for (const block of blocks) {
-    if (block.kind !== 'text') {
-      result.push(block);
-      continue;
-    }
-    const kept = block.lines.filter((line) => !taken.has(line));
-    if (kept.length === block.lines.length) result.push(block);
-    else if (kept.length > 0) {
-      result.push({
-        kind: 'text',
-        x0: Math.min(...kept.map((line) => line.x0)),
-        y0: Math.min(...kept.map((line) => line.y0)),
-        x1: Math.max(...kept.map((line) => line.x1)),
-        y1: Math.max(...kept.map((line) => line.y1)),
-        lines: kept,
-      });
-    }
-  }
-  return result;
 }
 
 /** Points a cell's line may stand past its column's edges. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   drawingRegions,
   joinListMarkers,
+  overprintedLines,
   placeTables,
   readingOrder,
   ruledTables,
@@ -507,5 +508,19 @@ describe('drawingRegions', () => {
     // The same frame around a chart's bars is a drawing.
     const bars = [bar(150, 150), bar(200, 200), bar(250, 100)];
     expect(drawingRegions([titleBar, ...bars], page, lines, [], frame)).toHaveLength(1);
+  });
+});
+
+describe('overprintedLines', () => {
+  it('finds words drawn again over a line, and the later of two lines alike, not text that only looks the same', () => {
+    const first = line('The toolkit is a home for libraries that', 100, 72, 520);
+    const again = line('that', 100.5, 490, 520); // the last word drawn again where it stands
+    const second = line('ease the development of applications', 120, 72, 420);
+    const within = line('ease the development', 121, 73, 250);
+    const twice = [line('Contact us', 140, 72, 160), line('Contact us', 140.2, 72, 160)];
+    const elsewhere = line('that', 160, 72, 100); // the same word on a line of its own
+    const lower = line('ease the development', 200, 72, 250); // the same words further down the page
+    const copies = overprintedLines([first, again, second, within, ...twice, elsewhere, lower]);
+    expect([...copies]).toEqual([again, within, twice[1]]);
   });
 });

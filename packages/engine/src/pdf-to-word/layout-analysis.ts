@@ -291,6 +291,75 @@ function order(units: readonly Unit[], minGutter: number, lineHeight: number, re
 const splitIndex = (unit: Unit, gutters: readonly Interval[]) =>
   gutters.filter((gutter) => centreX(unit.box) > gutter.x1).length;
 
+/** The blocks with the lines `taken` out of their text blocks: a block left with none goes, the others shrink. */
+export function withoutLines(blocks: readonly LayoutBlock[], taken: ReadonlySet<LayoutLine>): LayoutBlock[] {
+  const result: LayoutBlock[] = [];
+  for (const block of blocks) {
+    if (block.kind !== 'text') {
+      result.push(block);
+      continue;
+    }
+    const kept = block.lines.filter((line) => !taken.has(line));
+    if (kept.length === block.lines.length) result.push(block);
+    else if (kept.length > 0) {
+      result.push({
+        kind: 'text',
+        x0: Math.min(...kept.map((line) => line.x0)),
+        y0: Math.min(...kept.map((line) => line.y0)),
+        x1: Math.max(...kept.map((line) => line.x1)),
+        y1: Math.max(...kept.map((line) => line.y1)),
+        lines: kept,
+      });
+    }
+  }
+  return result;
+}
+
+/**
+ * Lines drawn over others with the same text: a PDF that draws words twice at one place (a shadow, a bold made by
+ * drawing again, a link's text drawn again over it) gives MuPDF a second line for the copy, which a viewer shows as
+ * one. A line whose text is part of another line's and whose box lies within that line's (by a quarter of its
+ * height) is such a copy; of two alike, the later one. A copy that straddles two lines is not found.
+ */
+export function overprintedLines(lines: readonly LayoutLine[]): Set<LayoutLine> {
+  const texts = new Map(lines.map((line) => [line, lineText(line).replace(/\s+/g, ' ').trim()]));
+  const order = new Map(lines.map((line, index) => [line, index]));
+  const byTop = [...lines].sort((a, b) => a.y0 - b.y0);
+  const tallest = Math.max(0, ...lines.map((line) => line.y1 - line.y0));
+  const copies = new Set<LayoutLine>();
+  for (const line of lines) {
+    const text = texts.get(line)!;
+    if (text === '') continue;
+    const slack = (line.y1 - line.y0) / 4;
+    // The lines starting high enough to reach down to this one's foot, and no lower than its top.
+    let at = firstAtOrBelow(byTop, line.y1 - slack - tallest);
+    for (; at < byTop.length && byTop[at]!.y0 <= line.y0 + slack; at++) {
+      const other = byTop[at]!;
+      if (other === line || copies.has(other)) continue;
+      const within = other.y1 >= line.y1 - slack && other.x0 <= line.x0 + slack && other.x1 >= line.x1 - slack;
+      const otherText = texts.get(other)!;
+      const longer = otherText.length > text.length || order.get(other)! < order.get(line)!;
+      if (within && longer && otherText.includes(text)) {
+        copies.add(line);
+        break;
+      }
+    }
+  }
+  return copies;
+}
+
+/** The index of the first line (of lines sorted by top) whose top is at or below `y`. */
+function firstAtOrBelow(byTop: readonly LayoutLine[], y: number): number {
+  let low = 0;
+  let high = byTop.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (byTop[middle]!.y0 < y) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The blocks of a page in reading order. Text blocks are taken apart into lines and put together again per column
  * run, so lines MuPDF joined across columns or listed row by row read column by column; pictures and tables take

@@ -2,7 +2,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import { placeBorderlessTables } from './borderless-tables.js';
-import { type Rule, contains, drawingRegions, placeTables, ruledTables, tablesWithText } from './layout-analysis.js';
+import {
+  type Rule,
+  contains,
+  drawingRegions,
+  overprintedLines,
+  placeTables,
+  ruledTables,
+  tablesWithText,
+  withoutLines,
+} from './layout-analysis.js';
 import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
 import { wordFontName } from './word-layout.js';
 import { alongLine, digitsInReadingOrder, isDigit } from '../mupdf/digit-order.js';
@@ -660,6 +669,9 @@ export function readLayout(
   }
   drawn.rules.forEach(shift);
   drawn.shapes.forEach(shift);
+  // Words drawn twice at one place are read once, as a viewer shows them.
+  const copies = overprintedLines(blocks.flatMap((block) => (block.kind === 'text' ? block.lines : [])));
+  if (copies.size > 0) blocks.splice(0, blocks.length, ...withoutLines(blocks, copies));
   const width = right - left;
   const height = bottom - top;
   const lines = blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
