@@ -6,6 +6,7 @@ import { openPdf } from '../mupdf/open-pdf.js';
 import type { ReportProgress } from '../mupdf/task-table.js';
 import type { LayoutBlock, LayoutLine } from '../pdf-to-word/layout-model.js';
 import { readPage } from '../pdf-to-word/word-pages.js';
+import { union } from '../tables/table-model.js';
 import { writePresentation } from './pptx-document.js';
 import { pictureScale, readSlideDrawing } from './slide-drawing.js';
 import type { Slide, SlideItem, SlideText } from './slide-model.js';
@@ -38,14 +39,7 @@ const PAGE_PICTURE_DPI = 150;
 
 /** A text box around `lines`. */
 function textBox(lines: LayoutLine[]): SlideText {
-  return {
-    kind: 'text',
-    x0: Math.min(...lines.map((line) => line.x0)),
-    y0: Math.min(...lines.map((line) => line.y0)),
-    x1: Math.max(...lines.map((line) => line.x1)),
-    y1: Math.max(...lines.map((line) => line.y1)),
-    lines,
-  };
+  return { kind: 'text', ...union(lines), lines };
 }
 
 /**

@@ -107,7 +107,10 @@ const COLUMN_SLACK = 2;
  */
 export function continueTables(pages: PageLayout[]): void {
   // Where the document's text ends at the foot of a page (its running footers already taken off).
-  const textBottom = Math.max(...pages.flatMap((page) => page.blocks.map((block) => block.y1)));
+  const textBottom = pages.reduce(
+    (bottom, page) => page.blocks.reduce((lowest, block) => Math.max(lowest, block.y1), bottom),
+    0,
+  );
   for (let index = 1; index < pages.length; index++) {
     const previous = pages[index - 1]!;
     const page = pages[index]!;

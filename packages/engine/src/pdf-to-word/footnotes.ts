@@ -4,8 +4,8 @@
  * The notes are taken off the page and hung on their marks, for Word to write as footnotes; lines at the top of the
  * foot without a mark go on with the note the page before ended with. Pure functions on the page layouts, no MuPDF.
  */
-import type { Footnote, LayoutBlock, LayoutLine, PageLayout, Span } from './layout-model.js';
-import { bodySize } from './layout-analysis.js';
+import type { Footnote, LayoutLine, PageLayout, Span } from './layout-model.js';
+import { bodySize, withoutLines } from './layout-analysis.js';
 
 /** A footnote mark: a number, or the symbols notes are marked with. */
 const MARK = /^\s*(\d{1,3}|[*†‡§¶]{1,3})\s*$/u;
@@ -128,22 +128,6 @@ export function takeFootnotes(pages: PageLayout[]): void {
       delete span.link;
       last = footnote;
     });
-    const taken = new Set(foot);
-    page.blocks = page.blocks.flatMap((block): LayoutBlock[] => {
-      if (block.kind !== 'text') return [block];
-      const lines = block.lines.filter((line) => !taken.has(line));
-      if (lines.length === block.lines.length) return [block];
-      if (lines.length === 0) return [];
-      return [
-        {
-          ...block,
-          x0: Math.min(...lines.map((line) => line.x0)),
-          y0: Math.min(...lines.map((line) => line.y0)),
-          x1: Math.max(...lines.map((line) => line.x1)),
-          y1: Math.max(...lines.map((line) => line.y1)),
-          lines,
-        },
-      ];
-    });
+    page.blocks = withoutLines(page.blocks, new Set(foot));
   }
 }

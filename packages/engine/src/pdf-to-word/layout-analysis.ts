@@ -14,6 +14,7 @@ import type {
   PageLayout,
 } from './layout-model.js';
 import { connectedGroups, gridOf, straightRules } from '../tables/ruled-grids.js';
+import { centreX, centreY, heightOf, union, widthOf } from '../tables/table-model.js';
 
 /** A drawn horizontal or vertical rule, as a thin box. */
 export type Rule = Box;
@@ -32,19 +33,6 @@ interface Interval {
 }
 
 const lineText = (line: LayoutLine) => line.spans.map((span) => span.text).join('');
-const heightOf = (box: Box) => box.y1 - box.y0;
-const widthOf = (box: Box) => box.x1 - box.x0;
-const centreX = (box: Box) => (box.x0 + box.x1) / 2;
-const centreY = (box: Box) => (box.y0 + box.y1) / 2;
-
-function union(boxes: readonly Box[]): Box {
-  return {
-    x0: Math.min(...boxes.map((box) => box.x0)),
-    y0: Math.min(...boxes.map((box) => box.y0)),
-    x1: Math.max(...boxes.map((box) => box.x1)),
-    y1: Math.max(...boxes.map((box) => box.y1)),
-  };
-}
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
@@ -293,26 +281,12 @@ const splitIndex = (unit: Unit, gutters: readonly Interval[]) =>
 
 /** The blocks with the lines `taken` out of their text blocks: a block left with none goes, the others shrink. */
 export function withoutLines(blocks: readonly LayoutBlock[], taken: ReadonlySet<LayoutLine>): LayoutBlock[] {
-  const result: LayoutBlock[] = [];
-  for (const block of blocks) {
-    if (block.kind !== 'text') {
-      result.push(block);
-      continue;
-    }
-    const kept = block.lines.filter((line) => !taken.has(line));
-    if (kept.length === block.lines.length) result.push(block);
-    else if (kept.length > 0) {
-      result.push({
-        kind: 'text',
-        x0: Math.min(...kept.map((line) => line.x0)),
-        y0: Math.min(...kept.map((line) => line.y0)),
-        x1: Math.max(...kept.map((line) => line.x1)),
-        y1: Math.max(...kept.map((line) => line.y1)),
-        lines: kept,
-      });
-    }
-  }
-  return result;
+  return blocks.flatMap((block): LayoutBlock[] => {
+    if (block.kind !== 'text') return [block];
+    const lines = block.lines.filter((line) => !taken.has(line));
+    if (lines.length === block.lines.length) return [block];
+    return lines.length > 0 ? [{ ...block, ...union(lines), lines }] : [];
+  });
 }
 
 /**
@@ -685,14 +659,7 @@ export function takeRunningLines(pages: PageLayout[]): RunningLines {
   }
 
   if (running.size === 0) return { headers, footers };
-  for (const page of pages) {
-    page.blocks = page.blocks.flatMap((block): LayoutBlock[] => {
-      if (block.kind !== 'text') return [block];
-      const lines = block.lines.filter((line) => !running.has(line));
-      if (lines.length === block.lines.length) return [block];
-      return lines.length > 0 ? [{ ...block, ...union(lines), lines }] : [];
-    });
-  }
+  for (const page of pages) page.blocks = withoutLines(page.blocks, running);
   const byPosition = (a: LayoutLine, b: LayoutLine) => a.y0 - b.y0 || a.x0 - b.x0;
   headers.forEach((lines) => lines.sort(byPosition));
   footers.forEach((lines) => lines.sort(byPosition));

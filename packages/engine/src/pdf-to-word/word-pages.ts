@@ -685,25 +685,10 @@ export function readLayout(
 
   // A drawing is a picture of its part of the page, its labels and the images in it included.
   const inDrawing = (box: Box) => drawings.some((region) => contains(region, box));
-  const kept: LayoutBlock[] = [];
-  for (const block of blocks) {
-    if (block.kind === 'image') {
-      if (!inDrawing(block)) kept.push(block);
-    } else if (block.kind === 'text') {
-      const outside = block.lines.filter((line) => !inDrawing(line));
-      if (outside.length === block.lines.length) kept.push(block);
-      else if (outside.length > 0) {
-        kept.push({
-          ...block,
-          x0: Math.min(...outside.map((line) => line.x0)),
-          y0: Math.min(...outside.map((line) => line.y0)),
-          x1: Math.max(...outside.map((line) => line.x1)),
-          y1: Math.max(...outside.map((line) => line.y1)),
-          lines: outside,
-        });
-      }
-    }
-  }
+  const kept = withoutLines(
+    blocks.filter((block) => block.kind !== 'image' || !inDrawing(block)),
+    new Set(lines.filter(inDrawing)),
+  );
   drawings.forEach((region, index) => {
     const file = join(folder, `page-${pageIndex + 1}-drawing-${index + 1}.png`);
     renderRegion(page, { x0: region.x0 + left, y0: region.y0 + top, x1: region.x1 + left, y1: region.y1 + top }, file);
