@@ -60,8 +60,10 @@ function usePageViewPreload(id: ToolId, files: ToolFiles): void {
 }
 
 /**
- * Where the tool runs, for a tool that can run in the browser: the remembered choice. The device's code, worker and
- * wasm start loading once the device way is chosen and files are there, or at once when the visitor picks it.
+ * Where the tool runs, for a tool that can run in the browser: the remembered choice. The worker and its wasm start
+ * once the device way is chosen and files are there, or at once when the visitor picks it. With the device way
+ * remembered, the few kilobytes of page code that start them come ahead, so a drop starts the worker at once
+ * rather than after fetching that code beside pdf.js.
  */
 function useRunWhereOf(id: ToolId, files: ToolFiles): [RunWhere, (where: RunWhere) => void] {
   const engine = deviceEngineOf(id);
@@ -69,7 +71,9 @@ function useRunWhereOf(id: ToolId, files: ToolFiles): [RunWhere, (where: RunWher
   const where = hasDeviceWay(id) ? remembered : 'server';
   const hasFiles = files.items.length > 0;
   useEffect(() => {
-    if (where === 'device' && hasFiles && engine) warmUpDevice(engine);
+    if (where !== 'device' || !engine) return;
+    if (hasFiles) warmUpDevice(engine);
+    else void loadDeviceClient().catch(() => {}); // the run imports it again, and reports a failure
   }, [where, hasFiles, engine]);
   const choose = (next: RunWhere) => {
     remember(next);
@@ -90,8 +94,8 @@ const preloadAfterDrop = () => {
   void loadMergeFileList().catch(() => {}); // the list's own load, once files come, says so
 };
 
-const warmUpDevice = (engine: DeviceEngine) =>
-  void import('~/features/tools/device/device-client').then((device) => device.warmUpDevice(engine));
+const loadDeviceClient = () => import('~/features/tools/device/device-client');
+const warmUpDevice = (engine: DeviceEngine) => void loadDeviceClient().then((device) => device.warmUpDevice(engine));
 
 /**
  * A tool at work: drop zone, file rows, options and action, with the seed's states (section 4), validation

@@ -4,6 +4,7 @@ import { type ToolPhase, type ToolResponse, ToolRequestError, cancelledError } f
 import type { DeviceEngine, DeviceJobMessage, DeviceJobRequest, DeviceLimit } from './device-protocol';
 import { DEVICE_MAX_FILE_BYTES } from './device-tools';
 import { keepForOffline } from './offline';
+import { holdPreviews } from './previews-wait';
 
 /**
  * The page's side of running a tool in the browser: one worker per engine (qpdf, or mupdf.js for the tools that
@@ -64,12 +65,27 @@ export async function runOnDevice(
   tool: ToolId,
   files: readonly File[],
   options: Record<string, unknown>,
-  { onPhase, signal, engine = 'qpdf' }: DeviceRunOptions = {},
+  settings: DeviceRunOptions = {},
 ): Promise<ToolResponse> {
   const started = performance.now();
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > DEVICE_MAX_FILE_BYTES)
     throw new DeviceLimitError('too-large', 'These files are too large for this device.');
+  const previewsHeld = holdPreviews();
+  try {
+    return await runInWorker(tool, files, options, settings, started);
+  } finally {
+    previewsHeld();
+  }
+}
+
+async function runInWorker(
+  tool: ToolId,
+  files: readonly File[],
+  options: Record<string, unknown>,
+  { onPhase, signal, engine = 'qpdf' }: DeviceRunOptions,
+  started: number,
+): Promise<ToolResponse> {
   const buffers = await Promise.all(files.map((file) => file.arrayBuffer()));
   if (signal?.aborted) throw cancelledError();
   const running = startWorker(engine);

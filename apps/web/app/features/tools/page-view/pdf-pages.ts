@@ -1,6 +1,7 @@
 import { type MetadataField, infoKeys, isoFromPdfDate, metadataFields } from '@paperknife/catalog/document-metadata';
 import type * as PdfJsModule from 'pdfjs-dist';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { previewsMayDraw } from '~/features/tools/device/previews-wait';
 
 /**
  * A PDF opened in the browser with pdf.js, for thumbnails only: the file never leaves the device for this, and
@@ -239,6 +240,7 @@ async function openPdfPages(file: Blob, password?: string, firstThumbnailWidth?:
     const done = (async () => {
       const release = await slots.take();
       try {
+        await previewsMayDraw();
         if (cancelled) throw new RenderCancelled();
         const page = await document.getPage(pageNumber);
         if (cancelled) throw new RenderCancelled();
