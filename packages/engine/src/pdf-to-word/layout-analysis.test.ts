@@ -523,4 +523,14 @@ describe('overprintedLines', () => {
     const copies = overprintedLines([first, again, second, within, ...twice, elsewhere, lower]);
     expect([...copies]).toEqual([again, within, twice[1]]);
   });
+
+  it('keeps letters set one by one down a slide, and words, that cross a line holding them elsewhere', () => {
+    const across = line('6. Challenging students (Press for Effort and Rigor)', 428, 31, 600);
+    const further = line('7. Controlling behaviour (Peer Support)', 476, 31, 600);
+    // "PRESS" down the right of a slide, each letter a line of its own, crossing the lines' ends.
+    const letters = [...'PRESS'].map((letter, index) => line(letter, 381 + index * 24, 488, 497));
+    const label = line('Rigor', 428.5, 40, 80); // over the start of a line that says it at its end
+    const shadow = line('Effort', 428.4, 31 + 33 * (569 / 51), 31 + 39 * (569 / 51)); // drawn again where it is
+    expect([...overprintedLines([across, further, ...letters, label, shadow])]).toEqual([shadow]);
+  });
 });

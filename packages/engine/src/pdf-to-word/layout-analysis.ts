@@ -292,8 +292,11 @@ export function withoutLines(blocks: readonly LayoutBlock[], taken: ReadonlySet<
 /**
  * Lines drawn over others with the same text: a PDF that draws words twice at one place (a shadow, a bold made by
  * drawing again, a link's text drawn again over it) gives MuPDF a second line for the copy, which a viewer shows as
- * one. A line whose text is part of another line's and whose box lies within that line's (by a quarter of its
- * height) is such a copy; of two alike, the later one. A copy that straddles two lines is not found.
+ * one. A line whose text is part of another line's, whose box lies within that line's (by a quarter of its height)
+ * and stands about where that part of the line's text is drawn, is such a copy; of two alike, the later one. Where
+ * the part is drawn is estimated from its place among the line's characters, within a tenth of the line's width.
+ * A single character is never taken for a copy: a word set letter by letter down a slide crosses lines holding
+ * the same letters, near enough where they are. A copy that straddles two lines is not found.
  */
 export function overprintedLines(lines: readonly LayoutLine[]): Set<LayoutLine> {
   const texts = new Map(lines.map((line) => [line, lineText(line).replace(/\s+/g, ' ').trim()]));
@@ -303,7 +306,7 @@ export function overprintedLines(lines: readonly LayoutLine[]): Set<LayoutLine> 
   const copies = new Set<LayoutLine>();
   for (const line of lines) {
     const text = texts.get(line)!;
-    if (text === '') continue;
+    if (text.replace(/\s/g, '').length < 2) continue;
     const slack = (line.y1 - line.y0) / 4;
     // The lines starting high enough to reach down to this one's foot, and no lower than its top.
     let at = firstAtOrBelow(byTop, line.y1 - slack - tallest);
@@ -313,13 +316,28 @@ export function overprintedLines(lines: readonly LayoutLine[]): Set<LayoutLine> 
       const within = other.y1 >= line.y1 - slack && other.x0 <= line.x0 + slack && other.x1 >= line.x1 - slack;
       const otherText = texts.get(other)!;
       const longer = otherText.length > text.length || order.get(other)! < order.get(line)!;
-      if (within && longer && otherText.includes(text)) {
+      if (within && longer && drawnWhereItsPartIs(line, text, other, otherText, slack)) {
         copies.add(line);
         break;
       }
     }
   }
   return copies;
+}
+
+/**
+ * Whether `text`, found in `otherText`, is drawn by `line` about where `other` draws it: some place of it among
+ * `other`'s characters, taken as evenly wide, puts it within `slack` and a tenth of `other`'s width of `line`'s box.
+ */
+function drawnWhereItsPartIs(line: Box, text: string, other: Box, otherText: string, slack: number): boolean {
+  const perCharacter = widthOf(other) / otherText.length;
+  const tolerance = slack + widthOf(other) / 10;
+  for (let at = otherText.indexOf(text); at >= 0; at = otherText.indexOf(text, at + 1)) {
+    const start = other.x0 + at * perCharacter;
+    const end = start + text.length * perCharacter;
+    if (Math.abs(line.x0 - start) <= tolerance && Math.abs(line.x1 - end) <= tolerance) return true;
+  }
+  return false;
 }
 
 /** The index of the first line (of lines sorted by top) whose top is at or below `y`. */
