@@ -3,6 +3,7 @@ import {
   drawingRegions,
   joinListMarkers,
   overprintedLines,
+  overprintedStarts,
   placeTables,
   readingOrder,
   ruledTables,
@@ -532,5 +533,26 @@ describe('overprintedLines', () => {
     const label = line('Rigor', 428.5, 40, 80); // over the start of a line that says it at its end
     const shadow = line('Effort', 428.4, 31 + 33 * (569 / 51), 31 + 39 * (569 / 51)); // drawn again where it is
     expect([...overprintedLines([across, further, ...letters, label, shadow])]).toEqual([shadow]);
+  });
+});
+
+describe('overprintedStarts', () => {
+  it('takes words drawn again over the end of the line before them off the start of the next', () => {
+    // "tools that process ODF or check ODF conformance." drawn in two overlapping parts (7.6 pt a character).
+    const perCharacter = 7.6;
+    const first = line('tools that process ODF or check', 404, 129, 129 + 31 * perCharacter);
+    const second = line('ODF or check ODF conformance. ', 404.3, 129 + 19 * perCharacter, 129 + 49 * perCharacter);
+    // Alike but not over it: the same words at the start of a line further right, and on the next row.
+    const apart = line('ODF or check the rest', 404, 129 + 40 * perCharacter, 129 + 61 * perCharacter);
+    const below = line('or check ODF files', 420, 129 + 24 * perCharacter, 129 + 42 * perCharacter);
+    const trimmed = overprintedStarts([first, second, apart, below]);
+    expect([...trimmed]).toEqual([second]);
+    expect(second.spans.map((span) => span.text).join('')).toBe('ODF conformance. ');
+    expect(second.x0).toBeCloseTo(129 + 32 * perCharacter, 0);
+    expect([first, apart, below].map((each) => each.spans[0]!.text)).toEqual([
+      'tools that process ODF or check',
+      'ODF or check the rest',
+      'or check ODF files',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import type {
   LayoutTableCell,
   LayoutTextBlock,
   PageLayout,
+  Span,
 } from './layout-model.js';
 import { connectedGroups, gridOf, straightRules } from '../tables/ruled-grids.js';
 import { centreX, centreY, heightOf, union, widthOf } from '../tables/table-model.js';
@@ -294,29 +295,30 @@ export function withoutLines(blocks: readonly LayoutBlock[], taken: ReadonlySet<
  * drawing again, a link's text drawn again over it) gives MuPDF a second line for the copy, which a viewer shows as
  * one. A line whose text is part of another line's, whose box lies within that line's (by a quarter of its height)
  * and stands about where that part of the line's text is drawn, is such a copy; of two alike, the later one. Where
- * the part is drawn is estimated from its place among the line's characters, within a tenth of the line's width.
- * A single character is never taken for a copy: a word set letter by letter down a slide crosses lines holding
- * the same letters, near enough where they are. A copy that straddles two lines is not found.
+ * the part is drawn is estimated from its place among the line's characters, within a tenth of the line's width;
+ * boxes are taken without the blanks at their ends. A single character is never taken for a copy: a word set
+ * letter by letter down a slide crosses lines holding the same letters, near enough where they are. A copy that
+ * straddles two lines is `overprintedStarts`'.
  */
 export function overprintedLines(lines: readonly LayoutLine[]): Set<LayoutLine> {
-  const texts = new Map(lines.map((line) => [line, lineText(line).replace(/\s+/g, ' ').trim()]));
+  const inked = new Map(lines.map((line) => [line, inkedLine(line)]));
   const order = new Map(lines.map((line, index) => [line, index]));
   const byTop = [...lines].sort((a, b) => a.y0 - b.y0);
-  const tallest = Math.max(0, ...lines.map((line) => line.y1 - line.y0));
+  const tallest = lines.reduce((most, line) => Math.max(most, heightOf(line)), 0);
   const copies = new Set<LayoutLine>();
   for (const line of lines) {
-    const text = texts.get(line)!;
+    const { text, box } = inked.get(line)!;
     if (text.replace(/\s/g, '').length < 2) continue;
-    const slack = (line.y1 - line.y0) / 4;
+    const slack = heightOf(line) / 4;
     // The lines starting high enough to reach down to this one's foot, and no lower than its top.
     let at = firstAtOrBelow(byTop, line.y1 - slack - tallest);
     for (; at < byTop.length && byTop[at]!.y0 <= line.y0 + slack; at++) {
       const other = byTop[at]!;
       if (other === line || copies.has(other)) continue;
-      const within = other.y1 >= line.y1 - slack && other.x0 <= line.x0 + slack && other.x1 >= line.x1 - slack;
-      const otherText = texts.get(other)!;
+      const { text: otherText, box: otherBox } = inked.get(other)!;
+      const within = other.y1 >= line.y1 - slack && otherBox.x0 <= box.x0 + slack && otherBox.x1 >= box.x1 - slack;
       const longer = otherText.length > text.length || order.get(other)! < order.get(line)!;
-      if (within && longer && drawnWhereItsPartIs(line, text, other, otherText, slack)) {
+      if (within && longer && drawnWhereItsPartIs(box, text, otherBox, otherText, slack)) {
         copies.add(line);
         break;
       }
@@ -326,16 +328,98 @@ export function overprintedLines(lines: readonly LayoutLine[]): Set<LayoutLine> 
 }
 
 /**
- * Whether `text`, found in `otherText`, is drawn by `line` about where `other` draws it: some place of it among
- * `other`'s characters, taken as evenly wide, puts it within `slack` and a tenth of `other`'s width of `line`'s box.
+ * Lines that begin with words drawn again over the end of the line before them in the same row: a copy that
+ * straddles two lines, which MuPDF reads as lines overlapping by those words ("tools that process ODF or check",
+ * then "ODF or check ODF conformance."). The words the line's start repeats of the other's end, whole words and at
+ * least two characters, drawn about where that end is (within a quarter of the line's height and a tenth of its
+ * width, estimated from their place among the line's characters), are taken off the start of the line: its spans
+ * lose them and its box starts where they end. Changes the lines in place; returns those it changed.
  */
-function drawnWhereItsPartIs(line: Box, text: string, other: Box, otherText: string, slack: number): boolean {
+export function overprintedStarts(lines: readonly LayoutLine[]): Set<LayoutLine> {
+  const inked = new Map(lines.map((line) => [line, inkedLine(line)]));
+  const byTop = [...lines].sort((a, b) => a.y0 - b.y0);
+  const trimmed = new Set<LayoutLine>();
+  for (const line of lines) {
+    const { text, box } = inked.get(line)!;
+    const slack = heightOf(line) / 4;
+    const perCharacter = widthOf(box) / text.length;
+    for (let at = firstAtOrBelow(byTop, line.y0 - slack); at < byTop.length && byTop[at]!.y0 <= line.y0 + slack; at++) {
+      const before = byTop[at]!;
+      const { text: beforeText, box: beforeBox } = inked.get(before)!;
+      // In the same row, starting first, overlapping by more than the slack, and ending first.
+      if (before === line || beforeBox.x0 >= box.x0 || Math.abs(before.y1 - line.y1) > slack) continue;
+      if (beforeBox.x1 - box.x0 <= slack || box.x1 <= beforeBox.x1 + slack) continue;
+      const cut = repeatedStart(
+        beforeText,
+        text,
+        (end) => Math.abs(box.x0 + end * perCharacter - beforeBox.x1) <= slack + widthOf(box) / 10,
+      );
+      if (cut === 0) continue;
+      const words = text.slice(0, cut).split(' ').length;
+      const repeated = new RegExp(`^\\s*(?:\\S+\\s+){${words}}`).exec(lineText(line))?.[0].length ?? 0;
+      dropLeadingCharacters(line, repeated);
+      line.x0 = box.x0 + (cut + 1) * perCharacter;
+      inked.set(line, inkedLine(line));
+      trimmed.add(line);
+      break;
+    }
+  }
+  return trimmed;
+}
+
+/**
+ * Where the longest start of `text` ends that is whole words, at least two characters, and that `before` ends with
+ * as whole words, of those `drawnThere` accepts (given that end); 0 for none. Both texts have single blanks.
+ */
+function repeatedStart(before: string, text: string, drawnThere: (cut: number) => boolean): number {
+  for (let cut = text.lastIndexOf(' '); cut >= 2; cut = text.lastIndexOf(' ', cut - 1)) {
+    const start = text.slice(0, cut);
+    const at = before.length - start.length;
+    if (at >= 0 && before.endsWith(start) && (at === 0 || before[at - 1] === ' ') && drawnThere(cut)) {
+      return cut;
+    }
+  }
+  return 0;
+}
+
+/** Takes the first `count` characters off a line's spans, and the blanks after them; spans left empty go. */
+function dropLeadingCharacters(line: LayoutLine, count: number): void {
+  let left = count;
+  const spans: Span[] = [];
+  for (const span of line.spans) {
+    const cut = Math.min(left, span.text.length);
+    left -= cut;
+    const rest = span.text.slice(cut);
+    const text = spans.length === 0 ? rest.trimStart() : rest;
+    if (text !== '') spans.push(text === span.text ? span : { ...span, text });
+  }
+  line.spans = spans;
+}
+
+/**
+ * A line's text with its blanks run together and trimmed, and its box without the blanks at its ends (their width
+ * estimated from the line's characters, taken as evenly wide).
+ */
+function inkedLine(line: LayoutLine): { text: string; box: Box } {
+  const raw = lineText(line);
+  const perCharacter = raw.length > 0 ? widthOf(line) / raw.length : 0;
+  const leading = raw.length - raw.trimStart().length;
+  const trailing = raw.length - raw.trimEnd().length;
+  const box = { ...line, x0: line.x0 + leading * perCharacter, x1: line.x1 - trailing * perCharacter };
+  return { text: raw.replace(/\s+/g, ' ').trim(), box };
+}
+
+/**
+ * Whether `text`, found in `otherText`, is drawn in `box` about where `other` draws it: some place of it among
+ * `otherText`'s characters, taken as evenly wide, puts it within `slack` and a tenth of `other`'s width of `box`.
+ */
+function drawnWhereItsPartIs(box: Box, text: string, other: Box, otherText: string, slack: number): boolean {
   const perCharacter = widthOf(other) / otherText.length;
   const tolerance = slack + widthOf(other) / 10;
   for (let at = otherText.indexOf(text); at >= 0; at = otherText.indexOf(text, at + 1)) {
     const start = other.x0 + at * perCharacter;
     const end = start + text.length * perCharacter;
-    if (Math.abs(line.x0 - start) <= tolerance && Math.abs(line.x1 - end) <= tolerance) return true;
+    if (Math.abs(box.x0 - start) <= tolerance && Math.abs(box.x1 - end) <= tolerance) return true;
   }
   return false;
 }

@@ -7,6 +7,7 @@ import {
   contains,
   drawingRegions,
   overprintedLines,
+  overprintedStarts,
   placeTables,
   ruledTables,
   tablesWithText,
@@ -25,6 +26,7 @@ import {
 } from '../mupdf/word-spaces.js';
 import { stextExports } from '../mupdf/stext-exports.js';
 import { looksScanned } from '../render/scanned-pages.js';
+import { union } from '../tables/table-model.js';
 
 /**
  * PDF to Word's reading of one page: MuPDF's structured text, the rules and shapes the page draws, its pictures
@@ -670,8 +672,14 @@ export function readLayout(
   drawn.rules.forEach(shift);
   drawn.shapes.forEach(shift);
   // Words drawn twice at one place are read once, as a viewer shows them.
-  const copies = overprintedLines(blocks.flatMap((block) => (block.kind === 'text' ? block.lines : [])));
+  const textLines = () => blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
+  const copies = overprintedLines(textLines());
   if (copies.size > 0) blocks.splice(0, blocks.length, ...withoutLines(blocks, copies));
+  const trimmed = overprintedStarts(textLines());
+  for (const block of blocks) {
+    if (block.kind === 'text' && block.lines.some((each) => trimmed.has(each)))
+      Object.assign(block, union(block.lines));
+  }
   const width = right - left;
   const height = bottom - top;
   const lines = blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
