@@ -23,6 +23,11 @@ export interface SourceDocument {
    * /Outlines has none); `undefined` there, or no promise, and the job reads them itself (`outlineOf`).
    */
   outline?: Promise<SourceOutline | undefined>;
+  /**
+   * The page count its page tree declares, when the caller can read it sooner than the opening (the server reads
+   * it from the upload's bytes): a guess `withPageCount` starts work on, which the opening then confirms.
+   */
+  declaredPages?: Promise<number | undefined>;
 }
 
 export interface OpenedDocument {
@@ -164,4 +169,19 @@ export async function checkedBeside<T>(run: Promise<unknown>, check: Promise<T>)
     await run.catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * `work` on the document's page count as soon as one is known: the count its tree declares (`declaredPages`),
+ * beside the opening, else the opening's own. The opening's count then confirms the guess; where it differs, the
+ * work is done again with it. The opening's refusals come first, and no run outlives the answer.
+ */
+export async function withPageCount<T>(source: SourceDocument, work: (pageCount: number) => Promise<T>): Promise<T> {
+  const declared = await source.declaredPages?.catch(() => undefined);
+  if (declared === undefined) return work((await source.opened).pageCount);
+  const guessed = work(declared);
+  const { pageCount } = await checkedBeside(guessed, source.opened);
+  if (pageCount === declared) return guessed;
+  await guessed.catch(() => undefined);
+  return work(pageCount);
 }

@@ -21,6 +21,8 @@ export interface SourcePdf {
   opened: Promise<OpenedPdf>;
   /** Its bookmarks, when its bytes tell it has none (SourceDocument.outline). */
   outline?: Promise<SourceOutline | undefined>;
+  /** Its page tree's /Count as its bytes give it, a guess its probe confirms (SourceDocument.declaredPages). */
+  declaredPages?: Promise<number | undefined>;
 }
 
 export interface OpenedPdf {
@@ -89,10 +91,12 @@ export async function checkAfter<T>(
   const stored = files.map((file) => (work.unlockPassword ? undefined : settle(storedObjects(file, context.signal))));
   const probes = files.map((file) => settle(probeUpload(file, context, work.unlockPassword)));
   const outlines = stored.map((read) => read && knownNoOutline(read));
+  const declaredPages = stored.map((read) => read && declaredPageCount(read));
   const sources = probes.map((probe, index): SourcePdf => ({
     path: files[index]!.path,
     opened: openedBy(probe, context),
     ...(outlines[index] ? { outline: outlines[index] } : {}),
+    ...(declaredPages[index] ? { declaredPages: declaredPages[index] } : {}),
   }));
   for (const source of sources) source.opened.catch(() => early.abort());
   const contentsSound = settle(
@@ -114,7 +118,7 @@ export async function checkAfter<T>(
   const done = await settle(work.run(attempt(sources, earlyContext, true)));
   const probed = await Promise.all(probes);
   const contents = await contentsSound;
-  await Promise.allSettled(outlines);
+  await Promise.allSettled([...outlines, ...declaredPages]);
   await Promise.all(stored.map(closeStored));
   if (context.signal.aborted && !done.ok) throw done.error;
 
@@ -213,6 +217,12 @@ interface UploadProbe {
 async function knownNoOutline(read: Promise<Settled<StoredObjects>>): Promise<SourceOutline | undefined> {
   const objects = await read;
   return objects.ok && !(await objects.value.mayHaveOutline()) ? { items: [], pageRefs: [] } : undefined;
+}
+
+/** The page count an upload's bytes declare (StoredObjects.declaredPageCount), or `undefined`. */
+async function declaredPageCount(read: Promise<Settled<StoredObjects>>): Promise<number | undefined> {
+  const objects = await read;
+  return objects.ok ? objects.value.declaredPageCount().catch(() => undefined) : undefined;
 }
 
 async function closeStored(read: Promise<Settled<StoredObjects>> | undefined): Promise<void> {

@@ -100,6 +100,41 @@ describe('storedObjects', () => {
   });
 });
 
+describe('declaredPageCount', () => {
+  const declared = async (pdf: Buffer) => {
+    const objects = await storedObjects(await job.input('counted.pdf', pdf), job.context.signal);
+    try {
+      return await objects.declaredPageCount();
+    } finally {
+      await objects.close();
+    }
+  };
+  const stream = `<< /Length ${CONTENT.length} >>\nstream\n${CONTENT}\nendstream`;
+
+  it("reads the page tree's /Count, written there or as an object of its own", async () => {
+    expect(await declared(onePage(stream))).toBe(1);
+    const indirect = writePdfObjects(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 0 R >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+        '2',
+      ],
+      '/Root 1 0 R',
+    );
+    expect(await declared(indirect)).toBe(2);
+  });
+
+  it('cannot vouch for a tree defined twice, one that is not a page tree, or an encrypted file', async () => {
+    const pdf = onePage(stream);
+    const update = Buffer.from('2 0 obj\n<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>\nendobj\n', 'latin1');
+    expect(await declared(Buffer.concat([pdf, update]))).toBeUndefined();
+    expect(await declared(onePage(stream, [], '<< /Type /Catalog /Pages 3 0 R >>'))).toBeUndefined();
+    expect(await declared(passwordProtected(pdf))).toBeUndefined();
+  });
+});
+
 describe('ValueReader', () => {
   it('reads names, numbers, references, strings, arrays and nested dictionaries', () => {
     const text =

@@ -19,6 +19,11 @@ export interface StoredObjects {
   stream(ref: string): Promise<StoredStream | undefined>;
   /** Whether the document may have bookmarks: false only when its catalog, read here, has no /Outlines. */
   mayHaveOutline(): Promise<boolean>;
+  /**
+   * The /Count of the page tree's root, read here; `undefined` when this cannot vouch for it. Read before the probe
+   * has said the file is sound, it is a guess the probe's count confirms.
+   */
+  declaredPageCount(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -184,17 +189,23 @@ function objectsOf(
 
   const integer = async (value: StoredValue): Promise<number | undefined> => {
     if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
-    const ref = typeof value === 'string' ? REFERENCE.exec(value) : null;
-    if (!ref) return undefined;
-    const object = await definition(`${ref[1]} ${ref[2]}`);
+    const key = referenceKey(value);
+    if (key === undefined) return undefined;
+    const object = await definition(key);
     if (!object || typeof object.value !== 'number' || !ENDOBJ.test(object.text.slice(object.after))) return undefined;
     return integer(object.value);
   };
 
+  /** The dictionary defined once as `key` (`N G`), or `undefined`. */
+  const dictionary = async (key: string | undefined) => {
+    const object = key === undefined ? undefined : await definition(key);
+    return object && isDictionary(object.value) ? object.value : undefined;
+  };
+
   /** A stream object's definition: where its data starts, how long it is. */
   const streamObject = async (ref: string) => {
-    const parts = REFERENCE.exec(ref);
-    const object = parts && (await definition(`${parts[1]} ${parts[2]}`));
+    const key = referenceKey(ref);
+    const object = key === undefined ? undefined : await definition(key);
     if (!object || !isDictionary(object.value)) return undefined;
     const keyword = STREAM_KEYWORD.exec(object.text.slice(object.after));
     const length = await integer(object.value['/Length'] ?? null);
@@ -215,15 +226,24 @@ function objectsOf(
       return { data, dict: object.dict };
     },
     async mayHaveOutline() {
-      if (roots.size !== 1) return true;
-      const catalog = await definition([...roots][0]!);
-      return !catalog || !isDictionary(catalog.value) || '/Outlines' in catalog.value;
+      const catalog = await dictionary([...roots][0]);
+      return roots.size !== 1 || !catalog || '/Outlines' in catalog;
+    },
+    async declaredPageCount() {
+      const catalog = roots.size === 1 ? await dictionary([...roots][0]) : undefined;
+      const tree = await dictionary(referenceKey(catalog?.['/Pages']));
+      return tree?.['/Type'] === '/Pages' ? integer(tree['/Count'] ?? null) : undefined;
     },
     close,
   };
 }
 
 const REFERENCE = /^(\d+) (\d+) R$/;
+/** The `N G` of a reference value, or `undefined` for any other value. */
+const referenceKey = (value: StoredValue | undefined) => {
+  const parts = typeof value === 'string' ? REFERENCE.exec(value) : null;
+  return parts ? `${parts[1]} ${parts[2]}` : undefined;
+};
 /** The end of an object whose value has been read. */
 const ENDOBJ = /^[\s\0]*endobj/;
 /** `stream` and the end of line that must follow it (PDF 32000 7.3.8.1: CRLF or LF). */

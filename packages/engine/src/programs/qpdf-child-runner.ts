@@ -77,8 +77,15 @@ export function serverSession(context: ToolContext, warnings: QpdfSession['warni
 }
 
 /** A document on disk as the shared jobs take one. */
-export function diskDocument(source: { path: string } & Pick<SourceDocument, 'opened' | 'outline'>): SourceDocument {
-  return { file: { path: source.path }, opened: source.opened, ...(source.outline ? { outline: source.outline } : {}) };
+export function diskDocument(
+  source: { path: string } & Pick<SourceDocument, 'opened' | 'outline' | 'declaredPages'>,
+): SourceDocument {
+  return {
+    file: { path: source.path },
+    opened: source.opened,
+    ...(source.outline ? { outline: source.outline } : {}),
+    ...(source.declaredPages ? { declaredPages: source.declaredPages } : {}),
+  };
 }
 
 /** Where an output of the server's runner is. */

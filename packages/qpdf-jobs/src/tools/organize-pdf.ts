@@ -3,7 +3,14 @@ import { type PageSpecEntry, organizePages } from '@paperknife/catalog/page-spec
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import { type SourceOutline, addBookmarks, outlineOf } from '../bookmarks.js';
 import type { QpdfFile } from '../qpdf-runner.js';
-import { type QpdfSession, type SourceDocument, outputOf, readWhole, runChecked } from '../qpdf-session.js';
+import {
+  type QpdfSession,
+  type SourceDocument,
+  outputOf,
+  readWhole,
+  runChecked,
+  withPageCount,
+} from '../qpdf-session.js';
 import { WRITE_OPTIONS, qpdfPageRange } from '../page-range.js';
 
 /**
@@ -23,14 +30,16 @@ export async function organizeDocument(
   const outline = outlineOf(session, source);
   outline.catch(() => undefined); // awaited once the document is built
   try {
-    const entries = organizePages(options.order, (await source.opened).pageCount);
-    if (entries.length > maxPages) {
-      throw new ToolError(
-        'too_many_pages',
-        `The new PDF would have ${entries.length} pages; the limit is ${maxPages}. Use fewer copies or blank pages.`,
-      );
-    }
-    return await organize(session, source.file, entries, outline);
+    return await withPageCount(source, async (pageCount) => {
+      const entries = organizePages(options.order, pageCount);
+      if (entries.length > maxPages) {
+        throw new ToolError(
+          'too_many_pages',
+          `The new PDF would have ${entries.length} pages; the limit is ${maxPages}. Use fewer copies or blank pages.`,
+        );
+      }
+      return organize(session, source.file, entries, outline);
+    });
   } catch (error) {
     // The outline's read writes in the job's folder: it may not outlive the job's answer.
     await outline.catch(() => undefined);

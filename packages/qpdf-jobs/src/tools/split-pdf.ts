@@ -2,7 +2,14 @@ import { type PageSpan, parsePageRanges, resolvePageSpans } from '@paperknife/ca
 import type { ToolOptions } from '@paperknife/catalog/tools';
 import { partName } from '../part-names.js';
 import type { QpdfFile } from '../qpdf-runner.js';
-import { type QpdfSession, type SourceDocument, checkedBeside, outputOf, runChecked } from '../qpdf-session.js';
+import {
+  type QpdfSession,
+  type SourceDocument,
+  checkedBeside,
+  outputOf,
+  runChecked,
+  withPageCount,
+} from '../qpdf-session.js';
 import { copyPages } from '../copy-pages.js';
 import { WRITE_OPTIONS, qpdfSpanRange } from '../page-range.js';
 
@@ -23,9 +30,11 @@ export async function splitDocument(
   options: ToolOptions<'split-pdf'>,
 ): Promise<{ parts: SplitPart[]; pageCount: number }> {
   if (options.mode !== 'ranges') {
-    const { pageCount } = await source.opened;
     const every = options.mode === 'every' ? (options.every ?? 1) : 1;
-    return { parts: await splitEvery(session, source.file, every, pageCount), pageCount };
+    return withPageCount(source, async (pageCount) => ({
+      parts: await splitEvery(session, source.file, every, pageCount),
+      pageCount,
+    }));
   }
   const spans = parsePageRanges(options.ranges ?? '');
   const copies = copiedInTurn(session, source.file, spans);
