@@ -1,7 +1,7 @@
 import { alignedTables } from '../tables/aligned-columns.js';
 import type { Table, Word } from '../tables/table-model.js';
 import { textLines } from '../tables/text-lines.js';
-import { isListMarker, joinListMarkers, readingOrder, withoutLines } from './layout-analysis.js';
+import { isListMarker, joinListMarkers, lineText, readingOrder, withoutLines } from './layout-analysis.js';
 import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTableCell, PageLayout } from './layout-model.js';
 
 /**
@@ -16,8 +16,6 @@ import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTableCell, PageLa
 interface LineWord extends Word {
   lines: LayoutLine[];
 }
-
-const lineText = (line: LayoutLine) => line.spans.map((span) => span.text).join('');
 
 function lineWord(line: LayoutLine, parts: LayoutLine[]): LineWord {
   const size = Math.max(...line.spans.map((span) => span.size));

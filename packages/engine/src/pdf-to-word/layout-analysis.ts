@@ -33,7 +33,8 @@ interface Interval {
   x1: number;
 }
 
-const lineText = (line: LayoutLine) => line.spans.map((span) => span.text).join('');
+/** A line's text as drawn, its spans joined. */
+export const lineText = (line: LayoutLine) => line.spans.map((span) => span.text).join('');
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;

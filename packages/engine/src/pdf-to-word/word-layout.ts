@@ -2,7 +2,7 @@
  * From the lines of a PDF page to the paragraphs of a Word document: pure functions, no MuPDF, so the rules can be
  * tested on their own. A PDF only knows positioned lines; Word wants paragraphs that flow. See docs/decisions/023.
  */
-import { readingOrder } from './layout-analysis.js';
+import { lineText, readingOrder } from './layout-analysis.js';
 import type {
   Box,
   LayoutLine,
@@ -134,7 +134,6 @@ export function sectionMargins(pages: readonly PageLayout[]): Margins {
 }
 
 const paragraphText = (paragraph: WordParagraph) => paragraph.runs.map((run) => run.text).join('');
-const lineText = (line: LayoutLine) => line.spans.map((span) => span.text).join('');
 const lineSize = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size), 0);
 export const sameStyle = (a: TextStyle, b: TextStyle) =>
   a.font === b.font &&
