@@ -47,6 +47,19 @@ describe('writeZip', () => {
     expect(compressionMethods(zip)).toEqual({ 'noise.pdf': 0, 'text.pdf': 8, 'noise-in-memory.pdf': 0 });
     expect(Buffer.from(unzipSync(zip)['noise.pdf']!).equals(noise)).toBe(true);
   });
+
+  it('decides by the whole file, not by a few stretches of text among its photos', async () => {
+    const folder = job.context.workDir;
+    // 1.5 MB of noise with 32 KB of text at a tenth, half and nine tenths: deflate would save 6 % of it.
+    const mixed = randomBytes(1536 * 1024);
+    for (const share of [0.1, 0.5, 0.9]) {
+      mixed.write('BT (words) Tj ET\n'.repeat(2048).slice(0, 32 * 1024), Math.floor(mixed.length * share), 'latin1');
+    }
+    await writeFile(join(folder, 'mixed.pdf'), mixed);
+    const target = join(folder, 'mixed.zip');
+    await writeZip(target, [{ name: 'mixed.pdf', path: join(folder, 'mixed.pdf'), store: 'if-incompressible' }]);
+    expect(compressionMethods(await readFile(target))).toEqual({ 'mixed.pdf': 0 });
+  });
 });
 
 /** Each entry's compression method (0 stored, 8 deflated), from the ZIP's central directory. */

@@ -43,17 +43,18 @@ export async function writeZip(target: string, entries: readonly ZipEntry[], sig
 
 /** Files up to this size are deflated without looking: it costs little. */
 const SAMPLED_FROM_BYTES = 128 * 1024;
-const SAMPLE_BYTES = 32 * 1024;
-/** Deflate must take a sample below this share of its size for the file to be deflated. */
+const SAMPLE_BYTES = 4 * 1024;
+/** Deflate must take the samples below this share of their size for the file to be deflated. */
 const WORTH_DEFLATING = 0.9;
 
-/** Where the samples start, as shares of the file's length. */
-const SAMPLE_AT = [0.1, 0.5, 0.9];
+/** Where the samples start, as shares of the file's length: sixteen, evenly spread. */
+const SAMPLE_AT = Array.from({ length: 16 }, (_, index) => (index + 0.5) / 16);
 
 /**
- * Whether deflate would leave an entry's file nearly as large: three samples of it (at a tenth, half and nine
- * tenths) deflated fast. Over the corpus's split pages, deflating everything took 19x the time of storing for 5 %
- * less; the samples tell the photo PDFs (no gain) from the text ones (down to a tenth).
+ * Whether deflate would leave an entry's file nearly as large: sixteen small samples of it, evenly spread, deflated
+ * fast. Over the corpus's split pages, deflating everything took 19x the time of storing for 5 % less; the samples
+ * tell the photo PDFs (no gain) from the text ones (down to a tenth). Three samples of 32 KB fell on a book's
+ * compressible stretches and had 1.1 MB deflated (24 ms) for 4 % less; sixteen of 4 KB read it as the whole does.
  */
 async function incompressible(entry: ZipEntry): Promise<boolean> {
   const sample = Buffer.alloc(SAMPLE_AT.length * SAMPLE_BYTES);
