@@ -2,8 +2,8 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { describe, expect, it } from 'vitest';
 import { type SourceDocument, withPageCount } from './qpdf-session.js';
 
-/** A document whose tree declares `declared` pages and whose opening counts `opened`. */
-const source = (declared: number | undefined, opened: Promise<number>): SourceDocument => ({
+/** A document whose tree declares `declared` pages (when it resolves) and whose opening counts `opened`. */
+const source = (declared: number | undefined | Promise<number>, opened: Promise<number>): SourceDocument => ({
   file: { bytes: new Uint8Array() },
   opened: opened.then((pageCount) => ({ pageCount })),
   declaredPages: Promise.resolve(declared),
@@ -20,6 +20,14 @@ describe('withPageCount', () => {
     expect(await withPageCount(source(3, Promise.resolve(5)), work)).toBe(5);
     expect(await withPageCount(source(undefined, Promise.resolve(6)), work)).toBe(6);
     expect(counts).toEqual([4, 3, 5, 6]);
+  });
+
+  it('does not wait for a declared count that comes after the opening', async () => {
+    const counts: number[] = [];
+    const never = new Promise<number>(() => undefined);
+    const work = async (pageCount: number) => counts.push(pageCount);
+    await withPageCount(source(never, Promise.resolve(7)), work);
+    expect(counts).toEqual([7]);
   });
 
   it("answers with the opening's refusal before the work's, and the work's own on a confirmed count", async () => {

@@ -172,12 +172,19 @@ export async function checkedBeside<T>(run: Promise<unknown>, check: Promise<T>)
 }
 
 /**
- * `work` on the document's page count as soon as one is known: the count its tree declares (`declaredPages`),
- * beside the opening, else the opening's own. The opening's count then confirms the guess; where it differs, the
- * work is done again with it. The opening's refusals come first, and no run outlives the answer.
+ * `work` on the document's page count as soon as one is known: the count its tree declares (`declaredPages`) when
+ * that comes before the opening's, else the opening's own. The opening's count then confirms the guess; where it
+ * differs, the work is done again with it. The opening's refusals come first, and no run outlives the answer.
  */
 export async function withPageCount<T>(source: SourceDocument, work: (pageCount: number) => Promise<T>): Promise<T> {
-  const declared = await source.declaredPages?.catch(() => undefined);
+  const declared = await Promise.race([
+    source.declaredPages?.catch(() => undefined),
+    // The opening answering first (with a count or a refusal) leaves nothing to guess.
+    source.opened.then(
+      () => undefined,
+      () => undefined,
+    ),
+  ]);
   if (declared === undefined) return work((await source.opened).pageCount);
   const guessed = work(declared);
   const { pageCount } = await checkedBeside(guessed, source.opened);

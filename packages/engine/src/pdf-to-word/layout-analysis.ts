@@ -342,6 +342,7 @@ export function overprintedStarts(lines: readonly LayoutLine[]): Set<LayoutLine>
   const trimmed = new Set<LayoutLine>();
   for (const line of lines) {
     const { text, box } = inked.get(line)!;
+    if (!text.includes(' ')) continue; // one word: nothing left once a repeated start goes
     const slack = heightOf(line) / 4;
     const perCharacter = widthOf(box) / text.length;
     for (let at = firstAtOrBelow(byTop, line.y0 - slack); at < byTop.length && byTop[at]!.y0 <= line.y0 + slack; at++) {

@@ -682,7 +682,7 @@ export function readLayout(
   }
   const width = right - left;
   const height = bottom - top;
-  const lines = blocks.flatMap((block) => (block.kind === 'text' ? block.lines : []));
+  const lines = textLines();
   const tables = tablesWithText(ruledTables(drawn.rules), lines);
   // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
   const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));

@@ -202,6 +202,9 @@ function objectsOf(
     return object && isDictionary(object.value) ? object.value : undefined;
   };
 
+  /** The catalog, when one file trailer names it and it is defined once. */
+  const catalogue = () => (roots.size === 1 ? dictionary([...roots][0]) : Promise.resolve(undefined));
+
   /** A stream object's definition: where its data starts, how long it is. */
   const streamObject = async (ref: string) => {
     const key = referenceKey(ref);
@@ -226,11 +229,11 @@ function objectsOf(
       return { data, dict: object.dict };
     },
     async mayHaveOutline() {
-      const catalog = await dictionary([...roots][0]);
-      return roots.size !== 1 || !catalog || '/Outlines' in catalog;
+      const catalog = await catalogue();
+      return !catalog || '/Outlines' in catalog;
     },
     async declaredPageCount() {
-      const catalog = roots.size === 1 ? await dictionary([...roots][0]) : undefined;
+      const catalog = await catalogue();
       const tree = await dictionary(referenceKey(catalog?.['/Pages']));
       return tree?.['/Type'] === '/Pages' ? integer(tree['/Count'] ?? null) : undefined;
     },
