@@ -67,7 +67,7 @@ describe('runQpdf errors', () => {
     expect((await runQpdfCountingPages([misstated.path], job.context)).pages).toEqual({ walked: 3, declared: 1 });
   });
 
-  it('lists pages and content streams in one qpdf run, and through the counting script past the output limit', async () => {
+  it('lists pages and content streams in one qpdf run, and through the counting script past its output limit', async () => {
     const misstated = await job.input('misstated.pdf', makePdf({ pageCount: 3, declaredPageCount: 1 }));
     const short = await runQpdfListingPages(['--show-encryption', misstated.path], job.context);
     const counted = await runQpdfCountingPages(['--show-encryption', misstated.path], job.context);
@@ -81,16 +81,23 @@ describe('runQpdf errors', () => {
       [...short.contentObjects!].sort(),
     );
     expect(short.stdout).toBe('File is not encrypted');
+    // 3,000 pages list in some 120 KB, past the 64 KB a run keeps by default: still one run, each page kept.
     const long = await job.input('long.pdf', makePdf({ pageCount: 3000 }));
     const listed = await runQpdfListingPages([long.path], job.context);
     expect(listed.pages).toEqual({ walked: 3000, declared: 3000 });
     expect(listed.contentObjects).toHaveLength(3000);
+    expect(listed.listedPages).toHaveLength(3000);
+    // Past the listing's own limit, the counting script gives the counts and content streams, not the pages.
+    const cut = await runQpdfListingPages([long.path], job.context, { outputLimit: 64 * 1024 });
+    expect(cut.pages).toEqual({ walked: 3000, declared: 3000 });
+    expect(cut.contentObjects).toHaveLength(3000);
+    expect(cut.listedPages).toBeUndefined();
   });
 
   it('still counts a tree whose content streams are too many to list within the output limit', async () => {
     // 12,000 content stream numbers take some 70 KB: the list is left out so that the counts still fit.
     const huge = await job.input('huge.pdf', makePdf({ pageCount: 12_000 }));
-    const listed = await runQpdfListingPages(['--show-encryption', huge.path], job.context);
+    const listed = await runQpdfCountingPages(['--show-encryption', huge.path], job.context);
     expect(listed.pages).toEqual({ walked: 12_000, declared: 12_000 });
     expect(listed.contentObjects).toBeUndefined();
     expect(listed.stdout).toBe('File is not encrypted');

@@ -18,6 +18,8 @@ export interface QpdfOptions {
   okCodes?: readonly number[];
   /** Working directory, inside the job folder; default the job folder. */
   cwd?: string;
+  /** Standard output kept, in characters (ProcessOptions.outputLimit). */
+  outputLimit?: number;
 }
 
 const QPDF = 'qpdf';
@@ -51,6 +53,7 @@ async function runQpdfVia(
       signal: context.signal,
       timeoutMs: context.limits.jobTimeoutMs,
       okCodes: options.okCodes ?? [0, 3],
+      ...(options.outputLimit === undefined ? {} : { outputLimit: options.outputLimit }),
     });
   } catch (error) {
     throw qpdfError(error, options);
@@ -177,16 +180,17 @@ export async function runQpdfCountingPages(
 
 /**
  * runQpdfCountingPages in one process instead of three (bash, qpdf, awk) where qpdf's page listing fits the output
- * limit, as it does up to about a thousand pages: the listing is read here. A longer one is cut at the limit, so
- * that file is listed again through the counting script.
+ * limit (`outputLimit`, default DIRECT_LISTING_MAX), as it does within the page limit: the listing is read here. A
+ * longer one is cut, so that file is listed again through the counting script.
  */
 export async function runQpdfListingPages(
   args: readonly string[],
   context: ToolContext,
   options: QpdfOptions = {},
 ): Promise<PageListing> {
-  const result = await runQpdf(['--show-npages', '--show-pages', ...args], context, options);
-  if (result.stdout.length >= DIRECT_LISTING_MAX) return runQpdfCountingPages(args, context, options);
+  const outputLimit = options.outputLimit ?? DIRECT_LISTING_MAX;
+  const result = await runQpdf(['--show-npages', '--show-pages', ...args], context, { ...options, outputLimit });
+  if (result.stdout.length >= outputLimit) return runQpdfCountingPages(args, context, options);
   let declared = -1;
   const listedPages: ListedPage[] = [];
   const contents = new Set<number>();
@@ -213,8 +217,11 @@ export async function runQpdfListingPages(
   };
 }
 
-/** A listing this long may have been cut at the process output limit (64 KB). */
-const DIRECT_LISTING_MAX = 60 * 1024;
+/**
+ * The longest listing read directly: qpdf's output is kept up to this length, so one this long may have been cut.
+ * Past the default page limit (2,000) with a few images a page: 2 MB; a longer one goes through the script.
+ */
+const DIRECT_LISTING_MAX = 2 * 1024 * 1024;
 
 /**
  * Lossless optimisation: object streams, every Flate stream recompressed at level 9, uncompressed streams

@@ -106,6 +106,12 @@ describe('runProcess', () => {
     expect(stdout.length).toBeGreaterThanOrEqual(64 * 1024);
     expect(stdout.length).toBeLessThan(64 * 1024 + 256 * 1024);
     expect(stdout).toMatch(/^x+$/);
+    const longer = await runProcess('sh', ['-c', 'head -c 3000000 /dev/zero | tr "\\0" x'], {
+      ...options(),
+      outputLimit: 1024 * 1024,
+    });
+    expect(longer.stdout.length).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(longer.stdout.length).toBeLessThan(1024 * 1024 + 256 * 1024);
   });
 
   it('rejects with the system error when the program does not exist', async () => {

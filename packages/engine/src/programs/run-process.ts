@@ -18,6 +18,11 @@ export interface ProcessOptions {
    * before its input is known. Without it, standard input is empty. If it rejects, the program is killed.
    */
   input?: Promise<string>;
+  /**
+   * Standard output kept, in characters (default 64 KB): a program's answer longer than this is cut, so a caller
+   * that reads a long listing asks for more and tells a cut one by its length.
+   */
+  outputLimit?: number;
 }
 
 export interface ProcessResult {
@@ -62,9 +67,16 @@ export function runProcess(command: string, args: readonly string[], options: Pr
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
     };
-    const child = spawner().start(command, args, options.cwd, options.env ?? process.env, options.input !== undefined, {
+    const outputLimit = options.outputLimit ?? OUTPUT_LIMIT;
+    const launch = {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      input: options.input !== undefined,
+      outputLimit,
+    };
+    const child = spawner().start(command, args, launch, {
       stdout: (chunk) => {
-        if (stdout.length < OUTPUT_LIMIT) stdout += chunk;
+        if (stdout.length < outputLimit) stdout += chunk;
       },
       stderr: (chunk) => {
         if (stderr.length < OUTPUT_LIMIT) stderr += chunk;
@@ -131,6 +143,8 @@ type SpawnerRequest =
       cwd: string;
       env: NodeJS.ProcessEnv;
       input: boolean;
+      /** Standard output relayed, in characters; what comes after is dropped. */
+      limit: number;
     }
   | { type: 'input'; id: number; text: string };
 
@@ -158,7 +172,6 @@ const PYTHON = '/usr/bin/python3';
 const SPAWNER_SOURCE = String.raw`
 import codecs, errno, json, os, selectors, signal, subprocess
 
-LIMIT = ${OUTPUT_LIMIT}
 READ_SIZE = 65536
 selector = selectors.DefaultSelector()
 running = {}
@@ -178,8 +191,8 @@ def kill_group(pid):
 
 
 class Program:
-    def __init__(self, id, child, pending):
-        self.id, self.child, self.pending = id, child, pending
+    def __init__(self, id, child, pending, limit):
+        self.id, self.child, self.pending, self.limit = id, child, pending, limit
         self.open_streams, self.relayed, self.code = 2, 0, None
 
 
@@ -197,7 +210,7 @@ def start(request):
             'message': 'spawn %s %s' % (command, code), 'code': code, 'errno': -(error.errno or 0),
             'syscall': 'spawn ' + command}})
         return
-    program = Program(id, child, None)
+    program = Program(id, child, None, request['limit'])
     running[id] = program
     send({'type': 'pid', 'id': id, 'pid': child.pid})
     for stream, name in ((child.stdout, 'stdout'), (child.stderr, 'stderr')):
@@ -235,7 +248,7 @@ def read_output(stream, program, name, decoder):
     except BlockingIOError:
         return
     text = decoder.decode(data, final=not data)
-    if text and (name == 'stderr' or program.relayed < LIMIT):
+    if text and (name == 'stderr' or program.relayed < program.limit):
         send({'type': name, 'id': program.id, 'data': text})
     if name == 'stdout':
         program.relayed += len(text)
@@ -358,9 +371,7 @@ class Spawner {
   start(
     command: string,
     args: readonly string[],
-    cwd: string,
-    env: NodeJS.ProcessEnv,
-    input: boolean,
+    { cwd, env, input, outputLimit }: { cwd: string; env: NodeJS.ProcessEnv; input: boolean; outputLimit: number },
     events: ChildEvents,
   ): StartedProgram {
     const id = this.nextId++;
@@ -370,7 +381,7 @@ class Spawner {
     } else {
       if (this.programs.size === 0) this.busy();
       this.programs.set(id, program);
-      this.send({ type: 'start', id, command, args, cwd, env, input });
+      this.send({ type: 'start', id, command, args, cwd, env, input, limit: outputLimit });
     }
     return {
       kill: () => {
