@@ -7,10 +7,12 @@ export interface QpdfSession {
   runner: QpdfRunner;
   /**
    * `refuse`: the inputs are the uploads themselves, and a warning means damage that only a repair can mend
-   * (`damaged_pdf`); the browser has no repair, the server then goes its repair way. `accept`: the inputs are the
-   * server's repaired copies, and qpdf's warnings there change nothing.
+   * (`damaged_pdf`): the browser has no repair. `accept`: the server's, which hears of the warnings (`warned`) on
+   * its uploads and then checks the outputs, and has none to hear of on its repaired copies.
    */
   warnings: 'refuse' | 'accept';
+  /** Told the standard error of each run that warned, where warnings are accepted. */
+  warned?: (stderr: string) => void;
   signal?: AbortSignal;
 }
 
@@ -52,7 +54,11 @@ export async function runChecked(
   const result = await session.runner.run(run, session.signal);
   const warned = result.exitCode === 3 || /^WARNING: /m.test(result.stderr);
   if (result.exitCode === 0 || result.exitCode === 3) {
-    if (!warned || session.warnings === 'accept') return result;
+    if (!warned) return result;
+    if (session.warnings === 'accept') {
+      session.warned?.(result.stderr);
+      return result;
+    }
     throw new ToolError('damaged_pdf', NEEDS_REPAIR);
   }
   if (/invalid password/i.test(result.stderr)) throw new ToolError(passwordError);

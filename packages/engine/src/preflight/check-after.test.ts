@@ -67,6 +67,13 @@ function undecodableContentPdf(filter: string, pageCount = 2): Buffer {
   return Buffer.from(damaged, 'latin1');
 }
 
+/** `pdf` with its startxref pointing past its end: qpdf rebuilds the cross-reference table, with warnings. */
+function brokenXref(pdf: Buffer): Buffer {
+  const broken = pdf.toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999');
+  expect(broken).not.toBe(pdf.toString('latin1'));
+  return Buffer.from(broken, 'latin1');
+}
+
 describe('checkAfter, through the structural tools', () => {
   it('writes a file whose only warning is a linearization hint table in one qpdf run, with no check', async () => {
     const file = await job.input('hinted.pdf', await offHintTablePdf());
@@ -123,16 +130,30 @@ describe('checkAfter, through the structural tools', () => {
     }
   });
 
-  it('repairs a damaged upload, works on the repaired copy and checks the output', async () => {
-    const pdf = makePdf({ pageCount: 2 })
-      .toString('latin1')
-      .replace(/startxref\n\d+/, 'startxref\n999999');
-    const file = await job.input('broken.pdf', Buffer.from(pdf, 'latin1'));
+  it('answers the work on an upload qpdf reads with warnings once its output passes the check, with no repair', async () => {
+    const file = await job.input('broken.pdf', brokenXref(makePdf({ pageCount: 2 })));
     const result = await rotatePdf([file], rotate90, job.context);
-    expect(runsWith('--check').some((run) => run.includes(result.path))).toBe(true);
+    // The probe, the work and the output's check: no check of the upload, no rewrite, no second work.
+    expect(started.filter(([program]) => program === 'qpdf')).toHaveLength(3);
+    expect(runsWith('--check').map((run) => run.at(-1))).toEqual([result.path]);
+    expect(runsWith('--deterministic-id').filter((run) => run.includes(file.path))).toHaveLength(0);
     assertValidPdf(result.path);
     expect(pdfRotations(result.path)).toEqual([90, 90]);
     expect(pdfPageTexts(result.path)).toEqual(['Page 1', 'Page 2']);
+  });
+
+  it('repairs an upload read with warnings whose output fails the check, works on the copy and checks again', async () => {
+    const file = await job.input('broken.pdf', brokenXref(unparsableContentPdf()));
+    const result = await rotatePdf([file], rotate90, job.context);
+    // The warned way's output failed its check: the upload's check and rewrite, the work again, its output checked.
+    const outputChecks = runsWith('--check').filter((run) => run.at(-1)!.endsWith('/rotated.pdf'));
+    expect(outputChecks).toHaveLength(2);
+    expect(outputChecks.at(-1)).toContain(result.path);
+    expect(runsWith('--check').some((run) => run.includes(file.path))).toBe(true);
+    expect(runsWith('--deterministic-id').filter((run) => run.includes(file.path))).toHaveLength(1);
+    assertValidPdf(result.path);
+    expect(pdfRotations(result.path)).toEqual([90, 90]);
+    expect(pdfPageTexts(result.path)[1]).toBe('Page 2');
   });
 
   it('goes the repair way for page content in a filter qpdf cannot decode, which its writes copy silently', async () => {

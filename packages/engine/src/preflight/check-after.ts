@@ -69,11 +69,15 @@ export interface CheckAfterWork<T> {
  * Runs a tool's work on the uploads at once, and checks after rather than before (docs/decisions/115). One quick qpdf
  * run per upload (no stream decoded) gives its encryption, its page count for the limit and whether qpdf reads its
  * structure without a warning, and lists each page's content streams and images. A sound upload goes straight to the
- * work, whose qpdf calls must then finish without a warning; beside it, the pages' content streams are decoded and
- * parsed as `--check` reads them, read from the upload's bytes (`storedContentsPass`) or, where those leave a doubt,
- * copied out by qpdf (`pageContentsPass`). Anything else (a warning, a failure, an unsound page tree)
- * goes the repair way: the full preflight (`preparePdfInput`: check, qpdf rewrite, MuPDF rebuild), the work again on
- * its files, and `qpdf --check` on every output.
+ * work; beside it, the pages' content streams are decoded and parsed as `--check` reads them, read from the upload's
+ * bytes (`storedContentsPass`) or, where those leave a doubt, copied out by qpdf (`pageContentsPass`). Work that
+ * finished without a warning on sound uploads whose content passed is done. Work that finished on uploads qpdf read
+ * with warnings (a rebuilt cross-reference table), or that warned itself, but decoded every stream it had to, is
+ * what the repair's qpdf rewrite would have led to: its outputs are checked (`qpdf --check`) and, when they pass,
+ * answered (the warned way, docs/decisions/213). Anything else (content that fails, a failure, a stream qpdf could not
+ * decode, an unsound page tree, an output that fails its check) goes the repair way: the full preflight
+ * (`preparePdfInput`: check, qpdf rewrite, MuPDF rebuild), the work again on its files, and `qpdf --check` on every
+ * output.
  * Refusals keep their codes: `encrypted_pdf`, `wrong_password`, `password_required`, `too_many_pages`,
  * `damaged_pdf`.
  */
@@ -85,6 +89,8 @@ export async function checkAfter<T>(
   await Promise.all(files.map((file) => assertPdf(file.path)));
   // The work on the uploads starts beside their probes, and stops as soon as one says it will not count.
   const early = new AbortController();
+  // What the work's qpdf runs said when they warned: such work is answered only once its outputs pass the check.
+  const warnings: string[] = [];
   const earlyContext: ToolContext = { ...context, signal: AbortSignal.any([context.signal, early.signal]) };
   // Each upload's bytes are indexed beside its probe, for the content check to read its pages' streams from them.
   // Unlock's uploads are encrypted, so their streams are not readable as stored.
@@ -115,7 +121,7 @@ export async function checkAfter<T>(
       }),
     ),
   );
-  const done = await settle(work.run(attempt(sources, earlyContext, true)));
+  const done = await settle(work.run(attempt(sources, earlyContext, warnings)));
   const probed = await Promise.all(probes);
   const contents = await contentsSound;
   await Promise.allSettled([...outlines, ...declaredPages]);
@@ -124,8 +130,8 @@ export async function checkAfter<T>(
 
   // The probes' refusals first (encrypted_pdf, wrong_password, password_required), then the page limit.
   for (const probe of probed) if (!probe.ok && !isDamage(probe.error)) throw probe.error;
-  const sound = probed.every((probe) => probe.ok && probe.value.sound);
-  if (sound) {
+  const readable = probed.every((probe) => probe.ok && probe.value.readable);
+  if (readable) {
     for (const probe of probed) checkPageLimit(valueOf(probe).source.pageCount, context);
     if (!done.ok && !isDamage(done.error)) {
       // A refusal of the user's options (no_pages_left, page_out_of_range) or a limit: a damaged upload was
@@ -133,9 +139,14 @@ export async function checkAfter<T>(
       if (done.error instanceof ToolError) await refusedAfterPreflight(files, context, work.unlockPassword);
       throw done.error;
     }
-    if (done.ok && valueOf(contents).every(Boolean)) {
+    const sound = probed.every((probe) => valueOf(probe).sound) && warnings.length === 0;
+    if (done.ok && sound && valueOf(contents).every(Boolean)) {
       if (work.writtenBy === 'tool') await checkOutputs(work.outputs(done.value), context);
       return done.value;
+    }
+    // The warned way. A stream qpdf could not decode as it wrote is copied as it was: the repair way's rebuild.
+    if (done.ok && !sound && !warnings.some((stderr) => /error decoding stream data/.test(stderr))) {
+      if (await outputsPass(work.outputs(done.value), context)) return done.value;
     }
   }
 
@@ -145,34 +156,36 @@ export async function checkAfter<T>(
     const input = await preparePdfInput(file, context, { unlockPassword: work.unlockPassword });
     prepared.push({ path: input.path, opened: Promise.resolve({ pageCount: input.pageCount }) });
   }
-  const result = await work.run(attempt(prepared, context, false));
+  const result = await work.run(attempt(prepared, context));
   await checkOutputs(work.outputs(result), context);
   return result;
 }
 
 /**
- * What the work learns from an upload's probe: its page count and password when it is sound and within the page
+ * What the work learns from an upload's probe: its page count and password when it is readable and within the page
  * limit; otherwise the work fails (a probe's refusal, `too_many_pages`, or `damaged_pdf`, which sends the job the
  * repair way) and its result is not used.
  */
 function openedBy(probe: Promise<Settled<UploadProbe>>, context: ToolContext): Promise<OpenedPdf> {
   return probe.then((probed) => {
-    const { sound, source } = valueOf(probed);
-    if (!sound) throw new ToolError('damaged_pdf');
+    const { readable, source } = valueOf(probed);
+    if (!readable) throw new ToolError('damaged_pdf');
     checkPageLimit(source.pageCount, context);
     return { pageCount: source.pageCount, ...(source.password === undefined ? {} : { password: source.password }) };
   });
 }
 
 /**
- * The work's qpdf calls. On the uploads (`strict`), a warning means damage: exit 3, or a warning qpdf printed
- * but left out of its exit code (qpdf 11.3's `--split-pages` on its primary input does so).
+ * The work's qpdf calls. On the uploads, each warning is kept in `warnings` (qpdf's standard error): exit 3, or a
+ * warning qpdf printed but left out of its exit code (qpdf 11.3's `--split-pages` on its primary input does so).
+ * On the repair way's copies (no `warnings`), qpdf's warnings change nothing.
  */
-function attempt(sources: readonly SourcePdf[], context: ToolContext, strict: boolean): CheckAfterAttempt {
-  const okCodes = strict ? [0] : [0, 3];
+function attempt(sources: readonly SourcePdf[], context: ToolContext, warnings?: string[]): CheckAfterAttempt {
+  const okCodes = [0, 3];
+  const heard = (stderr: string) => warnings?.push(stderr);
   const warned = async (run: Promise<ProcessResult>) => {
     const result = await run;
-    if (strict && /^WARNING: /m.test(result.stderr)) throw new ToolError('damaged_pdf');
+    if (result.code === 3 || /^WARNING: /m.test(result.stderr)) heard(result.stderr);
     return result;
   };
   return {
@@ -180,7 +193,7 @@ function attempt(sources: readonly SourcePdf[], context: ToolContext, strict: bo
     context,
     qpdf: (args, options = {}) => warned(runQpdf(args, context, { okCodes, ...options })),
     qpdfJob: (job, options = {}) => warned(runQpdfJob(job, context, { okCodes, ...options })),
-    session: serverSession(context, strict ? 'refuse' : 'accept'),
+    session: { ...serverSession(context, 'accept'), warned: heard },
   };
 }
 
@@ -190,15 +203,17 @@ async function refusedAfterPreflight(files: readonly InputFile[], context: ToolC
 }
 
 /**
- * A failure that the repair way may cure: qpdf failing or warning (exit 3, refused by the sound attempt's
- * `okCodes`) on the upload. Refusals of the user's options, limits, timeouts and aborts keep their own answers.
+ * A failure that the repair way may cure: qpdf failing on the upload, or an upload it cannot read. Refusals of the
+ * user's options, limits, timeouts and aborts keep their own answers.
  */
 function isDamage(error: unknown): boolean {
   return error instanceof ToolError && error.code === 'damaged_pdf';
 }
 
 interface UploadProbe {
-  /** Not encrypted (or owner-only), read without a warning, a page tree whose /Count is what it holds. */
+  /** Not encrypted (or owner-only), read without an error, a page tree whose /Count is what it holds. */
+  readable: boolean;
+  /** Readable, and read without a warning. */
   sound: boolean;
   source: { path: string; pageCount: number; password?: string };
   /**
@@ -248,6 +263,7 @@ async function probeUpload(file: InputFile, context: ToolContext, unlockPassword
     });
     if (probe.code === 2 && /invalid password/i.test(probe.stderr)) continue;
     return {
+      readable: probe.code !== 2 && isSound(probe.pages),
       sound: probe.code === 0 && isSound(probe.pages),
       source: { path: file.path, pageCount: probe.pages.walked, ...(password === undefined ? {} : { password }) },
       contents: { objects: probe.contentObjects, password },
@@ -269,11 +285,16 @@ function contentsPass(probe: UploadProbe, context: ToolContext): Promise<boolean
 
 /** `qpdf --check` on every output PDF, side by side: one that fails is `damaged_pdf`. */
 async function checkOutputs(outputs: readonly OutputPdf[], context: ToolContext): Promise<void> {
+  if (!(await outputsPass(outputs, context))) throw new ToolError('damaged_pdf');
+}
+
+/** True when every output PDF passes `qpdf --check` without a warning, checked side by side. */
+async function outputsPass(outputs: readonly OutputPdf[], context: ToolContext): Promise<boolean> {
   const gate = concurrencyLimit(context.cores ?? 1);
   const codes = await Promise.all(
     outputs.map(({ path, password }) =>
       gate(async () => (await runQpdf(['--check', path], context, { okCodes: [0, 2, 3], password })).code),
     ),
   );
-  if (codes.some((code) => code !== 0)) throw new ToolError('damaged_pdf');
+  return codes.every((code) => code === 0);
 }
