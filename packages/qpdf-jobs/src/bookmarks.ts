@@ -2,7 +2,7 @@ import { appendUpdate, readCatalogue } from './incremental-update.js';
 import { WRITE_OPTIONS } from './page-range.js';
 import { type PdfDict, PdfRef, type PdfValue, name } from './pdf-syntax.js';
 import type { QpdfFile } from './qpdf-runner.js';
-import { type QpdfSession, type SourceDocument, outputOf, readWhole, runChecked } from './qpdf-session.js';
+import { type QpdfSession, type SourceDocument, lenient, outputOf, readWhole, runChecked } from './qpdf-session.js';
 import type { JsonOutline, SourceOutline } from './source-outline.js';
 
 export type { SourceOutline } from './source-outline.js';
@@ -47,14 +47,11 @@ export function outlineFromJson(json: { outlines?: JsonOutline[]; pages?: { obje
 
 async function readOutlineJson(session: QpdfSession, file: QpdfFile) {
   const args = ['--json=2', '--json-key=outlines', '--json-key=pages', 'input.pdf', 'outline.json'];
-  const run = await runChecked(
-    { ...session, warnings: 'accept' },
-    {
-      args,
-      inputs: new Map([['input.pdf', file]]),
-      outputs: ['outline.json'],
-    },
-  );
+  const run = await runChecked(lenient(session), {
+    args,
+    inputs: new Map([['input.pdf', file]]),
+    outputs: ['outline.json'],
+  });
   return JSON.parse(new TextDecoder().decode(await readWhole(session, outputOf(run, 'outline.json')))) as {
     outlines?: JsonOutline[];
     pages?: { object: string }[];
@@ -78,14 +75,11 @@ export async function addBookmarks(
   let catalogue = await readCatalogue(session, file);
   if (!catalogue) {
     const args = [...WRITE_OPTIONS, '--object-streams=disable', '--decrypt', 'built.pdf', 'classic.pdf'];
-    const run = await runChecked(
-      { ...session, warnings: 'accept' },
-      {
-        args,
-        inputs: new Map([['built.pdf', built]]),
-        outputs: ['classic.pdf'],
-      },
-    );
+    const run = await runChecked(lenient(session), {
+      args,
+      inputs: new Map([['built.pdf', built]]),
+      outputs: ['classic.pdf'],
+    });
     file = outputOf(run, 'classic.pdf');
     catalogue = await readCatalogue(session, file);
     if (!catalogue) throw new Error('qpdf wrote a file whose catalogue the update cannot extend');

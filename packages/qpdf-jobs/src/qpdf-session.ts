@@ -37,6 +37,14 @@ export interface OpenedDocument {
   password?: string;
 }
 
+/**
+ * `session` for runs whose warnings change nothing (reading an outline, a copy only measured): accepted, and not
+ * told to whoever hears of warnings on the uploads.
+ */
+export function lenient(session: QpdfSession): QpdfSession {
+  return { runner: session.runner, warnings: 'accept', ...(session.signal ? { signal: session.signal } : {}) };
+}
+
 /** Who hears about a password qpdf refused: every tool but Unlock, which checks the password first. */
 export type PasswordError = 'encrypted_pdf' | 'wrong_password' | 'password_required';
 

@@ -94,10 +94,14 @@ describe('checkAfter, through the structural tools', () => {
     expect(pdfRotations(result.path)).toEqual([90, 90]);
   });
 
-  it('reads the bookmarks only of uploads whose catalog has /Outlines', async () => {
+  it('reads the bookmarks only of uploads whose catalog has /Outlines, or that qpdf reads with warnings', async () => {
     const plain = await job.input('plain.pdf', makePdf({ pageCount: 2 }));
     await mergePdf([plain, plain], {}, job.context);
     expect(started.filter((run) => run.includes('outline.json'))).toEqual([]);
+    // A rebuilt cross-reference table: what qpdf reads is no longer what the bytes say.
+    const broken = await job.input('broken.pdf', brokenXref(makePdf({ pageCount: 2 })));
+    assertValidPdf((await mergePdf([plain, broken], {}, job.context)).path);
+    expect(started.filter((run) => run.includes('outline.json'))).toHaveLength(1);
 
     started.length = 0;
     const a = await job.input('a.pdf', makePdf({ pageCount: 2, outline: true }));

@@ -96,7 +96,7 @@ export async function checkAfter<T>(
   // Unlock's uploads are encrypted, so their streams are not readable as stored.
   const stored = files.map((file) => (work.unlockPassword ? undefined : settle(storedObjects(file, context.signal))));
   const probes = files.map((file) => settle(probeUpload(file, context, work.unlockPassword)));
-  const outlines = stored.map((read) => read && knownNoOutline(read));
+  const outlines = stored.map((read, index) => read && knownNoOutline(read, probes[index]!));
   const declaredPages = stored.map((read) => read && declaredPageCount(read));
   const sources = probes.map((probe, index): SourcePdf => ({
     path: files[index]!.path,
@@ -227,11 +227,17 @@ interface UploadProbe {
 
 /**
  * What an upload's bytes tell of its bookmarks: none when its catalog, read from them, has no /Outlines (an empty
- * outline, so Merge and Organize need no run to read it); `undefined` otherwise, and the job reads them itself.
+ * outline, so Merge and Organize need no run to read it), once its probe says qpdf reads it without a warning (the
+ * bytes then say what qpdf reads); `undefined` otherwise, and the job reads them itself.
  */
-async function knownNoOutline(read: Promise<Settled<StoredObjects>>): Promise<SourceOutline | undefined> {
+async function knownNoOutline(
+  read: Promise<Settled<StoredObjects>>,
+  probe: Promise<Settled<UploadProbe>>,
+): Promise<SourceOutline | undefined> {
   const objects = await read;
-  return objects.ok && !(await objects.value.mayHaveOutline()) ? { items: [], pageRefs: [] } : undefined;
+  if (!objects.ok || (await objects.value.mayHaveOutline())) return undefined;
+  const probed = await probe;
+  return probed.ok && probed.value.sound ? { items: [], pageRefs: [] } : undefined;
 }
 
 /** The page count an upload's bytes declare (StoredObjects.declaredPageCount), or `undefined`. */

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_BYTES, ValueReader, storedObjects } from './stored-objects.js';
-import { passwordProtected, writePdfObjects } from '../testing/make-pdf.js';
+import { makePdf, passwordProtected, writePdfObjects } from '../testing/make-pdf.js';
 import { jobPerTest } from '../testing/test-job.js';
 
 const job = jobPerTest();
@@ -153,5 +155,55 @@ describe('ValueReader', () => {
   it('throws on a value cut short or a token it does not know', () => {
     expect(() => new ValueReader('<< /A [1 2', 0).value()).toThrow();
     expect(() => new ValueReader('<< /A @ >>', 0).value()).toThrow();
+  });
+});
+
+describe('storedObjects, objects inside object streams', () => {
+  /** `pdf` rewritten by qpdf with its objects (catalog and page tree too) in object streams. */
+  async function packed(pdf: Buffer): Promise<Buffer> {
+    const plain = await job.input('plain.pdf', pdf);
+    const out = `${plain.path}-packed.pdf`;
+    execFileSync('qpdf', ['--object-streams=generate', '--qdf', '--no-original-object-ids', plain.path, out]);
+    const written = await readFile(out);
+    expect(written.toString('latin1')).toMatch(/\/Type \/ObjStm/);
+    return written;
+  }
+  const read = async (pdf: Buffer) => {
+    const objects = await storedObjects(await job.input('packed.pdf', pdf), job.context.signal);
+    try {
+      const contents = /\/Contents (\d+ \d+ R)/.exec(pdf.toString('latin1'))?.[1];
+      return {
+        pages: await objects.declaredPageCount(),
+        outline: await objects.mayHaveOutline(),
+        content: contents && (await objects.stream(contents))?.data.toString('latin1'),
+      };
+    } finally {
+      await objects.close();
+    }
+  };
+  const stream = `<< /Length ${CONTENT.length} >>\nstream\n${CONTENT}\nendstream`;
+
+  it('reads the catalog and the page tree from an object stream, and streams still at the top level', async () => {
+    const pdf = await packed(makePdf({ pageCount: 3 }));
+    expect(await read(pdf)).toMatchObject({ pages: 3, outline: false, content: expect.stringContaining('Page 1') });
+    const outlined = onePage(
+      stream,
+      ['<< /Type /Outlines /Count 0 >>'],
+      '<< /Type /Catalog /Pages 2 0 R /Outlines 5 0 R >>',
+    );
+    expect(await read(await packed(outlined))).toMatchObject({ pages: 1, outline: true });
+  });
+
+  it('cannot vouch for an object both in an object stream and at the top level, or any in a stream it cannot read', async () => {
+    const pdf = await packed(makePdf({ pageCount: 3 }));
+    const tree = /(\d+) 0 R/.exec(/\/Pages (\d+ 0 R)/.exec(pdf.toString('latin1'))![1]!)![1];
+    const update = Buffer.from(`${tree} 0 obj\n<< /Type /Pages /Kids [] /Count 2 >>\nendobj\n`, 'latin1');
+    expect((await read(Buffer.concat([pdf, update]))).pages).toBeUndefined();
+    // Its header flipped: the object stream no longer lists what it holds, so no object may be read as defined once.
+    const text = pdf.toString('latin1');
+    const data = text.indexOf('stream\n', text.indexOf('/Type /ObjStm')) + 'stream\n'.length + 4;
+    const flipped = Buffer.from(pdf);
+    for (let at = data; at < data + 8; at++) flipped[at] = flipped[at]! ^ 0x5a;
+    expect(await read(flipped)).toEqual({ pages: undefined, outline: true, content: undefined });
   });
 });

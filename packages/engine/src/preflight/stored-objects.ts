@@ -1,11 +1,13 @@
 import { open, readFile } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
 
 /**
  * A PDF's indirect objects read straight from its bytes, where the file leaves no doubt which bytes qpdf reads for
- * them: an object defined once, at the top level of the file (`N G obj`), well framed. The content check reads the
+ * them: an object defined once, at the top level of the file (`N G obj`), well framed, or (a value that is not a
+ * stream) once inside an object stream that is itself defined so, plain Flate, and nowhere else. The content check reads the
  * pages' streams this way instead of asking qpdf to copy them out (a run that parses every object again: as long as
  * the tool's own run on a paper of 14 pages). Anything this cannot vouch for is `undefined`, and the caller asks
- * qpdf: an object defined twice (an incremental update), or not at the top level (inside an object stream), an
+ * qpdf: an object defined twice (an incremental update, or both at the top level and in an object stream), an
  * indirect /Length that is not a plain integer, a `stream` keyword not followed by an end of line, data not
  * followed by `endstream` and `endobj`, an encrypted file (docs/decisions/213).
  *
@@ -69,7 +71,7 @@ export async function storedObjects(file: { path: string; size: number }, signal
   }
   const handle = await open(file.path);
   try {
-    const index: ChunkIndex = { definitions: new Map(), roots: new Set(), encrypted: false };
+    const index: ChunkIndex = { definitions: new Map(), roots: new Set(), encrypted: false, objectStreams: [] };
     // Read into, never read before written: no need to zero it.
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES + OVERLAP + 8);
     for (let start = 0; start < size; start += CHUNK_BYTES) {
@@ -97,6 +99,8 @@ interface ChunkIndex {
   roots: Set<string>;
   /** Whether `/Encrypt` occurs anywhere. */
   encrypted: boolean;
+  /** Where `/ObjStm` occurs, in file order: each is read as an object stream's /Type, or leaves a doubt. */
+  objectStreams: number[];
 }
 
 /**
@@ -108,7 +112,7 @@ function indexChunk(
   from: number,
   start: number,
   end: number,
-  index: ChunkIndex = { definitions: new Map(), roots: new Set(), encrypted: false },
+  index: ChunkIndex = { definitions: new Map(), roots: new Set(), encrypted: false, objectStreams: [] },
 ): ChunkIndex {
   for (let at = bytes.indexOf('obj', start - from); at >= 0 && from + at < end; at = bytes.indexOf('obj', at + 3)) {
     const header = definitionHeader(bytes, at);
@@ -122,6 +126,13 @@ function indexChunk(
     if (root) index.roots.add(`${Number(root[1])} ${Number(root[2])}`);
   }
   if (bytes.includes('/Encrypt')) index.encrypted = true;
+  for (
+    let at = bytes.indexOf('/ObjStm', start - from);
+    at >= 0 && from + at < end;
+    at = bytes.indexOf('/ObjStm', at + 7)
+  ) {
+    index.objectStreams.push(from + at);
+  }
   return index;
 }
 
@@ -162,11 +173,15 @@ const ROOT_REFERENCE = /^\/Root[\s\0]*(\d{1,10})[\s\0]+(\d{1,5})[\s\0]+R(?![A-Za
 function objectsOf(
   readAt: (position: number, length: number) => Promise<Buffer>,
   size: number,
-  { definitions, roots, encrypted }: ChunkIndex,
+  { definitions, roots, encrypted, objectStreams }: ChunkIndex,
   close: () => Promise<void>,
 ): StoredObjects {
-  /** The one definition of `key` (`N G`) in the file, parsed up to its value's end. */
-  const definition = async (key: string) => {
+  /** The one definition of `key` (`N G`) in the file, at its top level and not in an object stream. */
+  const definition = async (key: string) =>
+    (await packedObjects())?.has(key) === false ? topLevelDefinition(key) : undefined;
+
+  /** The one definition of `key` (`N G`) at the file's top level, parsed up to its value's end. */
+  const topLevelDefinition = async (key: string) => {
     const offsets = definitions.get(key);
     if (encrypted || offsets?.length !== 1) return undefined;
     const start = offsets[0]!;
@@ -187,46 +202,92 @@ function objectsOf(
     return undefined;
   };
 
-  const integer = async (value: StoredValue): Promise<number | undefined> => {
-    if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
-    const key = referenceKey(value);
-    if (key === undefined) return undefined;
+  /** The objects the file's object streams hold (`N 0`), each read value or `undefined`; `undefined`: a doubt. */
+  let packed: Promise<Map<string, StoredValue | undefined> | undefined> | undefined;
+  const packedObjects = () => {
+    packed ??= objectStreams.length === 0 || encrypted ? Promise.resolve(new Map()) : readObjectStreams();
+    return packed;
+  };
+  const readObjectStreams = async () => {
+    const found = new Map<string, StoredValue | undefined>();
+    const starts = [...definitions].flatMap(([key, offsets]) => offsets.map((start) => ({ key, start })));
+    starts.sort((a, b) => a.start - b.start);
+    const holders = new Set(objectStreams.map((position) => starts.findLast(({ start }) => start < position)?.key));
+    for (const key of holders) {
+      const stream = key === undefined ? undefined : await streamAt(key, true);
+      // `/ObjStm` in another object's data or strings is no object stream; one this cannot read leaves a doubt.
+      if (stream && stream.dict['/Type'] !== '/ObjStm') continue;
+      const held = stream && objectStreamContents(stream);
+      if (!held) return undefined;
+      for (const [number, value] of held) found.set(number, found.has(number) ? undefined : value);
+    }
+    // Held twice: read as neither.
+    for (const [number] of found) if (definitions.has(number)) found.set(number, undefined);
+    return found;
+  };
+
+  /** A definition's value: a dictionary (a stream's too), or any other value that `endobj` follows. */
+  const valueIn = (object: Awaited<ReturnType<typeof topLevelDefinition>>) =>
+    object && (isDictionary(object.value) || ENDOBJ.test(object.text.slice(object.after))) ? object.value : undefined;
+
+  /** The value of the object `key` (`N G`), defined once in the file: at its top level or in an object stream. */
+  const value = async (key: string): Promise<StoredValue | undefined> => {
     const object = await definition(key);
-    if (!object || typeof object.value !== 'number' || !ENDOBJ.test(object.text.slice(object.after))) return undefined;
-    return integer(object.value);
+    if (object) return valueIn(object);
+    return definitions.has(key) ? undefined : (await packedObjects())?.get(key);
+  };
+
+  /** A non-negative integer, written as one or as an object of its own, read by `read`. */
+  const integer = async (stored: StoredValue, read = value): Promise<number | undefined> => {
+    if (typeof stored === 'number') return Number.isInteger(stored) && stored >= 0 ? stored : undefined;
+    const key = referenceKey(stored);
+    const held = key === undefined ? undefined : await read(key);
+    return typeof held === 'number' ? integer(held, read) : undefined;
   };
 
   /** The dictionary defined once as `key` (`N G`), or `undefined`. */
   const dictionary = async (key: string | undefined) => {
-    const object = key === undefined ? undefined : await definition(key);
-    return object && isDictionary(object.value) ? object.value : undefined;
+    const held = key === undefined ? undefined : await value(key);
+    return isDictionary(held) ? held : undefined;
   };
 
   /** The catalog, when one file trailer names it and it is defined once. */
   const catalogue = () => (roots.size === 1 ? dictionary([...roots][0]) : Promise.resolve(undefined));
 
-  /** A stream object's definition: where its data starts, how long it is. */
-  const streamObject = async (ref: string) => {
-    const key = referenceKey(ref);
-    const object = key === undefined ? undefined : await definition(key);
+  /**
+   * A stream object's definition: where its data starts, how long it is. `topLevel`: found among the top-level
+   * definitions alone, for an object stream (whose /Length may not be in one either, PDF 32000 7.5.7).
+   */
+  const streamObject = async (key: string, topLevel = false) => {
+    const object = await (topLevel ? topLevelDefinition : definition)(key);
     if (!object || !isDictionary(object.value)) return undefined;
     const keyword = STREAM_KEYWORD.exec(object.text.slice(object.after));
-    const length = await integer(object.value['/Length'] ?? null);
+    const read = topLevel ? async (at: string) => valueIn(await topLevelDefinition(at)) : value;
+    const length = await integer(object.value['/Length'] ?? null, read);
     if (!keyword || length === undefined) return undefined;
     const dataStart = object.start + object.after + keyword[0].length;
     return dataStart + length > size ? undefined : { dict: object.value, dataStart, length };
   };
 
+  /** The stream `key` (`N G`) as stored, well framed, with its dictionary. */
+  const streamAt = async (key: string, topLevel = false): Promise<StoredStream | undefined> => {
+    const object = await streamObject(key, topLevel);
+    if (!object) return undefined;
+    const { dataStart, length } = object;
+    const data = await readAt(dataStart, length);
+    const tail = await readAt(dataStart + length, Math.min(TAIL_WINDOW, size - dataStart - length));
+    if (!STREAM_END.test(tail.toString('latin1'))) return undefined;
+    return { data, dict: object.dict };
+  };
+
   return {
-    streamDictionary: async (ref) => (await streamObject(ref))?.dict,
+    streamDictionary: async (ref) => {
+      const key = referenceKey(ref);
+      return key === undefined ? undefined : (await streamObject(key))?.dict;
+    },
     async stream(ref) {
-      const object = await streamObject(ref);
-      if (!object) return undefined;
-      const { dataStart, length } = object;
-      const data = await readAt(dataStart, length);
-      const tail = await readAt(dataStart + length, Math.min(TAIL_WINDOW, size - dataStart - length));
-      if (!STREAM_END.test(tail.toString('latin1'))) return undefined;
-      return { data, dict: object.dict };
+      const key = referenceKey(ref);
+      return key === undefined ? undefined : streamAt(key);
     },
     async mayHaveOutline() {
       const catalog = await catalogue();
@@ -239,6 +300,50 @@ function objectsOf(
     },
     close,
   };
+}
+
+/** The most an object stream may inflate to here; a longer one leaves a doubt. */
+const MAX_OBJECT_STREAM_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The objects an object stream holds (`N 0`), each with its value, `undefined` for one that does not read here;
+ * `undefined` for a stream that cannot be read as one: not plain Flate (or unfiltered), an /N or /First that is not a
+ * plain integer, a header that does not list /N pairs of numbers.
+ */
+function objectStreamContents({ data, dict }: StoredStream): Map<string, StoredValue | undefined> | undefined {
+  const { '/N': count, '/First': first, '/Filter': filter, '/DecodeParms': parms } = dict;
+  if (typeof count !== 'number' || typeof first !== 'number' || !Number.isInteger(count) || !Number.isInteger(first)) {
+    return undefined;
+  }
+  if (parms !== undefined || (filter !== undefined && filter !== '/FlateDecode')) return undefined;
+  let text: string;
+  try {
+    const decoded = filter === undefined ? data : inflateSync(data, { maxOutputLength: MAX_OBJECT_STREAM_BYTES });
+    // A space after the last value: the reader looks one character past a value for its end.
+    text = `${decoded.toString('latin1')} `;
+  } catch {
+    return undefined;
+  }
+  // Pairs of numbers, white space and comments between them (qpdf's QDF form writes one before each object).
+  const header = text
+    .slice(0, first)
+    .replace(/%[^\r\n]*/g, ' ')
+    .trim()
+    .split(/[\s\0]+/)
+    .filter(Boolean);
+  if (header.length !== 2 * count || !header.every((word) => /^\d{1,10}$/.test(word))) return undefined;
+  const held = new Map<string, StoredValue | undefined>();
+  for (let pair = 0; pair < count; pair++) {
+    const key = `${Number(header[2 * pair])} 0`;
+    let value: StoredValue | undefined;
+    try {
+      value = new ValueReader(text, first + Number(header[2 * pair + 1])).value();
+    } catch {
+      value = undefined;
+    }
+    held.set(key, held.has(key) ? undefined : value);
+  }
+  return held;
 }
 
 const REFERENCE = /^(\d+) (\d+) R$/;

@@ -6,6 +6,7 @@ import type { QpdfFile } from '../qpdf-runner.js';
 import {
   type QpdfSession,
   type SourceDocument,
+  lenient,
   outputOf,
   readWhole,
   runChecked,
@@ -160,13 +161,13 @@ async function pageFrames(
   pages: readonly number[],
 ): Promise<Map<number, { box: Box; rotate: number }>> {
   const sorted = [...pages].sort((a, b) => a - b);
-  const lenient = { ...session, warnings: 'accept' as const };
-  const copied = await runChecked(lenient, {
+  const measured = lenient(session);
+  const copied = await runChecked(measured, {
     args: ['--empty', '--pages', 'input.pdf', qpdfPageRange(sorted), '--', 'neighbours.pdf'],
     inputs: new Map([['input.pdf', input]]),
     outputs: ['neighbours.pdf'],
   });
-  const described = await runChecked(lenient, {
+  const described = await runChecked(measured, {
     args: ['--json=2', '--json-stream-data=none', '--json-key=pages', '--json-key=qpdf', 'copy.pdf', 'pages.json'],
     inputs: new Map([['copy.pdf', outputOf(copied, 'neighbours.pdf')]]),
     outputs: ['pages.json'],
