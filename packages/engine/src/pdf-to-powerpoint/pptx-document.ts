@@ -17,7 +17,15 @@ import {
   slideMasterXml,
   themeXml,
 } from './pptx-parts.js';
-import type { Slide, SlideItem, SlideLine, SlidePicture, SlideRectangle, SlideText } from './slide-model.js';
+import type {
+  Slide,
+  SlideItem,
+  SlideLine,
+  SlideListMarker,
+  SlidePicture,
+  SlideRectangle,
+  SlideText,
+} from './slide-model.js';
 
 /**
  * Writes slides as a .pptx of our own: one slide per page, every item placed absolutely in the page's coordinates.
@@ -87,6 +95,14 @@ function runProperties(span: Span, scale: number): string {
   );
 }
 
+/** A paragraph's bullet: none, a character, or an automatic number. */
+function bulletProperties(marker: SlideListMarker | undefined): string {
+  if (!marker) return '<a:buNone/>';
+  if (marker.kind === 'bullet') return `<a:buFont typeface="Arial"/><a:buChar char="${escapeXml(marker.char)}"/>`;
+  const startAt = marker.startAt === 1 ? '' : ` startAt="${marker.startAt}"`;
+  return `<a:buAutoNum type="${marker.scheme}"${startAt}/>`;
+}
+
 /** A box of lines: each line a paragraph indented to where it starts, spaced to where it sits below the last. */
 function textShape(item: SlideText, id: number, at: Placement): string {
   const points = (value: number) => Math.max(0, Math.round((value * at.scale * 100) / EMUS_PER_POINT));
@@ -97,10 +113,13 @@ function textShape(item: SlideText, id: number, at: Placement): string {
     previousBottom = line.y1;
     const rightToLeft = line.spans.some((span) => span.rightToLeft);
     const indent = rightToLeft ? Math.max(0, item.x1 - line.x1) : Math.max(0, line.x0 - item.x0);
+    const marker = rightToLeft ? undefined : line.marker;
+    // A marker hangs in the indent: drawn where the page draws it, the text where the page has it.
+    const hanging = marker ? -emu(Math.max(0, line.x0 - marker.x0) * at.scale) : 0;
     const properties =
-      `<a:pPr marL="${emu(indent * at.scale)}" indent="0"${rightToLeft ? ' algn="r" rtl="1"' : ''}>` +
+      `<a:pPr marL="${emu(indent * at.scale)}" indent="${hanging}"${rightToLeft ? ' algn="r" rtl="1"' : ''}>` +
       `<a:lnSpc><a:spcPts val="${points(height)}"/></a:lnSpc><a:spcBef><a:spcPts val="${points(before)}"/></a:spcBef>` +
-      '<a:buNone/></a:pPr>';
+      `${bulletProperties(marker?.list)}</a:pPr>`;
     const runs = line.spans
       .filter((span) => span.text !== '')
       .map((span) => `<a:r>${runProperties(span, at.scale)}<a:t>${escapeXml(span.text)}</a:t></a:r>`);

@@ -12,8 +12,16 @@ export interface SlideText {
   y0: number;
   x1: number;
   y1: number;
-  lines: LayoutLine[];
+  lines: SlideTextLine[];
 }
+
+/** A line of a box: a paragraph, with the list marker PowerPoint draws in its hanging indent (`slide-lists.ts`). */
+export interface SlideTextLine extends LayoutLine {
+  marker?: { list: SlideListMarker; x0: number };
+}
+
+/** A bullet character, or an automatic number (`a:buAutoNum` type) that starts at `startAt`. */
+export type SlideListMarker = { kind: 'bullet'; char: string } | { kind: 'number'; scheme: string; startAt: number };
 
 export interface SlidePicture {
   kind: 'picture';

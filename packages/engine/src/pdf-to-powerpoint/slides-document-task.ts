@@ -10,6 +10,7 @@ import { union } from '../tables/table-model.js';
 import { writePresentation } from './pptx-document.js';
 import { pictureScale, readSlideDrawing } from './slide-drawing.js';
 import type { Slide, SlideItem, SlideText } from './slide-model.js';
+import { withListMarkers } from './slide-lists.js';
 import { putSlideNumbersLast } from './slide-numbers.js';
 
 export interface PdfToPowerpointPayload {
@@ -97,7 +98,7 @@ function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): {
   }
   items.push(...drawing.shapes);
   if (!imagesInBackground) for (const image of images) items.push({ ...image, kind: 'picture' });
-  items.push(...textBoxesInDrawingOrder(layout.blocks));
+  items.push(...withListMarkers(textBoxesInDrawingOrder(layout.blocks)));
   return { slide: { width, height, items }, scanned };
 }
 

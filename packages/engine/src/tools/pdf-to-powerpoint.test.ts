@@ -104,6 +104,35 @@ describe('pdf-to-powerpoint', { timeout: LIBREOFFICE_TEST_MS }, () => {
     }
   });
 
+  it('makes a list whose markers the page draws apart into PowerPoint bullets and numbers', async () => {
+    // As a presentation's PDF draws a list: each bullet or number a text of its own in the indent.
+    const items = ['Load the file', 'Save it again', 'Compare the two'];
+    const markers = ['1)', '2)', '-'];
+    const deck = makePdf({
+      pages: [
+        {
+          width: 720,
+          height: 540,
+          runs: items.flatMap((text, index) => [
+            { text: markers[index]!, x: 60, y: 400 - 40 * index, size: 18 },
+            { text, x: 96, y: 400 - 40 * index, size: 18 },
+          ]),
+        },
+      ],
+    });
+    const result = await pdfToPowerpoint([await job.input('list.pdf', deck)], options(), job.context);
+    const slide = readPptx(await readFile(result.path)).text('ppt/slides/slide1.xml');
+    expect(texts(slide)).toEqual(items);
+    const bullets = [...slide.matchAll(/<a:bu(?:AutoNum|Char)[^>]*>/g)].map((match) => match[0]);
+    expect(bullets).toEqual([
+      '<a:buAutoNum type="arabicParenR"/>',
+      '<a:buAutoNum type="arabicParenR" startAt="2"/>',
+      '<a:buChar char="-"/>',
+    ]);
+    // The number hangs at the marker's place, 60 pt; the text starts at 96 pt, 36 pt in.
+    expect(slide).toContain(`marL="${36 * 12700}" indent="${-36 * 12700}"`);
+  });
+
   it('gives a presentation LibreOffice opens, with the text on its slides', async () => {
     const input = await job.input('deck.pdf', await deckPdf());
     const result = await pdfToPowerpoint([input], options(), job.context);

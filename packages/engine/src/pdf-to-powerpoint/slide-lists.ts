@@ -1,0 +1,163 @@
+import { lineText } from '../pdf-to-word/layout-analysis.js';
+import type { LayoutLine } from '../pdf-to-word/layout-model.js';
+import type { SlideListMarker, SlideText, SlideTextLine } from './slide-model.js';
+
+/**
+ * List markers as PowerPoint's own bullets and numbers. A presentation exported to PDF draws each item's bullet or
+ * number as text of its own, apart from the item (PowerPoint and LibreOffice both place it in the indent), so the
+ * page reading gives a box holding the marker alone beside the item's box. Joined, the item becomes one paragraph
+ * whose bullet (`a:buChar`) or automatic number (`a:buAutoNum`, from the number shown) PowerPoint draws in the
+ * hanging indent: a list the user can edit, extend and restyle, not a character typed before the text.
+ */
+
+/** The farthest a marker stands left of its item's text (points), as list indents go. */
+const MAX_MARKER_GAP = 72;
+
+/** Bullets as fonts draw them; Symbol and Wingdings bullets come as their code in the private use area. */
+const BULLET = /^[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]$/u;
+/** A number, letter or roman numeral with its full stop or bracket(s): `1.`, `2)`, `(3)`, `a.`, `iv)`. */
+const NUMBERED = /^(\()?(\d{1,4}|[a-z]|[A-Z]|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})\s?([.)])$/u;
+
+/** The marker a line holding only one stands for, or `undefined`. */
+export function listMarker(text: string): SlideListMarker | undefined {
+  const marker = text.trim();
+  if (BULLET.test(marker)) {
+    // A symbol font's bullet (its code in the private use area) is drawn as the plain bullet.
+    return { kind: 'bullet', char: /[\uf000-\uf0ff]/u.test(marker) ? '•' : marker };
+  }
+  const numbered = NUMBERED.exec(marker);
+  if (!numbered) return undefined;
+  const [, open, label = '', close] = numbered;
+  if (open && close !== ')') return undefined;
+  const suffix = open ? 'ParenBoth' : close === ')' ? 'ParenR' : 'Period';
+  if (/^\d+$/.test(label)) return numberMarker(`arabic${suffix}`, Number(label));
+  const roman = romanValue(label);
+  // A single letter that is also a roman numeral (i, v, x...) shows the same alone either way: roman from i.
+  if (roman !== undefined && (label.length > 1 || /^[iI]$/.test(label))) {
+    return numberMarker(`roman${label === label.toLowerCase() ? 'Lc' : 'Uc'}${suffix}`, roman);
+  }
+  if (label.length > 1) return undefined;
+  const lower = label.toLowerCase();
+  return numberMarker(`alpha${label === lower ? 'Lc' : 'Uc'}${suffix}`, lower.charCodeAt(0) - 96);
+}
+
+function numberMarker(scheme: string, startAt: number): SlideListMarker | undefined {
+  return startAt >= 1 && startAt <= 9999 ? { kind: 'number', scheme, startAt } : undefined;
+}
+
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+
+/** The value of a roman numeral written the usual way (`iv`, not `iiii`), or `undefined`. */
+function romanValue(label: string): number | undefined {
+  const digits = [...label.toLowerCase()].map((char) => ROMAN[char]);
+  if (digits.some((digit) => digit === undefined)) return undefined;
+  let value = 0;
+  digits.forEach((digit, index) => {
+    const next = digits[index + 1] ?? 0;
+    value += digit! < next ? -digit! : digit!;
+  });
+  return value > 0 && toRoman(value) === label.toLowerCase() ? value : undefined;
+}
+
+function toRoman(value: number): string {
+  const steps: [number, string][] = [
+    [1000, 'm'],
+    [900, 'cm'],
+    [500, 'd'],
+    [400, 'cd'],
+    [100, 'c'],
+    [90, 'xc'],
+    [50, 'l'],
+    [40, 'xl'],
+    [10, 'x'],
+    [9, 'ix'],
+    [5, 'v'],
+    [4, 'iv'],
+    [1, 'i'],
+  ];
+  let rest = value;
+  let written = '';
+  for (const [step, letters] of steps) {
+    for (; rest >= step; rest -= step) written += letters;
+  }
+  return written;
+}
+
+const heightOf = (line: LayoutLine) => line.y1 - line.y0;
+
+/** Whether `item` is the line a marker line `marker` stands before: on its row, a little to its right. */
+function standsBefore(marker: LayoutLine, item: LayoutLine): boolean {
+  const gap = item.x0 - marker.x1;
+  const overlap = Math.min(marker.y1, item.y1) - Math.max(marker.y0, item.y0);
+  return (
+    gap > -0.5 &&
+    gap < MAX_MARKER_GAP &&
+    overlap > 0.5 * Math.min(heightOf(marker), heightOf(item)) &&
+    !item.spans.some((span) => span.rightToLeft)
+  );
+}
+
+/** The marker a line stands for when it holds only one (and none joined already), else `undefined`. */
+const markerOf = (line: SlideTextLine) => (line.marker ? undefined : listMarker(lineText(line)));
+
+/** `item` with the marker line `marker` (reading `list`) before it. */
+const marked = (item: SlideTextLine, marker: LayoutLine, list: SlideListMarker): SlideTextLine => ({
+  ...item,
+  marker: { list, x0: marker.x0 },
+});
+
+/**
+ * The boxes with each marker line joined to the item it stands before, as that line's marker: a line that is a list
+ * marker, and on the same row, less than MAX_MARKER_GAP to its right, a line that is not. Within a box first (the
+ * page reading may keep the two as lines of one block); then a box of one marker line and the box whose first line
+ * it stands before, which takes the marker's left edge and keeps its own place in the drawing order. A marker with
+ * no item beside it stays the text it is.
+ */
+export function withListMarkers(boxes: readonly SlideText[]): SlideText[] {
+  const inBoxes = boxes.map((box) => ({ ...box, lines: joinedWithin(box.lines) }));
+  const markerBoxes = new Map<SlideText, SlideText>();
+  for (const box of inBoxes) {
+    const only = box.lines.length === 1 ? box.lines[0]! : undefined;
+    if (!only || !markerOf(only)) continue;
+    const item = inBoxes
+      .filter((each) => each !== box && !markerBoxes.has(each) && !each.lines[0]!.marker && each.x0 > only.x1 - 0.5)
+      .filter((each) => standsBefore(only, each.lines[0]!) && !(each.lines.length === 1 && markerOf(each.lines[0]!)))
+      .sort((a, b) => a.lines[0]!.x0 - b.lines[0]!.x0)[0];
+    if (item) markerBoxes.set(item, box);
+  }
+  const markers = new Set(markerBoxes.values());
+  return inBoxes
+    .filter((box) => !markers.has(box))
+    .map((box) => {
+      const markerBox = markerBoxes.get(box);
+      if (!markerBox) return box;
+      const marker = markerBox.lines[0]!;
+      const [first, ...rest] = box.lines;
+      return {
+        ...box,
+        x0: Math.min(box.x0, markerBox.x0),
+        y0: Math.min(box.y0, markerBox.y0),
+        y1: Math.max(box.y1, markerBox.y1),
+        lines: [marked(first!, marker, markerOf(marker)!), ...rest],
+      };
+    });
+}
+
+/** A box's lines with each marker line joined to the line it stands before, in the box. */
+function joinedWithin(lines: readonly SlideTextLine[]): SlideTextLine[] {
+  const taken = new Map<SlideTextLine, SlideTextLine>();
+  for (const line of lines) {
+    if (!markerOf(line)) continue;
+    const item = lines
+      .filter((each) => each !== line && !taken.has(each) && !markerOf(each) && standsBefore(line, each))
+      .sort((a, b) => a.x0 - b.x0)[0];
+    if (item) taken.set(item, line);
+  }
+  const markers = new Set(taken.values());
+  return lines
+    .filter((line) => !markers.has(line))
+    .map((line) => {
+      const marker = taken.get(line);
+      return marker ? marked(line, marker, markerOf(marker)!) : line;
+    });
+}
