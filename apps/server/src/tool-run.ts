@@ -100,5 +100,9 @@ export async function sendToolResult(reply: FastifyReply, result: ToolResult): P
     .header('content-length', String(size))
     .header('cache-control', 'no-store');
   for (const [name, value] of Object.entries(result.headers ?? {})) void reply.header(name, value);
-  return reply.send(createReadStream(result.path));
+  // Read in pieces of up to 1 MB (not 64 KB): a large result reaches the socket in a few writes, not a hundred.
+  const piece = Math.max(1, Math.min(size, RESULT_PIECE_BYTES));
+  return reply.send(createReadStream(result.path, { highWaterMark: piece }));
 }
+
+const RESULT_PIECE_BYTES = 1024 * 1024;
