@@ -125,21 +125,27 @@ export function withListMarkers(boxes: readonly SlideText[]): SlideText[] {
       .sort((a, b) => a.lines[0]!.x0 - b.lines[0]!.x0)[0];
     if (item) markerBoxes.set(item, box);
   }
-  const markers = new Set(markerBoxes.values());
-  return inBoxes
-    .filter((box) => !markers.has(box))
-    .map((box) => {
-      const markerBox = markerBoxes.get(box);
-      if (!markerBox) return box;
-      const marker = markerBox.lines[0]!;
-      const [first, ...rest] = box.lines;
-      return {
-        ...box,
-        x0: Math.min(box.x0, markerBox.x0),
-        y0: Math.min(box.y0, markerBox.y0),
-        y1: Math.max(box.y1, markerBox.y1),
-        lines: [marked(first!, marker, markerOf(marker)!), ...rest],
-      };
+  return joined(inBoxes, markerBoxes, (box, markerBox) => {
+    const marker = markerBox.lines[0]!;
+    const [first, ...rest] = box.lines;
+    return {
+      ...box,
+      x0: Math.min(box.x0, markerBox.x0),
+      y0: Math.min(box.y0, markerBox.y0),
+      y1: Math.max(box.y1, markerBox.y1),
+      lines: [marked(first!, marker, markerOf(marker)!), ...rest],
+    };
+  });
+}
+
+/** `units` without the markers of `pairs` (item to marker), each item joined to its marker by `join`. */
+function joined<T>(units: readonly T[], pairs: ReadonlyMap<T, T>, join: (item: T, marker: T) => T): T[] {
+  const markers = new Set(pairs.values());
+  return units
+    .filter((unit) => !markers.has(unit))
+    .map((unit) => {
+      const marker = pairs.get(unit);
+      return marker ? join(unit, marker) : unit;
     });
 }
 
@@ -153,11 +159,5 @@ function joinedWithin(lines: readonly SlideTextLine[]): SlideTextLine[] {
       .sort((a, b) => a.x0 - b.x0)[0];
     if (item) taken.set(item, line);
   }
-  const markers = new Set(taken.values());
-  return lines
-    .filter((line) => !markers.has(line))
-    .map((line) => {
-      const marker = taken.get(line);
-      return marker ? marked(line, marker, markerOf(marker)!) : line;
-    });
+  return joined(lines, taken, (line, marker) => marked(line, marker, markerOf(marker)!));
 }
