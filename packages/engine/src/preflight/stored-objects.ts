@@ -202,24 +202,24 @@ function objectsOf(
     return undefined;
   };
 
-  /** The objects the file's object streams hold (`N 0`), each read value or `undefined`; `undefined`: a doubt. */
-  let packed: Promise<Map<string, StoredValue | undefined> | undefined> | undefined;
+  /** The objects the file's object streams hold (`N 0`), each where it is (`undefined`: held twice); `undefined`: a doubt. */
+  let packed: Promise<Map<string, PackedObject | undefined> | undefined> | undefined;
   const packedObjects = () => {
     packed ??= objectStreams.length === 0 || encrypted ? Promise.resolve(new Map()) : readObjectStreams();
     return packed;
   };
   const readObjectStreams = async () => {
-    const found = new Map<string, StoredValue | undefined>();
+    const found = new Map<string, PackedObject | undefined>();
     const starts = [...definitions].flatMap(([key, offsets]) => offsets.map((start) => ({ key, start })));
     starts.sort((a, b) => a.start - b.start);
-    const holders = new Set(objectStreams.map((position) => starts.findLast(({ start }) => start < position)?.key));
+    const holders = new Set(objectStreams.map((position) => lastBefore(starts, position)?.key));
     for (const key of holders) {
       const stream = key === undefined ? undefined : await streamAt(key, true);
       // `/ObjStm` in another object's data or strings is no object stream; one this cannot read leaves a doubt.
       if (stream && stream.dict['/Type'] !== '/ObjStm') continue;
       const held = stream && objectStreamContents(stream);
       if (!held) return undefined;
-      for (const [number, value] of held) found.set(number, found.has(number) ? undefined : value);
+      for (const [number, object] of held) found.set(number, found.has(number) ? undefined : object);
     }
     // Held twice: read as neither.
     for (const [number] of found) if (definitions.has(number)) found.set(number, undefined);
@@ -234,7 +234,8 @@ function objectsOf(
   const value = async (key: string): Promise<StoredValue | undefined> => {
     const object = await definition(key);
     if (object) return valueIn(object);
-    return definitions.has(key) ? undefined : (await packedObjects())?.get(key);
+    const held = definitions.has(key) ? undefined : (await packedObjects())?.get(key);
+    return held && packedValue(held);
   };
 
   /** A non-negative integer, written as one or as an object of its own, read by `read`. */
@@ -305,12 +306,44 @@ function objectsOf(
 /** The most an object stream may inflate to here; a longer one leaves a doubt. */
 const MAX_OBJECT_STREAM_BYTES = 16 * 1024 * 1024;
 
+/** An object inside an object stream: the stream's decoded text, and where the object's value starts in it. */
+interface PackedObject {
+  text: string;
+  at: number;
+  /** Its value once read (`null` is a value: `undefined` until read, `false` when it does not read). */
+  read?: StoredValue | false;
+}
+
+/** A packed object's value, read the first time it is asked for; `undefined` when it does not read here. */
+function packedValue(object: PackedObject): StoredValue | undefined {
+  if (object.read === undefined) {
+    try {
+      object.read = new ValueReader(object.text, object.at).value();
+    } catch {
+      object.read = false;
+    }
+  }
+  return object.read === false ? undefined : object.read;
+}
+
+/** The last of `starts` (sorted) before `position`, found by halving. */
+function lastBefore<T extends { start: number }>(starts: readonly T[], position: number): T | undefined {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]!.start < position) low = middle + 1;
+    else high = middle;
+  }
+  return starts[low - 1];
+}
+
 /**
- * The objects an object stream holds (`N 0`), each with its value, `undefined` for one that does not read here;
- * `undefined` for a stream that cannot be read as one: not plain Flate (or unfiltered), an /N or /First that is not a
- * plain integer, a header that does not list /N pairs of numbers.
+ * The objects an object stream holds (`N 0`), each where its value starts, read only when asked for (a large
+ * file's object streams hold tens of thousands); `undefined` for a stream that cannot be read as one: not plain
+ * Flate (or unfiltered), an /N or /First that is not a plain integer, a header that does not list /N pairs of numbers.
  */
-function objectStreamContents({ data, dict }: StoredStream): Map<string, StoredValue | undefined> | undefined {
+function objectStreamContents({ data, dict }: StoredStream): Map<string, PackedObject | undefined> | undefined {
   const { '/N': count, '/First': first, '/Filter': filter, '/DecodeParms': parms } = dict;
   if (typeof count !== 'number' || typeof first !== 'number' || !Number.isInteger(count) || !Number.isInteger(first)) {
     return undefined;
@@ -332,16 +365,10 @@ function objectStreamContents({ data, dict }: StoredStream): Map<string, StoredV
     .split(/[\s\0]+/)
     .filter(Boolean);
   if (header.length !== 2 * count || !header.every((word) => /^\d{1,10}$/.test(word))) return undefined;
-  const held = new Map<string, StoredValue | undefined>();
+  const held = new Map<string, PackedObject | undefined>();
   for (let pair = 0; pair < count; pair++) {
     const key = `${Number(header[2 * pair])} 0`;
-    let value: StoredValue | undefined;
-    try {
-      value = new ValueReader(text, first + Number(header[2 * pair + 1])).value();
-    } catch {
-      value = undefined;
-    }
-    held.set(key, held.has(key) ? undefined : value);
+    held.set(key, held.has(key) ? undefined : { text, at: first + Number(header[2 * pair + 1]) });
   }
   return held;
 }
