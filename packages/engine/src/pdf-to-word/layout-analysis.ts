@@ -16,6 +16,7 @@ import type {
 } from './layout-model.js';
 import { connectedGroups, gridOf, straightRules } from '../tables/ruled-grids.js';
 import { centreX, centreY, heightOf, union, widthOf } from '../tables/table-model.js';
+import { partitionPoint } from '../sorted-search.js';
 
 /** A drawn horizontal or vertical rule, as a thin box. */
 export type Rule = Box;
@@ -428,14 +429,7 @@ function drawnWhereItsPartIs(box: Box, text: string, other: Box, otherText: stri
 
 /** The index of the first line (of lines sorted by top) whose top is at or below `y`. */
 function firstAtOrBelow(byTop: readonly LayoutLine[], y: number): number {
-  let low = 0;
-  let high = byTop.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (byTop[middle]!.y0 < y) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return partitionPoint(byTop, (line) => line.y0 < y);
 }
 
 /**

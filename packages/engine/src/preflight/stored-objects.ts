@@ -1,5 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
+import { partitionPoint } from '../sorted-search.js';
 
 /**
  * A PDF's indirect objects read straight from its bytes, where the file leaves no doubt which bytes qpdf reads for
@@ -326,16 +327,9 @@ function packedValue(object: PackedObject): StoredValue | undefined {
   return object.read === false ? undefined : object.read;
 }
 
-/** The last of `starts` (sorted) before `position`, found by halving. */
+/** The last of `starts` (sorted) before `position`. */
 function lastBefore<T extends { start: number }>(starts: readonly T[], position: number): T | undefined {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]!.start < position) low = middle + 1;
-    else high = middle;
-  }
-  return starts[low - 1];
+  return starts[partitionPoint(starts, ({ start }) => start < position) - 1];
 }
 
 /**
