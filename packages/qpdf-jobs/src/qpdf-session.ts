@@ -60,9 +60,8 @@ export async function runChecked(
   passwordError: PasswordError = 'encrypted_pdf',
 ): Promise<QpdfRunResult> {
   const result = await session.runner.run(run, session.signal);
-  const warned = result.exitCode === 3 || /^WARNING: /m.test(result.stderr);
   if (result.exitCode === 0 || result.exitCode === 3) {
-    if (!warned) return result;
+    if (!qpdfWarned(result.exitCode, result.stderr)) return result;
     if (session.warnings === 'accept') {
       session.warned?.(result.stderr);
       return result;
@@ -71,6 +70,14 @@ export async function runChecked(
   }
   if (/invalid password/i.test(result.stderr)) throw new ToolError(passwordError);
   throw new ToolError('damaged_pdf', NEEDS_REPAIR);
+}
+
+/**
+ * Whether a qpdf run that succeeded warned: exit 3, or a warning qpdf printed but left out of its exit code (qpdf
+ * 11.3's `--split-pages` on its primary input does so).
+ */
+export function qpdfWarned(exitCode: number, stderr: string): boolean {
+  return exitCode === 3 || /^WARNING: /m.test(stderr);
 }
 
 const NEEDS_REPAIR = 'This PDF is damaged and needs a repair before this tool can use it.';

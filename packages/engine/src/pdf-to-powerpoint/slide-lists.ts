@@ -1,4 +1,4 @@
-import { lineText } from '../pdf-to-word/layout-analysis.js';
+import { BULLET, lineText, standsBefore } from '../pdf-to-word/layout-analysis.js';
 import type { LayoutLine } from '../pdf-to-word/layout-model.js';
 import type { SlideListMarker, SlideText, SlideTextLine } from './slide-model.js';
 
@@ -10,18 +10,15 @@ import type { SlideListMarker, SlideText, SlideTextLine } from './slide-model.js
  * hanging indent: a list the user can edit, extend and restyle, not a character typed before the text.
  */
 
-/** The farthest a marker stands left of its item's text (points), as list indents go. */
-const MAX_MARKER_GAP = 72;
-
-/** Bullets as fonts draw them; Symbol and Wingdings bullets come as their code in the private use area. */
-const BULLET = /^[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]$/u;
+/** A bullet alone. */
+const BULLET_ALONE = new RegExp(`^${BULLET}$`, 'u');
 /** A number, letter or roman numeral with its full stop or bracket(s): `1.`, `2)`, `(3)`, `a.`, `iv)`. */
 const NUMBERED = /^(\()?(\d{1,4}|[a-z]|[A-Z]|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})\s?([.)])$/u;
 
 /** The marker a line holding only one stands for, or `undefined`. */
 export function listMarker(text: string): SlideListMarker | undefined {
   const marker = text.trim();
-  if (BULLET.test(marker)) {
+  if (BULLET_ALONE.test(marker)) {
     // A symbol font's bullet (its code in the private use area) is drawn as the plain bullet.
     return { kind: 'bullet', char: /[\uf000-\uf0ff]/u.test(marker) ? '•' : marker };
   }
@@ -83,19 +80,9 @@ function toRoman(value: number): string {
   return written;
 }
 
-const heightOf = (line: LayoutLine) => line.y1 - line.y0;
-
-/** Whether `item` is the line a marker line `marker` stands before: on its row, a little to its right. */
-function standsBefore(marker: LayoutLine, item: LayoutLine): boolean {
-  const gap = item.x0 - marker.x1;
-  const overlap = Math.min(marker.y1, item.y1) - Math.max(marker.y0, item.y0);
-  return (
-    gap > -0.5 &&
-    gap < MAX_MARKER_GAP &&
-    overlap > 0.5 * Math.min(heightOf(marker), heightOf(item)) &&
-    !item.spans.some((span) => span.rightToLeft)
-  );
-}
+/** Whether `item` is the line the marker line `marker` stands before (`standsBefore`), read left to right. */
+const itemOf = (marker: LayoutLine, item: LayoutLine) =>
+  standsBefore(marker, item) && !item.spans.some((span) => span.rightToLeft);
 
 /** The marker a line stands for when it holds only one (and none joined already), else `undefined`. */
 const markerOf = (line: SlideTextLine) => (line.marker ? undefined : listMarker(lineText(line)));
@@ -108,10 +95,10 @@ const marked = (item: SlideTextLine, marker: LayoutLine, list: SlideListMarker):
 
 /**
  * The boxes with each marker line joined to the item it stands before, as that line's marker: a line that is a list
- * marker, and on the same row, less than MAX_MARKER_GAP to its right, a line that is not. Within a box first (the
- * page reading may keep the two as lines of one block); then a box of one marker line and the box whose first line
- * it stands before, which takes the marker's left edge and keeps its own place in the drawing order. A marker with
- * no item beside it stays the text it is.
+ * marker, and on the same row, less than an inch to its right (`standsBefore`), a line that is not. Within a box
+ * first (the page reading may keep the two as lines of one block); then a box of one marker line and the box whose
+ * first line it stands before, which takes the marker's left edge and keeps its own place in the drawing order. A
+ * marker with no item beside it stays the text it is.
  */
 export function withListMarkers(boxes: readonly SlideText[]): SlideText[] {
   const inBoxes = boxes.map((box) => ({ ...box, lines: joinedWithin(box.lines) }));
@@ -121,7 +108,7 @@ export function withListMarkers(boxes: readonly SlideText[]): SlideText[] {
     if (!only || !markerOf(only)) continue;
     const item = inBoxes
       .filter((each) => each !== box && !markerBoxes.has(each) && !each.lines[0]!.marker && each.x0 > only.x1 - 0.5)
-      .filter((each) => standsBefore(only, each.lines[0]!) && !(each.lines.length === 1 && markerOf(each.lines[0]!)))
+      .filter((each) => itemOf(only, each.lines[0]!) && !(each.lines.length === 1 && markerOf(each.lines[0]!)))
       .sort((a, b) => a.lines[0]!.x0 - b.lines[0]!.x0)[0];
     if (item) markerBoxes.set(item, box);
   }
@@ -155,7 +142,7 @@ function joinedWithin(lines: readonly SlideTextLine[]): SlideTextLine[] {
   for (const line of lines) {
     if (!markerOf(line)) continue;
     const item = lines
-      .filter((each) => each !== line && !taken.has(each) && !markerOf(each) && standsBefore(line, each))
+      .filter((each) => each !== line && !taken.has(each) && !markerOf(each) && itemOf(line, each))
       .sort((a, b) => a.x0 - b.x0)[0];
     if (item) taken.set(item, line);
   }

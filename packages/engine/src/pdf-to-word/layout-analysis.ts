@@ -44,12 +44,19 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * A list marker standing alone on its line: a bullet, a number or letter with its dot or bracket, or a clause's
- * number of several levels ending in its dot ("4.2.1."). Bullets drawn in a symbol font (Word's Symbol and
- * Wingdings bullets) come as their code in the private use area, U+F000-F0FF.
+ * The characters a list's bullet may be, as a regular expression's character class (flag `u`). Bullets drawn in a
+ * symbol font (Word's Symbol and Wingdings bullets) come as their code in the private use area, U+F000-F0FF.
  */
-const LIST_MARKER =
-  /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\d{1,3}(?:\.\d{1,3})+\.|\(?[a-zA-Z][.)])\s*$/u;
+export const BULLET = '[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\\uf000-\\uf0ff-]';
+
+/**
+ * A list marker standing alone on its line: a bullet, a number or letter with its dot or bracket, or a clause's
+ * number of several levels ending in its dot ("4.2.1.").
+ */
+const LIST_MARKER = new RegExp(
+  `^\\s*(?:${BULLET}|\\(?\\d{1,3}[.)]|\\d{1,3}(?:\\.\\d{1,3})+\\.|\\(?[a-zA-Z][.)])\\s*$`,
+  'u',
+);
 
 /** Whether a line's text is a list marker alone (LIST_MARKER). */
 export const isListMarker = (text: string) => LIST_MARKER.test(text);
@@ -63,12 +70,7 @@ export function joinListMarkers(lines: readonly LayoutLine[]): LayoutLine[] {
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const next = lines[index + 1];
-    const sameRow =
-      next &&
-      next.x0 > line.x1 &&
-      next.x0 - line.x1 < 72 &&
-      Math.min(line.y1, next.y1) - Math.max(line.y0, next.y0) > 0.5 * Math.min(heightOf(line), heightOf(next));
-    if (next && sameRow && isListMarker(lineText(line))) {
+    if (next && standsBefore(line, next) && isListMarker(lineText(line))) {
       const marker = line.spans.map((span) => ({ ...span, text: span.text.trimEnd() }));
       marker[marker.length - 1]!.text += ' ';
       joined.push({ ...union([line, next]), spans: [...marker, ...next.spans] });
@@ -76,6 +78,12 @@ export function joinListMarkers(lines: readonly LayoutLine[]): LayoutLine[] {
     } else joined.push(line);
   }
   return joined;
+}
+
+/** Whether `item` is on the row of the marker `marker`, starting to its right, less than an inch from it. */
+export function standsBefore(marker: Box, item: Box): boolean {
+  const overlap = Math.min(marker.y1, item.y1) - Math.max(marker.y0, item.y0);
+  return item.x0 > marker.x1 && item.x0 - marker.x1 < 72 && overlap > 0.5 * Math.min(heightOf(marker), heightOf(item));
 }
 
 /** Groups of units whose vertical extents overlap (chained), top to bottom. */

@@ -2,7 +2,7 @@
  * From the lines of a PDF page to the paragraphs of a Word document: pure functions, no MuPDF, so the rules can be
  * tested on their own. A PDF only knows positioned lines; Word wants paragraphs that flow. See docs/decisions/023.
  */
-import { lineText, readingOrder } from './layout-analysis.js';
+import { BULLET, lineText, readingOrder } from './layout-analysis.js';
 import type {
   Box,
   LayoutLine,
@@ -107,7 +107,7 @@ const MAX_SPACE_BEFORE = 36;
 const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 
 /** Bullets: Word's Symbol and Wingdings bullets come as their symbol-font code in the private use area. */
-const BULLET_START = /^\s*(?:[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s/u;
+const BULLET_START = new RegExp(`^\\s*(?:${BULLET}|\\(?\\d{1,3}[.)]|\\(?[a-zA-Z][.)])\\s`, 'u');
 const SENTENCE_END = /[.!?:;。！？]["'”’)\]]?\s*$/u;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -508,7 +508,7 @@ function wordTable(table: LayoutTableBlock, textWidth: number, spaceBefore: numb
   return { kind: 'table', columnWidths: widths.map((width) => width * scale), rows, spaceBefore };
 }
 
-const BULLET_MARKER = /^\s*[•◦▪▫■□●○◆◇►▶‣⁃∙·*–—\uf000-\uf0ff-]\s+/u;
+const BULLET_MARKER = new RegExp(`^\\s*${BULLET}\\s+`, 'u');
 const NUMBER_MARKER = /^\s*\(?(\d{1,3})[.)]\s+/u;
 const LETTER_MARKER = /^\s*\(?([a-zA-Z])[.)]\s+/u;
 /** Headings are short: longer paragraphs set large are body text of another size. */

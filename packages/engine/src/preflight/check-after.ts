@@ -2,7 +2,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import { pageContentsPass, storedContentsPass } from './page-contents.js';
 import { type StoredObjects, storedObjects } from './stored-objects.js';
 import { assertPdf, checkPageLimit, isSound, passwordRefusal, preparePdfInput } from './pdf-input.js';
-import type { QpdfSession } from '@paperknife/qpdf-jobs/qpdf-session';
+import { type QpdfSession, qpdfWarned } from '@paperknife/qpdf-jobs/qpdf-session';
 import type { SourceOutline } from '@paperknife/qpdf-jobs/source-outline';
 import { type ListedPage, type QpdfOptions, runQpdf, runQpdfJob, runQpdfListingPages } from '../programs/qpdf.js';
 import { serverSession } from '../programs/qpdf-child-runner.js';
@@ -176,16 +176,15 @@ function openedBy(probe: Promise<Settled<UploadProbe>>, context: ToolContext): P
 }
 
 /**
- * The work's qpdf calls. On the uploads, each warning is kept in `warnings` (qpdf's standard error): exit 3, or a
- * warning qpdf printed but left out of its exit code (qpdf 11.3's `--split-pages` on its primary input does so).
- * On the repair way's copies (no `warnings`), qpdf's warnings change nothing.
+ * The work's qpdf calls. On the uploads, the standard error of each run that warned (`qpdfWarned`) is kept in
+ * `warnings`; on the repair way's copies (no `warnings`), qpdf's warnings change nothing.
  */
 function attempt(sources: readonly SourcePdf[], context: ToolContext, warnings?: string[]): CheckAfterAttempt {
   const okCodes = [0, 3];
   const heard = (stderr: string) => warnings?.push(stderr);
   const warned = async (run: Promise<ProcessResult>) => {
     const result = await run;
-    if (result.code === 3 || /^WARNING: /m.test(result.stderr)) heard(result.stderr);
+    if (qpdfWarned(result.code, result.stderr)) heard(result.stderr);
     return result;
   };
   return {

@@ -1,8 +1,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type InputType, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import { contentSyntaxProblem } from './content-syntax.js';
 import { jpegStructureProblem } from './jpeg-structure.js';
+import { filtersOf, inflated } from './plain-flate.js';
 import { type ListedPage, runQpdf, runQpdfListingPages } from '../programs/qpdf.js';
 import type { StoredObjects } from './stored-objects.js';
 import { tempPath } from '../jobs/temp-path.js';
@@ -126,9 +127,6 @@ export interface PageContentsOptions {
   jpegs?: boolean;
 }
 
-/** The most a content stream may inflate to here; a longer one is left to qpdf's decoding. */
-const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-
 /**
  * pageContentsPass in one qpdf run that decodes nothing (`--decode-level=none`): the content streams `objects` are
  * copied out as stored, inline in its JSON, and inflated here; the pages' JPEGs are read as in `jpegsPass`, from a
@@ -169,31 +167,6 @@ async function rawStreamsPass(
     return images === 'none' || (await jpegsPass(path, pageJpegs(json.pages), context, password));
   } finally {
     await rm(listing, { force: true });
-  }
-}
-
-/** A stream's /Filter as a list: none, one name, or an array of them. */
-function filtersOf(dict: Record<string, unknown>): unknown[] {
-  const filter = dict['/Filter'];
-  return filter === undefined ? [] : Array.isArray(filter) ? filter : [filter];
-}
-
-/**
- * A content stream's data as stored, decoded when it is plain Flate (no parameters); `undefined` for any other
- * filter, or data that zlib does not inflate whole (its checksum included) within MAX_INFLATED_BYTES.
- */
-function inflated(data: InputType, dict: Record<string, unknown>): Buffer | undefined {
-  const filters = filtersOf(dict);
-  if (filters.length === 0) return Buffer.from(data as Uint8Array);
-  const parms = dict['/DecodeParms'];
-  if (filters.length !== 1 || filters[0] !== '/FlateDecode') return undefined;
-  if (parms !== undefined && parms !== null && !(Array.isArray(parms) && parms.length === 1 && parms[0] === null)) {
-    return undefined;
-  }
-  try {
-    return inflateSync(data, { maxOutputLength: MAX_INFLATED_BYTES });
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,13 +1,13 @@
 import { open, readFile } from 'node:fs/promises';
-import { inflateSync } from 'node:zlib';
+import { inflated } from './plain-flate.js';
 import { partitionPoint } from '../sorted-search.js';
 
 /**
  * A PDF's indirect objects read straight from its bytes, where the file leaves no doubt which bytes qpdf reads for
  * them: an object defined once, at the top level of the file (`N G obj`), well framed, or (a value that is not a
- * stream) once inside an object stream that is itself defined so, plain Flate, and nowhere else. The content check reads the
- * pages' streams this way instead of asking qpdf to copy them out (a run that parses every object again: as long as
- * the tool's own run on a paper of 14 pages). Anything this cannot vouch for is `undefined`, and the caller asks
+ * stream) once inside an object stream that is itself defined so, plain Flate, and nowhere else. The content check
+ * reads the pages' streams this way instead of asking qpdf to copy them out (a run that parses every object again:
+ * as long as the tool's own run on a paper of 14 pages). Anything this cannot vouch for is `undefined`, and the caller asks
  * qpdf: an object defined twice (an incremental update, or both at the top level and in an object stream), an
  * indirect /Length that is not a plain integer, a `stream` keyword not followed by an end of line, data not
  * followed by `endstream` and `endobj`, an encrypted file (docs/decisions/213).
@@ -304,9 +304,6 @@ function objectsOf(
   };
 }
 
-/** The most an object stream may inflate to here; a longer one leaves a doubt. */
-const MAX_OBJECT_STREAM_BYTES = 16 * 1024 * 1024;
-
 /** An object inside an object stream: the stream's decoded text, and where the object's value starts in it. */
 interface PackedObject {
   text: string;
@@ -334,23 +331,18 @@ function lastBefore<T extends { start: number }>(starts: readonly T[], position:
 
 /**
  * The objects an object stream holds (`N 0`), each where its value starts, read only when asked for (a large
- * file's object streams hold tens of thousands); `undefined` for a stream that cannot be read as one: not plain
- * Flate (or unfiltered), an /N or /First that is not a plain integer, a header that does not list /N pairs of numbers.
+ * file's object streams hold tens of thousands); `undefined` for a stream that cannot be read as one: not decoded
+ * here (`inflated`), an /N or /First that is not a plain integer, a header that does not list /N pairs of numbers.
  */
 function objectStreamContents({ data, dict }: StoredStream): Map<string, PackedObject | undefined> | undefined {
-  const { '/N': count, '/First': first, '/Filter': filter, '/DecodeParms': parms } = dict;
+  const { '/N': count, '/First': first } = dict;
   if (typeof count !== 'number' || typeof first !== 'number' || !Number.isInteger(count) || !Number.isInteger(first)) {
     return undefined;
   }
-  if (parms !== undefined || (filter !== undefined && filter !== '/FlateDecode')) return undefined;
-  let text: string;
-  try {
-    const decoded = filter === undefined ? data : inflateSync(data, { maxOutputLength: MAX_OBJECT_STREAM_BYTES });
-    // A space after the last value: the reader looks one character past a value for its end.
-    text = `${decoded.toString('latin1')} `;
-  } catch {
-    return undefined;
-  }
+  const decoded = inflated(data, dict);
+  if (!decoded) return undefined;
+  // A space after the last value: the reader looks one character past a value for its end.
+  const text = `${decoded.toString('latin1')} `;
   // Pairs of numbers, white space and comments between them (qpdf's QDF form writes one before each object).
   const header = text
     .slice(0, first)

@@ -180,15 +180,16 @@ export async function runQpdfCountingPages(
 
 /**
  * runQpdfCountingPages in one process instead of three (bash, qpdf, awk) where qpdf's page listing fits the output
- * limit (`outputLimit`, default DIRECT_LISTING_MAX), as it does within the page limit: the listing is read here. A
- * longer one is cut, so that file is listed again through the counting script.
+ * limit (`outputLimit`, by default LISTING_BYTES_PER_PAGE for each page the job's limit allows), as it does within
+ * the page limit: the listing is read here. A longer one is cut, so that file is listed again through the counting
+ * script.
  */
 export async function runQpdfListingPages(
   args: readonly string[],
   context: ToolContext,
   options: QpdfOptions = {},
 ): Promise<PageListing> {
-  const outputLimit = options.outputLimit ?? DIRECT_LISTING_MAX;
+  const outputLimit = options.outputLimit ?? LISTING_BYTES_PER_PAGE * context.limits.maxPages;
   const result = await runQpdf(['--show-npages', '--show-pages', ...args], context, { ...options, outputLimit });
   if (result.stdout.length >= outputLimit) return runQpdfCountingPages(args, context, options);
   let declared = -1;
@@ -218,10 +219,10 @@ export async function runQpdfListingPages(
 }
 
 /**
- * The longest listing read directly: qpdf's output is kept up to this length, so one this long may have been cut.
- * Past the default page limit (2,000) with a few images a page: 2 MB; a longer one goes through the script.
+ * What a direct listing may take for each page the page limit allows (a page with a few images lists in some 400
+ * bytes): qpdf's output is kept up to that length, and one that long may have been cut, so goes through the script.
  */
-const DIRECT_LISTING_MAX = 2 * 1024 * 1024;
+const LISTING_BYTES_PER_PAGE = 1024;
 
 /**
  * Lossless optimisation: object streams, every Flate stream recompressed at level 9, uncompressed streams
