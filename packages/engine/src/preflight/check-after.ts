@@ -192,7 +192,7 @@ function attempt(sources: readonly SourcePdf[], context: ToolContext, warnings?:
     context,
     qpdf: (args, options = {}) => warned(runQpdf(args, context, { okCodes, ...options })),
     qpdfJob: (job, options = {}) => warned(runQpdfJob(job, context, { okCodes, ...options })),
-    session: { ...serverSession(context, 'accept'), warned: heard },
+    session: serverSession(context, warnings && heard),
   };
 }
 

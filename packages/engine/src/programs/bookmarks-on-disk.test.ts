@@ -14,7 +14,7 @@ const job = jobPerTest();
  * appended to the file itself, or to a rewritten copy.
  */
 async function addBookmarks(sources: readonly BookmarkSource[], path: string): Promise<string> {
-  return diskPath(await addToFile(serverSession(job.context, 'accept'), sources, { path }));
+  return diskPath(await addToFile(serverSession(job.context), sources, { path }));
 }
 
 interface Outline {

@@ -69,11 +69,16 @@ export function qpdfChildRunner(context: ToolContext): QpdfRunner {
 }
 
 /**
- * A session for the server's qpdf runs: on the uploads (`refuse`) a warning sends the job the repair way; on the
- * preflight's repaired copies (`accept`) it changes nothing.
+ * A session for the server's qpdf runs, which accepts qpdf's warnings: on the uploads `warned` hears of them (the
+ * job's outputs are then checked, docs/decisions/115); on the preflight's repaired copies they change nothing.
  */
-export function serverSession(context: ToolContext, warnings: QpdfSession['warnings']): QpdfSession {
-  return { runner: qpdfChildRunner(context), warnings, signal: context.signal };
+export function serverSession(context: ToolContext, warned?: (stderr: string) => void): QpdfSession {
+  return {
+    runner: qpdfChildRunner(context),
+    warnings: 'accept',
+    signal: context.signal,
+    ...(warned ? { warned } : {}),
+  };
 }
 
 /** A document on disk as the shared jobs take one. */
