@@ -53,17 +53,53 @@ describe('withListMarkers', () => {
   });
 
   it('joins a marker line to the line it stands before within one box, and leaves the lines below alone', () => {
-    const [marker, item, below] = [
+    const [marker, item, below, next, nextItem] = [
       box('a.', 60, 72, 100),
       box('First point', 90, 300, 100),
       box('goes on', 90, 200, 124),
+      box('b.', 60, 72, 148),
+      box('Second point', 90, 300, 148),
     ].map((each) => each.lines[0]!);
-    const block: SlideText = { kind: 'text', x0: 60, y0: 100, x1: 300, y1: 146, lines: [marker!, item!, below!] };
+    const block: SlideText = {
+      kind: 'text',
+      x0: 60,
+      y0: 100,
+      x1: 300,
+      y1: 170,
+      lines: [marker!, item!, below!, next!, nextItem!],
+    };
     const [joined] = withListMarkers([block]);
     expect(joined!.x0).toBe(60);
     expect(joined!.lines.map((line) => [line.spans[0]!.text, line.marker])).toEqual([
       ['First point', { list: { kind: 'number', scheme: 'alphaLcPeriod', startAt: 1 }, x0: 60 }],
       ['goes on', undefined],
+      ['Second point', { list: { kind: 'number', scheme: 'alphaLcPeriod', startAt: 2 }, x0: 60 }],
+    ]);
+  });
+
+  it('keeps numbers outside a list column as text: a diagram numbering its parts, and a number alone', () => {
+    // Steps placed around a diagram: each number beside its label, the next one elsewhere on the slide.
+    const diagram = [
+      box('1.', 100, 115, 40),
+      box('Plan the work', 120, 260, 40),
+      box('2.', 400, 415, 90),
+      box('Build it', 420, 520, 90),
+      box('3.', 300, 315, 300),
+      box('Check it', 320, 420, 300),
+    ];
+    expect(withListMarkers(diagram)).toEqual(diagram);
+    const lone = [box('4.', 60, 75, 100), box('Ship it', 80, 200, 100)];
+    expect(withListMarkers(lone)).toEqual(lone);
+    // A list's numbers right-aligned in their column (9. and 10.) are still a list.
+    const rightAligned = withListMarkers([
+      box('9.', 66, 78, 100),
+      box('Ninth', 90, 200, 100),
+      box('10.', 60, 78, 124),
+      box('Tenth', 90, 200, 124),
+    ]);
+    expect(rightAligned.map((each) => each.lines[0]!.marker?.list)).toEqual([
+      { kind: 'number', scheme: 'arabicPeriod', startAt: 9 },
+      { kind: 'number', scheme: 'arabicPeriod', startAt: 10 },
     ]);
   });
 

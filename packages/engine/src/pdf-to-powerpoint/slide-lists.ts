@@ -98,14 +98,21 @@ const marked = (item: SlideTextLine, marker: LayoutLine, list: SlideListMarker):
  * marker, and on the same row, less than an inch to its right (`standsBefore`), a line that is not. Within a box
  * first (the page reading may keep the two as lines of one block); then a box of one marker line and the box whose
  * first line it stands before, which takes the marker's left edge and keeps its own place in the drawing order. A
- * marker with no item beside it stays the text it is.
+ * marker with no item beside it stays the text it is, and so does a number outside a list's column
+ * (`numbersInColumns`).
  */
 export function withListMarkers(boxes: readonly SlideText[]): SlideText[] {
-  const inBoxes = boxes.map((box) => ({ ...box, lines: joinedWithin(box.lines) }));
+  const listed = numbersInColumns(boxes.flatMap((box) => box.lines));
+  /** The marker a line joins its item with: a bullet, or a number in a list's column. */
+  const joining = (line: SlideTextLine) => {
+    const marker = markerOf(line);
+    return marker && (marker.kind === 'bullet' || listed.has(line)) ? marker : undefined;
+  };
+  const inBoxes = boxes.map((box) => ({ ...box, lines: joinedWithin(box.lines, joining) }));
   const markerBoxes = new Map<SlideText, SlideText>();
   for (const box of inBoxes) {
     const only = box.lines.length === 1 ? box.lines[0]! : undefined;
-    if (!only || !markerOf(only)) continue;
+    if (!only || !joining(only)) continue;
     const item = inBoxes
       .filter((each) => each !== box && !markerBoxes.has(each) && !each.lines[0]!.marker && each.x0 > only.x1 - 0.5)
       .filter((each) => itemOf(only, each.lines[0]!) && !(each.lines.length === 1 && markerOf(each.lines[0]!)))
@@ -120,9 +127,36 @@ export function withListMarkers(boxes: readonly SlideText[]): SlideText[] {
       x0: Math.min(box.x0, markerBox.x0),
       y0: Math.min(box.y0, markerBox.y0),
       y1: Math.max(box.y1, markerBox.y1),
-      lines: [marked(first!, marker, markerOf(marker)!), ...rest],
+      lines: [marked(first!, marker, joining(marker)!), ...rest],
     };
   });
+}
+
+/**
+ * The number markers among `lines` that stand in a list's column: with the next number of the same scheme below
+ * them, or the previous one above, their left or right edges in line (within a third of a line's height). Exported
+ * automatic numbers stand so; numbers a slide shows on their own (a diagram's steps around a circle, a lone label)
+ * were typed, and stay text.
+ */
+function numbersInColumns(lines: readonly SlideTextLine[]): Set<SlideTextLine> {
+  const numbers = lines.flatMap((line) => {
+    const marker = markerOf(line);
+    return marker?.kind === 'number' ? [{ line, marker }] : [];
+  });
+  const listed = new Set<SlideTextLine>();
+  for (const above of numbers) {
+    for (const below of numbers) {
+      if (below.marker.scheme !== above.marker.scheme || below.marker.startAt !== above.marker.startAt + 1) continue;
+      const height = Math.max(above.line.y1 - above.line.y0, below.line.y1 - below.line.y0);
+      const inLine = (a: number, b: number) => Math.abs(a - b) <= height / 3;
+      const column = inLine(above.line.x0, below.line.x0) || inLine(above.line.x1, below.line.x1);
+      if (column && below.line.y0 > above.line.y0 + height / 2) {
+        listed.add(above.line);
+        listed.add(below.line);
+      }
+    }
+  }
+  return listed;
 }
 
 /** `units` without the markers of `pairs` (item to marker), each item joined to its marker by `join`. */
@@ -136,15 +170,18 @@ function joined<T>(units: readonly T[], pairs: ReadonlyMap<T, T>, join: (item: T
     });
 }
 
-/** A box's lines with each marker line joined to the line it stands before, in the box. */
-function joinedWithin(lines: readonly SlideTextLine[]): SlideTextLine[] {
+/** A box's lines with each marker line (that `joining` reads) joined to the line it stands before, in the box. */
+function joinedWithin(
+  lines: readonly SlideTextLine[],
+  joining: (line: SlideTextLine) => SlideListMarker | undefined,
+): SlideTextLine[] {
   const taken = new Map<SlideTextLine, SlideTextLine>();
   for (const line of lines) {
-    if (!markerOf(line)) continue;
+    if (!joining(line)) continue;
     const item = lines
       .filter((each) => each !== line && !taken.has(each) && !markerOf(each) && itemOf(line, each))
       .sort((a, b) => a.x0 - b.x0)[0];
     if (item) taken.set(item, line);
   }
-  return joined(lines, taken, (line, marker) => marked(line, marker, markerOf(marker)!));
+  return joined(lines, taken, (line, marker) => marked(line, marker, joining(marker)!));
 }
