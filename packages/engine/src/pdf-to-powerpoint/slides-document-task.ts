@@ -6,9 +6,9 @@ import { openPdf } from '../mupdf/open-pdf.js';
 import type { ReportProgress } from '../mupdf/task-table.js';
 import type { LayoutBlock, LayoutLine } from '../pdf-to-word/layout-model.js';
 import { readPage } from '../pdf-to-word/word-pages.js';
-import { union } from '../tables/table-model.js';
+import { type Box, heightOf, union, widthOf } from '../tables/table-model.js';
 import { writePresentation } from './pptx-document.js';
-import { pictureScale, readSlideDrawing } from './slide-drawing.js';
+import { BACKDROP_SHARE, pictureScale, readSlideDrawing } from './slide-drawing.js';
 import type { Slide, SlideItem, SlideText } from './slide-model.js';
 import { withListMarkers } from './slide-lists.js';
 import { putSlideNumbersLast } from './slide-numbers.js';
@@ -78,26 +78,35 @@ function drawnRuns(lines: readonly LayoutLine[]): LayoutLine[][] {
   return Array.from({ length: runs + 1 }, (_, index) => lines.filter((line) => run.get(line) === index));
 }
 
-/** A page read into a slide: its vector drawing behind, then its pictures, then its text on top. */
+/**
+ * A page read into a slide: a picture the size of the slide (its backdrop), its vector drawing, then its other
+ * pictures, then its text on top. A chart's labels
+ * (readPage's `charts`) are drawn behind with the chart.
+ */
 function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): { slide: Slide; scanned: boolean } {
-  const { layout, scanned } = readPage(doc, index, folder, { drawingsAsPictures: false, hiddenText: true });
+  const { layout, scanned } = readPage(doc, index, folder, { drawingsAsPictures: 'charts', hiddenText: true });
   const images = layout.blocks.filter((block) => block.kind === 'image');
   // A page drawn from many small images (tiles, a texture) is one picture behind the slide, not hundreds.
   const imagesInBackground = images.length > MAX_PICTURES;
   const page = doc.loadPage(index) as mupdf.PDFPage;
   let drawing;
   try {
-    drawing = readSlideDrawing(page, join(folder, `slide-${index + 1}-background.png`), imagesInBackground);
+    const background = join(folder, `slide-${index + 1}-background.png`);
+    drawing = readSlideDrawing(page, background, imagesInBackground, layout.charts ?? []);
   } finally {
     page.destroy();
   }
   const { width, height } = layout;
   const items: SlideItem[] = [];
+  // A picture as large as the slide is its backdrop, drawn first: on top it would hide the drawing (readSlideDrawing
+  // leaves out what the page drew before it).
+  const backdrop = (image: Box) => widthOf(image) * heightOf(image) >= BACKDROP_SHARE * width * height;
+  const pictures = imagesInBackground ? [] : images.map((image): SlideItem => ({ ...image, kind: 'picture' }));
+  items.push(...pictures.filter(backdrop));
   if (drawing.background) {
     items.push({ kind: 'picture', x0: 0, y0: 0, x1: width, y1: height, file: drawing.background, format: 'png' });
   }
-  items.push(...drawing.shapes);
-  if (!imagesInBackground) for (const image of images) items.push({ ...image, kind: 'picture' });
+  items.push(...drawing.shapes, ...pictures.filter((picture) => !backdrop(picture)));
   items.push(...withListMarkers(textBoxesInDrawingOrder(layout.blocks)));
   return { slide: { width, height, items }, scanned };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  axisLabels,
+  chartsIn,
   drawingRegions,
   joinListMarkers,
   overprintedLines,
@@ -509,6 +511,45 @@ describe('drawingRegions', () => {
     // The same frame around a chart's bars is a drawing.
     const bars = [bar(150, 150), bar(200, 200), bar(250, 100)];
     expect(drawingRegions([titleBar, ...bars], page, lines, [], frame)).toHaveLength(1);
+  });
+});
+
+describe('charts', () => {
+  const page = { width: 612, height: 792 };
+  /** A tick label: `text` right-aligned at x 100, its top at `top`. */
+  const tick = (text: string, top: number) => line(text, top, 100 - text.length * 6, 100);
+
+  it('reads an axis down a column or along a row, and no axis in a diagram or a list', () => {
+    const column = ['100%', '75%', '50%', '25%', '0%'].map((text, index) => tick(text, 100 + index * 40));
+    expect(axisLabels([line('Sales by region', 60, 100, 300), ...column])).toEqual(column);
+    // One line holding the years along the bottom, as the page reading may give it, is a row too.
+    const years = line('1995 1996 1997 1998 1999', 320, 110, 400);
+    expect(axisLabels([years, line('Enrolment', 340, 200, 260)])).toEqual([years]);
+    const row = ['0', '-10', '-20', '-30'].map((text, index) => line(text, 320, 110 + index * 60, 125 + index * 60));
+    expect(axisLabels(row)).toEqual(row);
+    // Steps of a diagram, numbers not in step, three ticks only: no axis.
+    const steps = ['Plan', 'Build', 'Check', 'Ship'].map((text, index) => line(text, 100 + index * 40, 80, 140));
+    expect(axisLabels(steps)).toEqual([]);
+    expect(axisLabels(['1', '2', '4', '8'].map((text, index) => tick(text, 100 + index * 40)))).toEqual([]);
+    expect(axisLabels(['10', '20', '30'].map((text, index) => tick(text, 100 + index * 40)))).toEqual([]);
+  });
+
+  it("finds a chart among drawings, with the labels set in its ticks' size, and leaves a note over it", () => {
+    const ticks = ['40', '30', '20', '10', '0'].map((text, index) => tick(text, 100 + index * 40));
+    const category = line('Sales', 282, 150, 190);
+    const note = { ...line('Most of it in the third year', 150, 200, 380) };
+    note.spans = [{ ...plain, size: 14, text: 'Most of it in the third year' }];
+    const region = { x0: 80, y0: 95, x1: 400, y1: 300 };
+    const [chart] = chartsIn([region, { x0: 420, y0: 95, x1: 540, y1: 300 }], [...ticks, category, note]);
+    expect(chart).toEqual({ ...region, labels: [...ticks, category] });
+    expect(chartsIn([region], [category, note])).toEqual([]);
+  });
+
+  it("counts bars with their values on them as a chart's figure when asked to", () => {
+    const bars = [100, 125, 150, 175].map((x) => ({ x0: x, y0: 300, x1: x + 20, y1: 400 }));
+    const values = bars.map((bar, index) => line(String(10 * (index + 1)), 340, bar.x0 + 2, bar.x1 - 2));
+    expect(drawingRegions(bars, page, values, [])).toEqual([]);
+    expect(drawingRegions(bars, page, values, [], [], { valuesOnFigures: true })).toHaveLength(1);
   });
 });
 

@@ -902,7 +902,8 @@ const MIN_FIGURE_SHARE = 0.05;
  * 80 % of the page), is no table, is mostly not text (its lines cover under 40 % of it: a shaded box around a
  * paragraph stays text) and has a figure: shapes that are no rules and have no text on them cover a twentieth of it
  * or more (a frame of rules around a form's fields, with a shaded title bar, stays text). Each region takes in the
- * labels inside it and the short ones just around it.
+ * labels inside it and the short ones just around it. With `valuesOnFigures`, a shape with only a number on it (a
+ * chart's bar with its value) is figure too.
  */
 export function drawingRegions(
   shapes: readonly Box[],
@@ -910,12 +911,14 @@ export function drawingRegions(
   lines: readonly LayoutLine[],
   tables: readonly Box[],
   rules: readonly Box[] = [],
+  { valuesOnFigures = false }: { valuesOnFigures?: boolean } = {},
 ): Box[] {
   const pageArea = page.width * page.height;
   const drawable = (shape: Box) => area(shape) < 0.5 * pageArea && (widthOf(shape) > 1 || heightOf(shape) > 1);
   const candidates = [...shapes, ...rules].filter(drawable);
   if (candidates.length < MIN_DRAWING_SHAPES || candidates.length > 20000) return [];
-  const figures = new Set(shapes.filter((shape) => drawable(shape) && !lines.some((line) => contains(shape, line))));
+  const words = valuesOnFigures ? lines.filter((line) => tickValue(lineText(line)) === undefined) : lines;
+  const figures = new Set(shapes.filter((shape) => drawable(shape) && !words.some((line) => contains(shape, line))));
   // Grouped by sweeping left to right, so a page of many shapes is not compared pair by pair.
   const order = candidates.map((_, index) => index).sort((a, b) => candidates[a]!.x0 - candidates[b]!.x0);
   const parent = candidates.map((_, index) => index);
@@ -969,6 +972,83 @@ export function drawingRegions(
     regions.push(union([region, ...inside, ...labels]));
   }
   return regions;
+}
+
+/** A chart's axis has at least this many tick labels. */
+const MIN_TICKS = 4;
+
+/** The value a tick label shows (`1,000`, `-3`, `0.5`, `40%`, `$20`), or `undefined` when it is no number. */
+function tickValue(text: string): number | undefined {
+  const plain = text
+    .trim()
+    .replace(/^[\u2212\u2013]/u, '-')
+    .replace(/[,%$\u20ac\u00a3]/gu, '');
+  return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
+}
+
+/** Whether `values` hold a run of MIN_TICKS or more that step evenly (0 10 20 30, 1995 1996 1997 1998, 4 3 2 1). */
+function stepsEvenly(values: readonly (number | undefined)[]): boolean {
+  let run = 0;
+  let step = 0;
+  values.forEach((value, index) => {
+    const previous = values[index - 1];
+    if (run >= MIN_TICKS) return;
+    if (value === undefined) run = 0;
+    else if (previous === undefined || value === previous) run = 1;
+    else if (run >= 2 && Math.abs(value - previous - step) <= 1e-6 * Math.abs(step)) run++;
+    else [run, step] = [2, value - previous];
+  });
+  return run >= MIN_TICKS;
+}
+
+/**
+ * The tick labels of a chart's axis among `lines`, or none: four or more that step evenly, read along one row (the
+ * words of the lines that share it, left to right) or down one column (lines alone on their row, their right or
+ * left edges in line, top to bottom). A chart is read from its data, not its labels; a diagram's words have no such
+ * run.
+ */
+export function axisLabels(lines: readonly LayoutLine[]): LayoutLine[] {
+  const sameRow = (a: LayoutLine, b: LayoutLine) => Math.abs(centreY(a) - centreY(b)) < heightOf(a) / 2;
+  const rows: LayoutLine[][] = [];
+  for (const line of [...lines].sort((a, b) => centreY(a) - centreY(b))) {
+    const row = rows.at(-1);
+    if (row && sameRow(row[0]!, line)) row.push(line);
+    else rows.push([line]);
+  }
+  for (const row of rows) {
+    const ordered = [...row].sort((a, b) => a.x0 - b.x0);
+    if (stepsEvenly(ordered.flatMap((line) => lineText(line).trim().split(/\s+/u)).map(tickValue))) return ordered;
+  }
+  const alone = rows
+    .filter((row) => row.length === 1 && tickValue(lineText(row[0]!)) !== undefined)
+    .map((row) => row[0]!);
+  for (const edge of [(line: LayoutLine) => line.x0, (line: LayoutLine) => line.x1]) {
+    for (const first of alone) {
+      const column = alone.filter((line) => Math.abs(edge(line) - edge(first)) <= 2);
+      if (column.length >= MIN_TICKS && stepsEvenly(column.map((line) => tickValue(lineText(line))))) return column;
+    }
+  }
+  return [];
+}
+
+/** A chart's own labels are set in its tick labels' size, within this many points (sizes are read to half points). */
+const CHART_LABEL_SIZE = 0.5;
+
+/**
+ * The charts among drawing `regions` (drawingRegions): those with an axis (axisLabels), each with the lines that are
+ * its own labels: in the region and set in the size of its tick labels (ticks, categories, legend, data labels: a
+ * chart sets them alike). A title, or a note set over the chart in another size, is the slide's text.
+ */
+export function chartsIn(regions: readonly Box[], lines: readonly LayoutLine[]): (Box & { labels: LayoutLine[] })[] {
+  const sizeOf = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size));
+  return regions.flatMap((region) => {
+    const inside = lines.filter((line) => contains(region, line));
+    const ticks = axisLabels(inside);
+    if (ticks.length === 0) return [];
+    const size = sizeOf(ticks[0]!);
+    const labels = inside.filter((line) => Math.abs(sizeOf(line) - size) <= CHART_LABEL_SIZE);
+    return [{ x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1, labels }];
+  });
 }
 
 /** Whether the middle of `box` lies inside `region`. */

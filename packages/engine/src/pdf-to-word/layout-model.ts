@@ -90,6 +90,13 @@ export interface PageLayout {
   width: number;
   height: number;
   blocks: LayoutBlock[];
+  /** The charts read as drawings (ReadOptions `charts`): their labels are in none of the blocks. */
+  charts?: LayoutChart[];
+}
+
+/** A chart the page draws: its region, and the boxes of the labels that are its own, drawn with it. */
+export interface LayoutChart extends Box {
+  labels: Box[];
 }
 
 export interface WordParagraph {

@@ -4,6 +4,7 @@ import * as mupdf from 'mupdf';
 import { placeBorderlessTables } from './borderless-tables.js';
 import {
   type Rule,
+  chartsIn,
   contains,
   drawingRegions,
   overprintedLines,
@@ -503,12 +504,14 @@ function walkText(stext: mupdf.StructuredText, walker: TextWalker): void {
 const SCAN_COVERAGE = 0.5;
 
 /**
- * How a page is read. `drawingsAsPictures` (the default): a drawing (a chart, a diagram) becomes a picture of its
- * part of the page, its labels included, as Word has no shapes of ours; PDF to PowerPoint draws the shapes itself and
- * keeps every label as text.
+ * How a page is read. `drawingsAsPictures`: which drawings become a picture of their part of the page, their
+ * labels included. Word (the default, `all`) has no shapes of ours, so every chart and diagram does. PDF to
+ * PowerPoint draws the shapes itself and keeps a diagram's words as text; a chart (`charts`: a drawing with an axis)
+ * it draws with its own labels, as they are the chart's and no text of the slide: the layout gives the charts
+ * (`PageLayout.charts`) and leaves their labels out of its blocks.
  */
 export interface ReadOptions {
-  drawingsAsPictures: boolean;
+  drawingsAsPictures: 'all' | 'charts' | 'none';
   /**
    * Text outside the page (and outside the clips that hide it) read too: a slide keeps what its author left beside
    * it, as PowerPoint and LibreOffice put it in the PDF. Word's pages hold only what shows.
@@ -521,7 +524,7 @@ export function readLayout(
   page: mupdf.PDFPage,
   folder: string,
   pageIndex: number,
-  options: ReadOptions = { drawingsAsPictures: true },
+  options: ReadOptions = { drawingsAsPictures: 'all' },
 ): PageLayout {
   const [left, top, right, bottom] = page.getBounds();
   const pageArea = (right - left) * (bottom - top);
@@ -684,11 +687,34 @@ export function readLayout(
   const height = bottom - top;
   const lines = textLines();
   const tables = tablesWithText(ruledTables(drawn.rules), lines);
+  if (options.drawingsAsPictures === 'charts') {
+    // A chart's grid with its bars between reads as ruled tables: charts are found among every drawing, tables or
+    // not, and a table in a chart is its grid.
+    const drawings = drawingRegions(drawn.shapes, { width, height }, lines, [], drawn.rules, { valuesOnFigures: true });
+    const charts = chartsIn(drawings, lines);
+    const labels = new Set(charts.flatMap((chart) => chart.labels));
+    const grids = tables.filter((table) => charts.some((chart) => contains(chart, table)));
+    return {
+      width,
+      height,
+      blocks: placeBorderlessTables(
+        placeTables(
+          withoutLines(blocks, labels),
+          tables.filter((table) => !grids.includes(table)),
+        ),
+      ),
+      charts: charts.map((chart) => ({
+        ...chart,
+        labels: chart.labels.map(({ x0, y0, x1, y1 }) => ({ x0, y0, x1, y1 })),
+      })),
+    };
+  }
   // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
   const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));
-  const drawings = options.drawingsAsPictures
-    ? drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules)
-    : [];
+  const drawings =
+    options.drawingsAsPictures === 'none'
+      ? []
+      : drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules);
   if (drawings.length === 0) return { width, height, blocks: placeBorderlessTables(placeTables(blocks, tables)) };
 
   // A drawing is a picture of its part of the page, its labels and the images in it included.
