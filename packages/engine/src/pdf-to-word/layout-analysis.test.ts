@@ -521,7 +521,9 @@ describe('charts', () => {
 
   it('reads an axis down a column or along a row, and no axis in a diagram or a list', () => {
     const column = ['100%', '75%', '50%', '25%', '0%'].map((text, index) => tick(text, 100 + index * 40));
-    expect(axisLabels([line('Sales by region', 60, 100, 300), ...column])).toEqual(column);
+    // A bar's value may stand on a tick's row.
+    const value = line('62', 102, 200, 215);
+    expect(axisLabels([line('Sales by region', 60, 100, 300), value, ...column])).toEqual(column);
     // One line holding the years along the bottom, as the page reading may give it, is a row too.
     const years = line('1995 1996 1997 1998 1999', 320, 110, 400);
     expect(axisLabels([years, line('Enrolment', 340, 200, 260)])).toEqual([years]);
@@ -540,8 +542,10 @@ describe('charts', () => {
     const note = { ...line('Most of it in the third year', 150, 200, 380) };
     note.spans = [{ ...plain, size: 14, text: 'Most of it in the third year' }];
     const region = { x0: 80, y0: 95, x1: 400, y1: 300 };
-    const [chart] = chartsIn([region, { x0: 420, y0: 95, x1: 540, y1: 300 }], [...ticks, category, note]);
-    expect(chart).toEqual({ ...region, labels: [...ticks, category] });
+    // A value on a bar is the chart's in any size.
+    const value = { ...line('3.2', 180, 150, 170), spans: [{ ...plain, size: 14, text: '3.2' }] };
+    const [chart] = chartsIn([region, { x0: 420, y0: 95, x1: 540, y1: 300 }], [...ticks, category, note, value]);
+    expect(chart).toEqual({ ...region, labels: [...ticks, category, value] });
     expect(chartsIn([region], [category, note])).toEqual([]);
   });
 

@@ -1003,8 +1003,8 @@ function stepsEvenly(values: readonly (number | undefined)[]): boolean {
 
 /**
  * The tick labels of a chart's axis among `lines`, or none: four or more that step evenly, read along one row (the
- * words of the lines that share it, left to right) or down one column (lines alone on their row, their right or
- * left edges in line, top to bottom). A chart is read from its data, not its labels; a diagram's words have no such
+ * words of the lines that share it, left to right) or down one column (lines of one number, their right or left
+ * edges in line, top to bottom). A chart is read from its data, not its labels; a diagram's words have no such
  * run.
  */
 export function axisLabels(lines: readonly LayoutLine[]): LayoutLine[] {
@@ -1019,12 +1019,10 @@ export function axisLabels(lines: readonly LayoutLine[]): LayoutLine[] {
     const ordered = [...row].sort((a, b) => a.x0 - b.x0);
     if (stepsEvenly(ordered.flatMap((line) => lineText(line).trim().split(/\s+/u)).map(tickValue))) return ordered;
   }
-  const alone = rows
-    .filter((row) => row.length === 1 && tickValue(lineText(row[0]!)) !== undefined)
-    .map((row) => row[0]!);
+  const numbers = rows.flat().filter((line) => tickValue(lineText(line)) !== undefined);
   for (const edge of [(line: LayoutLine) => line.x0, (line: LayoutLine) => line.x1]) {
-    for (const first of alone) {
-      const column = alone.filter((line) => Math.abs(edge(line) - edge(first)) <= 2);
+    for (const first of numbers) {
+      const column = numbers.filter((line) => Math.abs(edge(line) - edge(first)) <= 2);
       if (column.length >= MIN_TICKS && stepsEvenly(column.map((line) => tickValue(lineText(line))))) return column;
     }
   }
@@ -1037,7 +1035,8 @@ const CHART_LABEL_SIZE = 0.5;
 /**
  * The charts among drawing `regions` (drawingRegions): those with an axis (axisLabels), each with the lines that are
  * its own labels: in the region and set in the size of its tick labels (ticks, categories, legend, data labels: a
- * chart sets them alike). A title, or a note set over the chart in another size, is the slide's text.
+ * chart sets them alike), or a number alone (a value on a bar, in any size). A title, or a note set over the
+ * chart in another size, is the slide's text.
  */
 export function chartsIn(regions: readonly Box[], lines: readonly LayoutLine[]): (Box & { labels: LayoutLine[] })[] {
   const sizeOf = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size));
@@ -1046,7 +1045,9 @@ export function chartsIn(regions: readonly Box[], lines: readonly LayoutLine[]):
     const ticks = axisLabels(inside);
     if (ticks.length === 0) return [];
     const size = sizeOf(ticks[0]!);
-    const labels = inside.filter((line) => Math.abs(sizeOf(line) - size) <= CHART_LABEL_SIZE);
+    const labels = inside.filter(
+      (line) => Math.abs(sizeOf(line) - size) <= CHART_LABEL_SIZE || tickValue(lineText(line)) !== undefined,
+    );
     return [{ x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1, labels }];
   });
 }
