@@ -534,6 +534,9 @@ describe('charts', () => {
     expect(axisLabels(steps)).toEqual([]);
     expect(axisLabels(['1', '2', '4', '8'].map((text, index) => tick(text, 100 + index * 40)))).toEqual([]);
     expect(axisLabels(['10', '20', '30'].map((text, index) => tick(text, 100 + index * 40)))).toEqual([]);
+    // A form's line numbers: in step for a while, then skipping some.
+    const form = ['10', '11', '12', '13', '14', '17', '18'].map((text, index) => tick(text, 100 + index * 12));
+    expect(axisLabels(form)).toEqual([]);
   });
 
   it("finds a chart among drawings, with the labels set in its ticks' size, and leaves a note over it", () => {
@@ -547,6 +550,9 @@ describe('charts', () => {
     const [chart] = chartsIn([region, { x0: 420, y0: 95, x1: 540, y1: 300 }], [...ticks, category, note, value]);
     expect(chart).toEqual({ ...region, labels: [...ticks, category, value] });
     expect(chartsIn([region], [category, note])).toEqual([]);
+    // Numbered lines of sentences around shapes are a form, not a chart.
+    const sentences = ticks.map((each) => line('Wages, salaries and tips from every job', each.y0, 110, 380));
+    expect(chartsIn([region], [...ticks, ...sentences])).toEqual([]);
   });
 
   it("counts bars with their values on them as a chart's figure when asked to", () => {

@@ -986,26 +986,21 @@ function tickValue(text: string): number | undefined {
   return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
 }
 
-/** Whether `values` hold a run of MIN_TICKS or more that step evenly (0 10 20 30, 1995 1996 1997 1998, 4 3 2 1). */
+/** Whether `values` are all numbers, MIN_TICKS or more, stepping evenly (0 10 20 30, 1995 1996 1997 1998, 4 3 2 1). */
 function stepsEvenly(values: readonly (number | undefined)[]): boolean {
-  let run = 0;
-  let step = 0;
-  values.forEach((value, index) => {
-    const previous = values[index - 1];
-    if (run >= MIN_TICKS) return;
-    if (value === undefined) run = 0;
-    else if (previous === undefined || value === previous) run = 1;
-    else if (run >= 2 && Math.abs(value - previous - step) <= 1e-6 * Math.abs(step)) run++;
-    else [run, step] = [2, value - previous];
-  });
-  return run >= MIN_TICKS;
+  if (values.length < MIN_TICKS || values.some((value) => value === undefined)) return false;
+  const step = values[1]! - values[0]!;
+  return (
+    step !== 0 &&
+    values.every((value, index) => Math.abs(value! - values[0]! - index * step) <= 1e-6 * Math.abs(step) * index)
+  );
 }
 
 /**
- * The tick labels of a chart's axis among `lines`, or none: four or more that step evenly, read along one row (the
- * words of the lines that share it, left to right) or down one column (lines of one number, their right or left
- * edges in line, top to bottom). A chart is read from its data, not its labels; a diagram's words have no such
- * run.
+ * The tick labels of a chart's axis among `lines`, or none: four or more numbers stepping evenly, and nothing else,
+ * along one row (the words of the lines that share it, left to right) or down one column (the lines of one number
+ * whose right or left edges are in line, top to bottom). A chart is read from its data, not its labels; a
+ * diagram's words have no such run, and a form's line numbers skip some (14, 17, 18).
  */
 export function axisLabels(lines: readonly LayoutLine[]): LayoutLine[] {
   const sameRow = (a: LayoutLine, b: LayoutLine) => Math.abs(centreY(a) - centreY(b)) < heightOf(a) / 2;
@@ -1029,21 +1024,27 @@ export function axisLabels(lines: readonly LayoutLine[]): LayoutLine[] {
   return [];
 }
 
+/** A line of this many words or more reads as a sentence, not a label. */
+const SENTENCE_WORDS = 5;
+/** A chart's lines are labels: more than this share of sentences is a form or a text with numbered lines. */
+const MAX_SENTENCE_SHARE = 0.25;
 /** A chart's own labels are set in its tick labels' size, within this many points (sizes are read to half points). */
 const CHART_LABEL_SIZE = 0.5;
 
 /**
- * The charts among drawing `regions` (drawingRegions): those with an axis (axisLabels), each with the lines that are
- * its own labels: in the region and set in the size of its tick labels (ticks, categories, legend, data labels: a
- * chart sets them alike), or a number alone (a value on a bar, in any size). A title, or a note set over the
- * chart in another size, is the slide's text.
+ * The charts among drawing `regions` (drawingRegions): those with an axis (axisLabels) whose lines are mostly
+ * labels, not sentences (a form numbers its lines too), each with the lines that are its own labels: in the region
+ * and set in the size of its tick labels (ticks, categories, legend, data labels: a chart sets them alike), or a
+ * number alone (a value on a bar, in any size). A title, or a note set over the chart in another size, is the
+ * slide's text.
  */
 export function chartsIn(regions: readonly Box[], lines: readonly LayoutLine[]): (Box & { labels: LayoutLine[] })[] {
   const sizeOf = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size));
   return regions.flatMap((region) => {
     const inside = lines.filter((line) => contains(region, line));
     const ticks = axisLabels(inside);
-    if (ticks.length === 0) return [];
+    const sentences = inside.filter((line) => lineText(line).trim().split(/\s+/u).length >= SENTENCE_WORDS);
+    if (ticks.length === 0 || sentences.length > MAX_SENTENCE_SHARE * inside.length) return [];
     const size = sizeOf(ticks[0]!);
     const labels = inside.filter(
       (line) => Math.abs(sizeOf(line) - size) <= CHART_LABEL_SIZE || tickValue(lineText(line)) !== undefined,
