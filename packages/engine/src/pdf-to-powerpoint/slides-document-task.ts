@@ -84,10 +84,14 @@ function drawnRuns(lines: readonly LayoutLine[]): LayoutLine[][] {
  * (readPage's `charts`) are drawn behind with the chart.
  */
 function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): { slide: Slide; scanned: boolean } {
-  const { layout, scanned } = readPage(doc, index, folder, { drawingsAsPictures: 'charts', hiddenText: true });
+  const { layout, scanned } = readPage(doc, index, folder, {
+    drawingsAsPictures: 'charts',
+    hiddenText: true,
+    maxPictures: MAX_PICTURES,
+  });
   const images = layout.blocks.filter((block) => block.kind === 'image');
   // A page drawn from many small images (tiles, a texture) is one picture behind the slide, not hundreds.
-  const imagesInBackground = images.length > MAX_PICTURES;
+  const imagesInBackground = layout.picturesUnread === true;
   const page = doc.loadPage(index) as mupdf.PDFPage;
   let drawing;
   try {

@@ -90,6 +90,8 @@ export interface PageLayout {
   width: number;
   height: number;
   blocks: LayoutBlock[];
+  /** More pictures than ReadOptions `maxPictures` were on the page, and none is among the blocks. */
+  picturesUnread?: boolean;
   /** The charts read as drawings (ReadOptions `charts`): their labels are in none of the blocks. */
   charts?: LayoutChart[];
 }

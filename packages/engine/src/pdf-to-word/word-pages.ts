@@ -14,7 +14,15 @@ import {
   tablesWithText,
   withoutLines,
 } from './layout-analysis.js';
-import type { Box, LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
+import type {
+  Box,
+  LayoutBlock,
+  LayoutImageBlock,
+  LayoutLine,
+  LayoutTextBlock,
+  PageLayout,
+  Span,
+} from './layout-model.js';
 import { wordFontName } from './word-layout.js';
 import { alongLine, digitsInReadingOrder, isDigit } from '../mupdf/digit-order.js';
 import {
@@ -517,6 +525,8 @@ export interface ReadOptions {
    * it, as PowerPoint and LibreOffice put it in the PDF. Word's pages hold only what shows.
    */
   hiddenText?: boolean;
+  /** More pictures than this on a page are not read (`PageLayout.picturesUnread`): the caller draws them. */
+  maxPictures?: number;
 }
 
 /** The text blocks, pictures and tables of a page, as the viewer shows the page. */
@@ -530,10 +540,11 @@ export function readLayout(
   const pageArea = (right - left) * (bottom - top);
   const drawn = readDrawing(page);
   const blocks: LayoutBlock[] = [];
+  /** The images the page reading meets, and how many text blocks came before each. */
+  const images: { at: number; bbox: mupdf.Rect; transform: mupdf.Matrix; image: mupdf.Image }[] = [];
   const colours = new Map<number, string>();
   let block: LayoutTextBlock | undefined;
   let line: LayoutLine | undefined;
-  let pictures = 0;
   let linesDrawn = 0;
   /**
    * Where each digit of the line's spans starts along the line (by its place in the span's text), read from its
@@ -644,24 +655,31 @@ export function readLayout(
       // An OCR'd scan: its text becomes the Word text, and the scan under it is left out.
       const coverage = ((bbox[2] - bbox[0]) * (bbox[3] - bbox[1])) / pageArea;
       if (drawn.invisibleText.length > 0 && coverage >= SCAN_COVERAGE) return;
-      try {
-        const picture = encodePicture(
-          image,
-          bbox,
-          transform,
-          join(folder, `page-${pageIndex + 1}-picture-${++pictures}`),
-        );
-        if (picture) {
-          blocks.push({ kind: 'image', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], ...picture });
-        }
-      } catch {
-        // An image MuPDF cannot decode shows as nothing in a viewer too; the text around it still converts.
-      } finally {
-        if (decodedSize(image) > EMPTY_STORE_FROM_BYTES) mupdf.emptyStore();
-      }
+      // The walk lets its image go when this returns: a reference of our own keeps it for the encoding.
+      images.push({ at: blocks.length, bbox, transform, image: new mupdf.Image(image.pointer) });
     },
   });
   stext.destroy();
+  // The pictures are encoded once their number is known: a page of more than `maxPictures` (tiles, a texture) is
+  // drawn whole by the caller, and encoding hundreds of them for nothing took a third of a deck's conversion.
+  const picturesUnread = options.maxPictures !== undefined && images.length > options.maxPictures;
+  const pictures: { at: number; block: LayoutImageBlock }[] = [];
+  let encoded = 0;
+  for (const { at, bbox, transform, image } of picturesUnread ? [] : images) {
+    try {
+      const picture = encodePicture(image, bbox, transform, join(folder, `page-${pageIndex + 1}-picture-${++encoded}`));
+      if (picture)
+        pictures.push({ at, block: { kind: 'image', x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], ...picture } });
+    } catch {
+      // An image MuPDF cannot decode shows as nothing in a viewer too; the text around it still converts.
+    } finally {
+      if (decodedSize(image) > EMPTY_STORE_FROM_BYTES) mupdf.emptyStore();
+    }
+  }
+  // Each goes where the page reading met it among the text blocks (from the last, so the places hold).
+  for (const { at, block } of pictures.reverse()) blocks.splice(at, 0, block);
+  for (const { image } of images) image.destroy();
+  const unread = picturesUnread ? { picturesUnread } : {};
   const shift = (box: { x0: number; y0: number; x1: number; y1: number }) => {
     box.x0 -= left;
     box.x1 -= left;
@@ -697,6 +715,7 @@ export function readLayout(
     return {
       width,
       height,
+      ...unread,
       blocks: placeBorderlessTables(
         placeTables(
           withoutLines(blocks, labels),
@@ -715,7 +734,9 @@ export function readLayout(
     options.drawingsAsPictures === 'none'
       ? []
       : drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules);
-  if (drawings.length === 0) return { width, height, blocks: placeBorderlessTables(placeTables(blocks, tables)) };
+  if (drawings.length === 0) {
+    return { width, height, ...unread, blocks: placeBorderlessTables(placeTables(blocks, tables)) };
+  }
 
   // A drawing is a picture of its part of the page, its labels and the images in it included.
   const inDrawing = (box: Box) => drawings.some((region) => contains(region, box));
@@ -728,7 +749,7 @@ export function readLayout(
     renderRegion(page, { x0: region.x0 + left, y0: region.y0 + top, x1: region.x1 + left, y1: region.y1 + top }, file);
     kept.push({ kind: 'image', ...region, file, format: 'png' });
   });
-  return { width, height, blocks: placeBorderlessTables(placeTables(kept, tables)) };
+  return { width, height, ...unread, blocks: placeBorderlessTables(placeTables(kept, tables)) };
 }
 
 /** Drawings are rendered at this resolution. */
