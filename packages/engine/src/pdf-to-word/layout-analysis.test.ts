@@ -555,6 +555,16 @@ describe('charts', () => {
     expect(chartsIn([region], [...ticks, ...sentences])).toEqual([]);
   });
 
+  it('takes in a legend set apart below a chart, each entry led by its key, and leaves a note there alone', () => {
+    const ticks = ['40', '30', '20', '10', '0'].map((text, index) => tick(text, 100 + index * 40));
+    const region = { x0: 80, y0: 95, x1: 400, y1: 300 };
+    const entry = line('Less than high school', 320, 140, 260);
+    const key = { x0: 128, y0: 322, x1: 136, y1: 330 };
+    const note = line('Source: a survey of 2008', 325, 300, 420);
+    const [chart] = chartsIn([region], [...ticks, entry, note], [key]);
+    expect(chart).toEqual({ x0: 80, y0: 95, x1: 400, y1: 333, labels: [...ticks, entry] });
+  });
+
   it("counts bars with their values on them as a chart's figure when asked to", () => {
     const bars = [100, 125, 150, 175].map((x) => ({ x0: x, y0: 300, x1: x + 20, y1: 400 }));
     const values = bars.map((bar, index) => line(String(10 * (index + 1)), 340, bar.x0 + 2, bar.x1 - 2));

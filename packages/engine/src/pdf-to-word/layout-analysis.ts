@@ -1038,7 +1038,11 @@ const CHART_LABEL_SIZE = 0.5;
  * number alone (a value on a bar, in any size). A title, or a note set over the chart in another size, is the
  * slide's text.
  */
-export function chartsIn(regions: readonly Box[], lines: readonly LayoutLine[]): (Box & { labels: LayoutLine[] })[] {
+export function chartsIn(
+  regions: readonly Box[],
+  lines: readonly LayoutLine[],
+  shapes: readonly Box[] = [],
+): (Box & { labels: LayoutLine[] })[] {
   const sizeOf = (line: LayoutLine) => Math.max(...line.spans.map((span) => span.size));
   return regions.flatMap((region) => {
     const inside = lines.filter((line) => contains(region, line));
@@ -1049,7 +1053,44 @@ export function chartsIn(regions: readonly Box[], lines: readonly LayoutLine[]):
     const labels = inside.filter(
       (line) => Math.abs(sizeOf(line) - size) <= CHART_LABEL_SIZE || tickValue(lineText(line)) !== undefined,
     );
-    return [{ x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1, labels }];
+    const legend = legendOf(region, lines, shapes, heightOf(ticks[0]!));
+    return [
+      {
+        ...union([region, ...legend.flatMap(({ line, key }) => [line, key])]),
+        labels: [...labels, ...legend.map(({ line }) => line)],
+      },
+    ];
+  });
+}
+
+/** A chart's legend stands within this many of its tick labels' line heights of it. */
+const LEGEND_REACH = 3;
+
+/**
+ * The legend entries of the chart in `region` that stand apart from it (below it, or beside it): lines outside it,
+ * within LEGEND_REACH, each led by its key, a small square shape just before it on its row (the page reading may
+ * join the entries of one row into one line).
+ */
+function legendOf(
+  region: Box,
+  lines: readonly LayoutLine[],
+  shapes: readonly Box[],
+  tickHeight: number,
+): { line: LayoutLine; key: Box }[] {
+  const reach = LEGEND_REACH * tickHeight;
+  const gap = (box: Box) => Math.max(0, region.x0 - box.x1, box.x0 - region.x1, region.y0 - box.y1, box.y0 - region.y1);
+  return lines.flatMap((line) => {
+    if (contains(region, line) || gap(line) > reach) return [];
+    const height = heightOf(line);
+    const key = shapes.find(
+      (shape) =>
+        Math.max(widthOf(shape), heightOf(shape)) <= 1.5 * height &&
+        Math.min(widthOf(shape), heightOf(shape)) >= 2 &&
+        Math.abs(centreY(shape) - centreY(line)) < height / 2 &&
+        shape.x1 <= line.x0 + 1 &&
+        shape.x1 >= line.x0 - 1.5 * height,
+    );
+    return key ? [{ line, key }] : [];
   });
 }
 

@@ -115,6 +115,11 @@ const EMPTY_STORE_FROM_BYTES = 1e6;
  * PICTURE_DPI, as a JPEG (opaque) or PNG (with transparency). Undefined for images not worth a picture.
  * Warped before any colour conversion or masking, so those work on the small result, not on a full-size scan.
  */
+/** Whether an image block is a picture to keep: no rule, bullet or speck, and not past the decoding bound. */
+function isPicture(image: mupdf.Image, [x0, y0, x1, y1]: mupdf.Rect): boolean {
+  return x1 - x0 >= MIN_PICTURE_SIDE && y1 - y0 >= MIN_PICTURE_SIDE && decodedSize(image) <= MAX_IMAGE_BYTES;
+}
+
 function encodePicture(
   image: mupdf.Image,
   bbox: mupdf.Rect,
@@ -122,9 +127,8 @@ function encodePicture(
   file: string,
 ): { file: string; format: 'png' | 'jpg' } | undefined {
   const [x0, y0, x1, y1] = bbox;
-  if (x1 - x0 < MIN_PICTURE_SIDE || y1 - y0 < MIN_PICTURE_SIDE) return undefined;
+  if (!isPicture(image, bbox)) return undefined;
   const decodedBytes = decodedSize(image);
-  if (decodedBytes > MAX_IMAGE_BYTES) return undefined;
   if (decodedBytes > DRAW_FROM_BYTES && !image.getMask()) return drawPicture(image, bbox, transform, file);
 
   const decoded = image.toPixmap();
@@ -662,7 +666,9 @@ export function readLayout(
   stext.destroy();
   // The pictures are encoded once their number is known: a page of more than `maxPictures` (tiles, a texture) is
   // drawn whole by the caller, and encoding hundreds of them for nothing took a third of a deck's conversion.
-  const picturesUnread = options.maxPictures !== undefined && images.length > options.maxPictures;
+  const picturesUnread =
+    options.maxPictures !== undefined &&
+    images.filter(({ image, bbox }) => isPicture(image, bbox)).length > options.maxPictures;
   const pictures: { at: number; block: LayoutImageBlock }[] = [];
   let encoded = 0;
   for (const { at, bbox, transform, image } of picturesUnread ? [] : images) {
@@ -709,7 +715,7 @@ export function readLayout(
     // A chart's grid with its bars between reads as ruled tables: charts are found among every drawing, tables or
     // not, and a table in a chart is its grid.
     const drawings = drawingRegions(drawn.shapes, { width, height }, lines, [], drawn.rules, { valuesOnFigures: true });
-    const charts = chartsIn(drawings, lines);
+    const charts = chartsIn(drawings, lines, drawn.shapes);
     const labels = new Set(charts.flatMap((chart) => chart.labels));
     const grids = tables.filter((table) => charts.some((chart) => contains(chart, table)));
     return {
