@@ -3,6 +3,7 @@ import * as mupdf from 'mupdf';
 import type { Box, LayoutChart } from '../pdf-to-word/layout-model.js';
 import type { SlideLine, SlideRectangle } from './slide-model.js';
 import { disownShade } from '../mupdf/device-shade.js';
+import { applyMatrix } from '../page-layout/page-geometry.js';
 
 /**
  * The vector drawing of a page as PowerPoint gets it: plain filled rectangles and straight lines become shapes,
@@ -56,15 +57,9 @@ function hexColour(colorSpace: mupdf.ColorSpace, color: number[]): string | unde
 /** A callback's colour as the device methods type it: MuPDF passes one to four components, as many as its space has. */
 const asColor = (color: number[]) => color as mupdf.Color;
 
-/** The point (x, y) through `ctm`. */
-const transformed = ([a, b, c, d, e, f]: mupdf.Matrix, x: number, y: number): mupdf.Point => [
-  a * x + c * y + e,
-  b * x + d * y + f,
-];
-
 /** The points of a path without curves, in page coordinates, as subpaths; undefined when it has a curve. */
 function straightSubpaths(path: mupdf.Path, ctm: mupdf.Matrix): mupdf.Point[][] | undefined {
-  const at = (x: number, y: number) => transformed(ctm, x, y);
+  const at = (x: number, y: number) => applyMatrix(ctm, x, y);
   const subpaths: mupdf.Point[][] = [];
   let curved = false;
   path.walk({
@@ -117,7 +112,7 @@ export function readSlideDrawing(
 function pathBox(path: mupdf.Path, ctm: mupdf.Matrix): Box {
   const box: Box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   const add = (x: number, y: number) => {
-    const [px, py] = transformed(ctm, x, y);
+    const [px, py] = applyMatrix(ctm, x, y);
     box.x0 = Math.min(box.x0, px);
     box.y0 = Math.min(box.y0, py);
     box.x1 = Math.max(box.x1, px);
@@ -167,7 +162,6 @@ function drawPage(
     mupdf.Matrix.concat(mupdf.Matrix.translate(-left, -top), mupdf.Matrix.scale(scale, scale)),
     pixmap,
   );
-  let nested = 0;
   let painted = false;
   /** What the clips in force let show (page coordinates), innermost last; a clip of unknown shape lets nothing. */
   const clips: Box[] = [];
@@ -183,13 +177,15 @@ function drawPage(
   /** Open transparency groups and tiles: what is drawn in them may not cover what is under it. */
   let layers = 0;
   const pageArea = (right - left) * (bottom - top);
-  const plain = () => withShapes && nested === 0;
+  // Inside a clip, a mask, a group or a tile.
+  const nested = () => clips.length + layers > 0;
+  const plain = () => withShapes && !nested();
   // Charts in page coordinates (the device's), to tell a path or a glyph of theirs.
   const shift = (box: Box): Box => ({ x0: box.x0 + left, y0: box.y0 + top, x1: box.x1 + left, y1: box.y1 + top });
   const chartRegions = charts.map(shift);
   const chartLabels = charts.flatMap((chart) => chart.labels.map(shift));
   const inChart = (path: mupdf.Path, ctm: mupdf.Matrix) =>
-    chartRegions.length > 0 && chartRegions.some((region) => inside(region, pathBox(path, ctm)));
+    chartRegions.some((region) => inside(region, pathBox(path, ctm)));
   /** The glyphs of `text` that lie on a chart's label, as a text of their own; undefined when none do. */
   const chartText = (text: mupdf.Text, ctm: mupdf.Matrix) => {
     if (chartLabels.length === 0) return undefined;
@@ -197,7 +193,7 @@ function drawPage(
     let any = false;
     text.walk({
       showGlyph(font, trm, glyph, unicode, wmode) {
-        const [x, y] = transformed(ctm, trm[4], trm[5]);
+        const [x, y] = applyMatrix(ctm, trm[4], trm[5]);
         if (chartLabels.some((box) => x >= box.x0 - 1 && x <= box.x1 + 1 && y >= box.y0 - 1 && y <= box.y1 + 1)) {
           glyphs.showGlyph(font, trm, glyph, unicode, wmode);
           any = true;
@@ -255,38 +251,32 @@ function drawPage(
       }
     },
     clipPath(path, evenOdd, ctm) {
-      nested++;
       clips.push(clipped(pathBox(path, ctm)));
       draw.clipPath(path, evenOdd, ctm);
       path.destroy();
     },
     clipStrokePath(path, stroke, ctm) {
-      nested++;
       clips.push(clipped(pathBox(path, ctm)));
       draw.clipStrokePath(path, stroke, ctm);
       path.destroy();
       stroke.destroy();
     },
     clipText(text, ctm) {
-      nested++;
       clips.push(NOTHING);
       draw.clipText(text, ctm);
       text.destroy();
     },
     clipStrokeText(text, stroke, ctm) {
-      nested++;
       clips.push(NOTHING);
       draw.clipStrokeText(text, stroke, ctm);
       text.destroy();
       stroke.destroy();
     },
     clipImageMask(image, ctm) {
-      nested++;
       clips.push(NOTHING);
       draw.clipImageMask(image, ctm);
     },
     popClip() {
-      nested--;
       clips.pop();
       draw.popClip();
     },
@@ -322,8 +312,8 @@ function drawPage(
     },
     ignoreText: (text) => text.destroy(),
     fillImage(image, ctm, alpha) {
-      const [x0, y0] = transformed(ctm, 0, 0);
-      const [x1, y1] = transformed(ctm, 1, 1);
+      const [x0, y0] = applyMatrix(ctm, 0, 0);
+      const [x1, y1] = applyMatrix(ctm, 1, 1);
       const shown = clipped({ x0: Math.min(x0, x1), y0: Math.min(y0, y1), x1: Math.max(x0, x1), y1: Math.max(y0, y1) });
       const covered = Math.max(0, shown.x1 - shown.x0) * Math.max(0, shown.y1 - shown.y0);
       if (covered >= BACKDROP_SHARE * pageArea && alpha === 1 && layers === 0 && opaque(image)) {
@@ -337,30 +327,25 @@ function drawPage(
       painted = true;
     },
     beginMask(area, luminosity, colorSpace, color) {
-      nested++;
       clips.push(NOTHING);
       draw.beginMask(area, luminosity, colorSpace, asColor(color));
       colorSpace.destroy();
     },
     endMask: () => draw.endMask(),
     beginGroup(area, colorSpace, isolated, knockout, blendmode, alpha) {
-      nested++;
       layers++;
       draw.beginGroup(area, colorSpace, isolated, knockout, blendmode, alpha);
       colorSpace.destroy();
     },
     endGroup() {
-      nested--;
       layers--;
       draw.endGroup();
     },
     beginTile(area, view, xstep, ystep, ctm, id, docId) {
-      nested++;
       layers++;
       return draw.beginTile(area, view, xstep, ystep, ctm, id, docId);
     },
     endTile() {
-      nested--;
       layers--;
       draw.endTile();
     },

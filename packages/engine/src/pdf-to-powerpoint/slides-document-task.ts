@@ -80,8 +80,7 @@ function drawnRuns(lines: readonly LayoutLine[]): LayoutLine[][] {
 
 /**
  * A page read into a slide: a picture the size of the slide (its backdrop), its vector drawing, then its other
- * pictures, then its text on top. A chart's labels
- * (readPage's `charts`) are drawn behind with the chart.
+ * pictures, then its text on top. A chart's labels (readPage's `charts`) are drawn behind with the chart.
  */
 function editableSlide(doc: mupdf.PDFDocument, index: number, folder: string): { slide: Slide; scanned: boolean } {
   const { layout, scanned } = readPage(doc, index, folder, {

@@ -523,7 +523,7 @@ const SCAN_COVERAGE = 0.5;
  * (`PageLayout.charts`) and leaves their labels out of its blocks.
  */
 export interface ReadOptions {
-  drawingsAsPictures: 'all' | 'charts' | 'none';
+  drawingsAsPictures: 'all' | 'charts';
   /**
    * Text outside the page (and outside the clips that hide it) read too: a slide keeps what its author left beside
    * it, as PowerPoint and LibreOffice put it in the PDF. Word's pages hold only what shows.
@@ -717,7 +717,7 @@ export function readLayout(
     const drawings = drawingRegions(drawn.shapes, { width, height }, lines, [], drawn.rules, { valuesOnFigures: true });
     const charts = chartsIn(drawings, lines, drawn.shapes);
     const labels = new Set(charts.flatMap((chart) => chart.labels));
-    const grids = tables.filter((table) => charts.some((chart) => contains(chart, table)));
+    const grid = (table: Box) => charts.some((chart) => contains(chart, table));
     return {
       width,
       height,
@@ -725,7 +725,7 @@ export function readLayout(
       blocks: placeBorderlessTables(
         placeTables(
           withoutLines(blocks, labels),
-          tables.filter((table) => !grids.includes(table)),
+          tables.filter((table) => !grid(table)),
         ),
       ),
       charts: charts.map((chart) => ({
@@ -736,10 +736,7 @@ export function readLayout(
   }
   // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
   const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));
-  const drawings =
-    options.drawingsAsPictures === 'none'
-      ? []
-      : drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules);
+  const drawings = drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules);
   if (drawings.length === 0) {
     return { width, height, ...unread, blocks: placeBorderlessTables(placeTables(blocks, tables)) };
   }
