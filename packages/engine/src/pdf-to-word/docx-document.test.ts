@@ -155,6 +155,21 @@ describe('writeWordDocument', () => {
       /^<w:tr><w:tc><w:tcPr><w:tcW w:type="dxa" w:w="2000"\/><w:gridSpan w:val="2"\/><w:vMerge w:val="continue"\/><\/w:tcPr><w:p><w:pPr><w:jc w:val="center"\/><\/w:pPr><\/w:p><\/w:tc><w:tc>.*below/,
     );
     expect(rows[2]).not.toContain('vMerge');
+    // A merged cell's parts, each its row's, leave the edge between them undrawn as the page did.
+    const parts: WordTable = {
+      ...table,
+      rows: [
+        { cells: [{ ...cell('item', 0), open: { above: false, below: true } }, cell('a', 1, 1, 2)] },
+        { cells: [{ ...cell('index', 0), open: { above: true, below: false } }, cell('b', 1, 1, 2)] },
+      ],
+    };
+    const edges = (await written([{ width: 612, height: 792, margins, items: [parts] }])).body.match(
+      /<w:tcBorders>.*?<\/w:tcBorders>/g,
+    );
+    expect(edges).toEqual([
+      '<w:tcBorders><w:bottom w:val="nil"/></w:tcBorders>',
+      '<w:tcBorders><w:top w:val="nil"/></w:tcBorders>',
+    ]);
   });
 
   it('writes footnotes as Word footnotes, numbered in the order the body marks them', async () => {

@@ -17,6 +17,7 @@ import {
 import yazl from 'yazl';
 import type {
   Footnote,
+  OpenEdges,
   Span,
   WordItem,
   WordPage,
@@ -306,6 +307,7 @@ class BodyWriter {
       alignment: string;
       /** False for a cell going on from a merged cell above. */
       restart: boolean;
+      open?: OpenEdges;
     }
     const rows: Cell[][] = item.rows.map((row) =>
       row.cells.map((cell) => {
@@ -323,6 +325,7 @@ class BodyWriter {
             ? `${last.rightToLeft ? '<w:bidi/>' : ''}${justification(last.alignment, last.rightToLeft)}`
             : '',
           restart: true,
+          ...(cell.open ? { open: cell.open } : {}),
         };
       }),
     );
@@ -366,6 +369,7 @@ class BodyWriter {
           `<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="${cell.width}"/>` +
           (cell.columnSpan > 1 ? `<w:gridSpan w:val="${cell.columnSpan}"/>` : '') +
           merge +
+          openBorders(cell.open, cell.restart) +
           `</w:tcPr>${cell.paragraphs}</w:tc>`;
       }
       xml += '</w:tr>';
@@ -617,4 +621,14 @@ export async function writeWordDocument(pages: readonly WordPage[], title: strin
   for (const [name, file] of body.media) zip.addFile(file, `word/media/${name}`, { compress: false });
   zip.end();
   await written;
+}
+
+/**
+ * A cell's borders on the edges the page leaves undrawn (a merged cell's parts, each its row's): top on the cell
+ * that starts a part, bottom on each of a part's rows (Word draws the last one's).
+ */
+function openBorders(open: OpenEdges | undefined, restart: boolean): string {
+  const above = open?.above && restart;
+  if (!above && !open?.below) return '';
+  return `<w:tcBorders>${above ? '<w:top w:val="nil"/>' : ''}${open.below ? '<w:bottom w:val="nil"/>' : ''}</w:tcBorders>`;
 }

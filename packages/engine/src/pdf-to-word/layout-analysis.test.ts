@@ -208,6 +208,46 @@ describe('ruledTables', () => {
     expect(cellText(2, 2)).toEqual(['last']);
   });
 
+  it("gives each row its part of a cell no rule divides when its text stands level with the row's", () => {
+    // An estimate's item over two rows: number and description undivided, the quantities ruled apart.
+    const rules = [
+      horizontal(100),
+      horizontal(120, 300, 400),
+      horizontal(140),
+      vertical(100, 100, 140),
+      vertical(200, 100, 140),
+      vertical(300, 100, 140),
+      vertical(400, 100, 140),
+    ];
+    const [table] = ruledTables(rules);
+    const cells = [
+      line('9', 103, 110, 150),
+      line('Apparatus', 103, 210, 290),
+      line('30', 103, 310, 390),
+      line('(0)', 123, 110, 150),
+      line('Index=17', 123, 210, 290),
+      line('1 pc', 123, 310, 390),
+    ];
+    const placed = placeTables([block(cells)], [table!]).find((each) => each.kind === 'table')!;
+    expect(
+      placed.kind === 'table' &&
+        placed.cells.map(({ row, column, rowSpan, lines, open }) => [
+          row,
+          column,
+          rowSpan,
+          lines.map((each) => each.spans[0]!.text).join(' '),
+          open ? `${open.above ? 'above' : ''}${open.below ? 'below' : ''}` : '',
+        ]),
+    ).toEqual([
+      [0, 0, 1, '9', 'below'],
+      [0, 1, 1, 'Apparatus', 'below'],
+      [0, 2, 1, '30', ''],
+      [1, 0, 1, '(0)', 'above'],
+      [1, 1, 1, 'Index=17', 'above'],
+      [1, 2, 1, '1 pc', ''],
+    ]);
+  });
+
   it("leaves a line laid over the table's edge as text, not in the cell its middle falls in", () => {
     const rules = [horizontal(100), horizontal(120), horizontal(160), vertical(100), vertical(200), vertical(300)];
     const [table] = ruledTables(rules);

@@ -68,6 +68,14 @@ export interface LayoutTableCell {
   rowSpan: number;
   columnSpan: number;
   lines: LayoutLine[];
+  /** Edges the page draws no rule on: a merged cell's parts, each its row's (tables/unmerged-rows.ts). */
+  open?: OpenEdges;
+}
+
+/** A cell's top or bottom edge left undrawn: the cell above or below goes on from it. */
+export interface OpenEdges {
+  above: boolean;
+  below: boolean;
 }
 
 /** A table found on the page (drawn with rules, or text aligned in columns). */
@@ -125,6 +133,7 @@ export interface WordTableCell {
   rowSpan: number;
   columnSpan: number;
   paragraphs: WordParagraph[];
+  open?: OpenEdges;
 }
 
 export interface WordTable {

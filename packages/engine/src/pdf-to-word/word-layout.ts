@@ -503,7 +503,8 @@ function wordTable(table: LayoutTableBlock, textWidth: number, spaceBefore: numb
     };
     const lines = [...cell.lines].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
     const paragraphs = paragraphsOf(lines, box, box.x0 + 2, box.x1 - 2, () => 0).map((each) => each.paragraph);
-    rows[cell.row]!.cells.push({ column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan, paragraphs });
+    const { column, rowSpan, columnSpan, open } = cell;
+    rows[cell.row]!.cells.push({ column, rowSpan, columnSpan, paragraphs, ...(open ? { open } : {}) });
   }
   return { kind: 'table', columnWidths: widths.map((width) => width * scale), rows, spaceBefore };
 }

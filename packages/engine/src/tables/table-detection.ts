@@ -11,6 +11,7 @@ import {
   median,
 } from './table-model.js';
 import { textLines } from './text-lines.js';
+import { mergedCellParts } from './unmerged-rows.js';
 
 /**
  * Tables of a page from its words and rules, with no MuPDF, so the rules can be tested on their own and any
@@ -64,11 +65,18 @@ function gridTable<W extends Word>(grid: RuledGrid, words: readonly W[]): Table<
     const column = grid.columns.findIndex((x, index) => index > 0 && centreX(word) < x) - 1;
     if (row >= 0 && column >= 0) cellAt(row, column)?.words.push(word);
   }
-  for (const cell of cells) {
-    // Reading order within the cell: its lines top to bottom.
-    cell.words = textLines(cell.words).flatMap((line) => line.words);
-  }
-  return { kind: 'ruled', ...grid, cells };
+  const lines = new Map(cells.map((cell) => [cell, textLines(cell.words)]));
+  const parts = mergedCellParts(grid.rows, cells, (cell) => lines.get(cell)!);
+  // Reading order within each cell: its lines top to bottom. A merged cell whose rows' text stands in each is cut.
+  const read = cells.flatMap((cell): TableCell<W>[] =>
+    (parts.get(cell) ?? [{ row: cell.row, rowSpan: cell.rowSpan, lines: lines.get(cell)! }]).map((part) => ({
+      ...cell,
+      row: part.row,
+      rowSpan: part.rowSpan,
+      words: part.lines.flatMap((line) => line.words),
+    })),
+  );
+  return { kind: 'ruled', ...grid, cells: read.sort((a, b) => a.row - b.row || a.column - b.column) };
 }
 
 /** Header lines stand at most this many line heights above a grid, and apart from each other. */
