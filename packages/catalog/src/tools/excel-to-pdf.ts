@@ -36,4 +36,6 @@ export const excelToPdf = {
   sampleOptions: { onePagePerSheet: false },
   readsPageContent: false,
   longJobFromBytes: 0,
+  // A long sheet is exported in two parts side by side, by LibreOffice and its helper (decision 220).
+  usesSeveralCores: true,
 } as const satisfies ToolEntry;

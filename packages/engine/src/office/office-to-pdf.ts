@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ToolError } from '@paperknife/catalog/errors';
 import type { OfficeType } from '@paperknife/catalog/file-types';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
-import { type OfficeConversion, convertWithLibreOffice } from '../programs/libreoffice.js';
+import { type OfficeConversion, convertToPdfParts } from '../programs/libreoffice.js';
 import { runQpdf } from '../programs/qpdf.js';
 import { identifyFileAt } from '../preflight/file-type.js';
 import { isEncryptedOfficeFile } from '../preflight/office-encryption.js';
@@ -27,7 +27,8 @@ export interface OfficeJob {
 /**
  * One office document to PDF through the warm LibreOffice instance, macros never run: checked by content, refused
  * with `encrypted_document` when it needs a password, copied under the extension its content says (so LibreOffice
- * picks the right import filter whatever the upload was called), converted, and rewritten by qpdf.
+ * picks the right import filter whatever the upload was called), converted (a long spreadsheet in two parts side by
+ * side: docs/decisions/220), and rewritten by qpdf.
  */
 export async function officeToPdf(file: InputFile, job: OfficeJob, context: ToolContext): Promise<ToolResult> {
   const tool = tools[job.tool];
@@ -43,9 +44,18 @@ export async function officeToPdf(file: InputFile, job: OfficeJob, context: Tool
   await mkdir(folder);
   const document = join(folder, `document.${officeType}`);
   await copyFile(file.path, document);
-  const converted = await convertWithLibreOffice(document, folder, context, await job.conversion(officeType, document));
-  // qpdf rewrites LibreOffice's PDF with object streams: smaller, and checked on the way.
+  const [first, ...rest] = await convertToPdfParts(
+    document,
+    folder,
+    context,
+    await job.conversion(officeType, document),
+  );
+  // qpdf rewrites LibreOffice's PDF with object streams (smaller, and checked on the way), joining the pages of a
+  // spreadsheet exported in parts to the first part's.
   const output = tempPath(context, 'converted');
-  await runQpdf(['--warning-exit-0', '--object-streams=generate', converted, output], context);
+  // LibreOffice gives each page its own resources: nothing to look for in every content stream (qpdf's default with
+  // --pages, 250 ms on an 18-page part).
+  const joined = rest.length > 0 ? ['--remove-unreferenced-resources=no', '--pages', first!, ...rest, '--'] : [];
+  await runQpdf(['--warning-exit-0', '--object-streams=generate', first!, ...joined, output], context);
   return { path: output, download: tool.download };
 }

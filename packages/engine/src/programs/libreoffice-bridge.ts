@@ -9,9 +9,12 @@
  *
  * On start it switches macros off in the instance's configuration (belt and braces with the profile file), then
  * prints {"ready": true}. Each line on its stdin is then a conversion, {"id", "input", "output" (file URLs),
- * "filter", "options" (FilterData, booleans), "importFilter"?, "importOptions"?}: it loads the document hidden and
- * read-only with macros and link updates off, exports it, prints {"id"} (with "error": "load" or "export" when that
- * step failed), and only then closes the document (docs/decisions/216). Any other failure ends the client, and with
+ * "filter", "options" (FilterData, booleans), "importFilter"?, "importOptions"?, "part"?}: it loads the document hidden
+ * and read-only with macros and link updates off, exports it, prints {"id"} (with "error": "load" or "export" when
+ * that step failed), and only then closes the document (docs/decisions/216). With "part": [index, count, least], one
+ * of `count` instances converting the document side by side, it exports only its share of the printed pages
+ * (PageRange) and answers with the page count and its "range"; under `least` pages the first part exports them all
+ * and the others answer "skipped" (docs/decisions/220). Any other failure ends the client, and with
  * it the instance. When its stdin closes it lifts the veto and shuts LibreOffice down.
  */
 export const bridgeScript = String.raw`
@@ -81,11 +84,32 @@ def disable_macros(context):
     scripting.commitChanges()
 
 
-def answer(request, error=None):
+def answer(request, error=None, **facts):
     message = {"id": request["id"]}
     if error:
         message["error"] = error
+    message.update(facts)
     print(json.dumps(message), flush=True)
+
+
+def part_plan(document, request):
+    """The pages this client exports of a document converted in parts ("part": [index, count, least pages]):
+    its share of the printed pages, counted as the export counts them; all of them for the first part and none for
+    the others when there are fewer than the least; None when the document is converted whole."""
+    part = request.get("part")
+    if not part:
+        return None
+    index, count, least = part
+    try:
+        pages = document.getRendererCount(document, (prop("IsPrinter", True),))
+    except Exception:
+        pages = 0
+    if pages < least:
+        return {"pages": pages, "whole": index == 0}
+    size = -(-pages // count)
+    first = index * size + 1
+    last = min(pages, (index + 1) * size)
+    return {"pages": pages, "range": [first, last]} if first <= last else {"pages": pages, "whole": False}
 
 
 def convert(desktop, request):
@@ -104,14 +128,19 @@ def convert(desktop, request):
     if document is None:
         return answer(request, "load")
     try:
+        plan = part_plan(document, request)
+        if plan is not None and not plan.get("range") and not plan["whole"]:
+            return answer(request, pages=plan["pages"], skipped=True)
         filter_data = tuple(prop(name, bool(value)) for name, value in request["options"].items())
+        if plan is not None and plan.get("range"):
+            filter_data += (prop("PageRange", "%d-%d" % tuple(plan["range"])),)
         store = (
             prop("FilterName", request["filter"]),
             prop("FilterData", uno.Any("[]com.sun.star.beans.PropertyValue", filter_data)),
         )
         try:
             uno.invoke(document, "storeToURL", (request["output"], uno.Any("[]com.sun.star.beans.PropertyValue", store)))
-            answer(request)
+            answer(request, **({} if plan is None else {"pages": plan["pages"], "range": plan.get("range")}))
         except (IOException, ErrorCodeIOException):
             answer(request, "export")
     finally:

@@ -9,18 +9,21 @@ import { pathToFileURL } from 'node:url';
 import { ToolError } from '@paperknife/catalog/errors';
 import { bridgeScript, profileSettings } from './libreoffice-bridge.js';
 import { LIBREOFFICE_IDLE_STOP_MS } from './libreoffice-idle.js';
+import { runQpdf } from './qpdf.js';
 import { ProcessFailure, abortError, runProcess } from './run-process.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
 
 /**
- * ONE warm LibreOffice instance per process (see docs/decisions/010-libreoffice-warm-instance.md): started on
- * first use, kept alive while conversions come, stopped after a quiet spell (docs/decisions/025, ~200 MB handed
- * back), restarted after a crash or a hang, one conversion at a time. The instance listens on a private named pipe
- * (no TCP port) for the Python UNO client (libreoffice-bridge.ts) that keeps it from ending between jobs.
+ * ONE warm LibreOffice instance per process takes the conversions (see docs/decisions/010-libreoffice-warm-instance.md):
+ * started on first use, kept alive while conversions come, stopped after a quiet spell (docs/decisions/025, ~200 MB
+ * handed back), restarted after a crash or a hang, one conversion at a time. The instance listens on a private named
+ * pipe (no TCP port) for the Python UNO client (libreoffice-bridge.ts) that keeps it from ending between jobs.
  * Spreadsheets and presentations are converted by that client (load, PDF export; the answer goes back before the
  * document is closed: docs/decisions/216). Word documents are `soffice --convert-to` calls with the same private
  * profile, which LibreOffice hands to the running instance and converts on its main thread (decision 010 says why).
- * The profile folder under os.tmpdir() is the one long-lived temp folder; closeLibreOffice() removes it.
+ * A second instance, the helper, exports half of a long spreadsheet's pages beside it while no other conversion
+ * waits (docs/decisions/220); it starts with the first spreadsheet and stops with the instance. Each has its profile
+ * folder under os.tmpdir(), the long-lived temp folders; closeLibreOffice() removes them.
  */
 
 const SOFFICE = 'soffice';
@@ -44,11 +47,22 @@ interface Instance {
 interface BridgeAnswer {
   id: number;
   error?: 'load' | 'export';
+  /** A part's answer: the document's printed pages, and those it exported (none: it exported them all). */
+  pages?: number;
+  range?: [number, number] | null;
+  /** A part that exported nothing: the document has fewer pages than are worth parting. */
+  skipped?: boolean;
 }
 
-let profileDir: string | undefined;
-let instance: Instance | undefined;
-let starting: Promise<Instance> | undefined;
+/** A LibreOffice instance with its own profile: the one that converts, or the helper. */
+interface Lane {
+  profileDir?: string;
+  instance?: Instance;
+  starting?: Promise<Instance>;
+}
+
+const main: Lane = {};
+const helper: Lane = {};
 let queue: Promise<unknown> = Promise.resolve();
 let idleStopMs = LIBREOFFICE_IDLE_STOP_MS;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -59,22 +73,30 @@ let lastRequest = 0;
 
 /** True when the instance is up and held open: /readyz reports this. */
 export function isLibreOfficeReady(): boolean {
-  return instance !== undefined && !instance.dead;
+  return main.instance !== undefined && !main.instance.dead;
 }
 
 /** The process id of the running instance (its launcher), for diagnostics and tests. */
 export function libreOfficeProcessId(): number | undefined {
-  return instance && !instance.dead ? instance.soffice.pid : undefined;
+  return main.instance && !main.instance.dead ? main.instance.soffice.pid : undefined;
+}
+
+/** The process id of the running helper (its launcher), for tests. */
+export function libreOfficeHelperProcessId(): number | undefined {
+  return helper.instance && !helper.instance.dead ? helper.instance.soffice.pid : undefined;
 }
 
 /** The private profile folder while one exists (it goes away with closeLibreOffice), for diagnostics and tests. */
 export function libreOfficeProfileDir(): string | undefined {
-  return profileDir;
+  return main.profileDir;
 }
 
-/** Starts the instance if it is not running yet; like a conversion, it stops again after the quiet spell. */
-export async function warmLibreOffice(): Promise<void> {
-  await ensureInstance();
+/**
+ * Starts the instance if it is not running yet (and the helper with it, with `helper`); like a conversion, they stop
+ * again after the quiet spell.
+ */
+export async function warmLibreOffice(options: { helper?: boolean } = {}): Promise<void> {
+  await Promise.all([ensureInstance(main), ...(options.helper ? [ensureInstance(helper)] : [])]);
   scheduleIdleStop();
 }
 
@@ -89,12 +111,16 @@ export function setLibreOfficeIdleStop(ms: number): void {
 /** Stops the instance and removes its profile folder. Safe to call at any time, also when nothing runs. */
 export async function closeLibreOffice(): Promise<void> {
   clearTimeout(idleTimer);
-  const pending = starting;
+  await Promise.all([main, helper].map(closeLane));
+}
+
+async function closeLane(lane: Lane): Promise<void> {
+  const pending = lane.starting;
   if (pending) await pending.catch(() => undefined);
-  if (instance) await stop(instance);
-  instance = undefined;
-  if (profileDir) await rm(profileDir, { recursive: true, force: true });
-  profileDir = undefined;
+  if (lane.instance) await stop(lane.instance, lane);
+  lane.instance = undefined;
+  if (lane.profileDir) await rm(lane.profileDir, { recursive: true, force: true });
+  lane.profileDir = undefined;
 }
 
 /** A PDF export: the export filter of the document's module, and its options (FilterData). */
@@ -134,10 +160,33 @@ export function convertWithLibreOffice(
   context: ToolContext,
   conversion: OfficeConversion = textDocumentConversion,
 ): Promise<string> {
+  return inTurn(context, () => convertNow(input, outDir, conversion, context, false)).then((parts) => parts[0]!);
+}
+
+/**
+ * Like convertWithLibreOffice, but a spreadsheet of MIN_PART_PAGES printed pages or more, converted while no other
+ * conversion waits and with two cores lent to the job, is exported in two parts side by side: the instance exports
+ * the first half of its pages, the helper the second (docs/decisions/220). Returns the PDFs in page order, to be
+ * joined: one, or two.
+ */
+export function convertToPdfParts(
+  input: string,
+  outDir: string,
+  context: ToolContext,
+  conversion: OfficeConversion,
+): Promise<string[]> {
+  return inTurn(context, () => convertNow(input, outDir, conversion, context, true));
+}
+
+/** A spreadsheet is exported in parts from this many printed pages: below, the helper's load costs more than it saves. */
+const MIN_PART_PAGES = 8;
+
+/** Runs `work` when the conversions asked for before it are done; a job whose client went away answers at once. */
+function inTurn<T>(context: ToolContext, work: () => Promise<T>): Promise<T> {
   if (context.signal.aborted) return Promise.reject(abortError(context.signal));
   pending += 1;
   clearTimeout(idleTimer);
-  const run = queue.then(() => convertNow(input, outDir, conversion, context));
+  const run = queue.then(work);
   queue = run.catch(() => undefined);
   void queue.then(() => {
     pending -= 1;
@@ -156,19 +205,23 @@ async function convertNow(
   outDir: string,
   conversion: OfficeConversion,
   context: ToolContext,
-): Promise<string> {
+  parted: boolean,
+): Promise<string[]> {
   if (context.signal.aborted) throw abortError(context.signal);
   const began = Date.now();
-  const current = await ensureInstance();
+  const current = await ensureInstance(main);
   const output = join(outDir, `${basename(input, extname(input))}.pdf`);
   const timeoutMs = Math.max(1000, context.limits.jobTimeoutMs - (Date.now() - began));
+  const side = parted ? helperFor(conversion, context) : undefined;
   let answer: BridgeAnswer | undefined;
+  let parts = [output];
   try {
     if (conversion.target.filter === 'writer_pdf_Export') await handOver(input, outDir, conversion, context, timeoutMs);
+    else if (side) ({ answer, parts } = await exportInParts(current, side, input, output, conversion, context, began));
     else answer = await askBridge(current, input, output, conversion, context.signal, timeoutMs);
   } catch (error) {
     // A timeout or abort leaves LibreOffice busy with a document we no longer want: start over next time.
-    if (error instanceof ToolError) await stop(current);
+    if (error instanceof ToolError) await Promise.all([stop(current, main), side && stop(side, helper)]);
     if (error instanceof ProcessFailure) throw new ToolError('internal_error', undefined, { cause: error });
     throw error;
   }
@@ -179,7 +232,67 @@ async function convertNow(
   if (!made?.isFile() || made.size === 0) {
     throw new ToolError('damaged_document', conversion.damagedMessage);
   }
-  return output;
+  return parts;
+}
+
+/**
+ * The helper, when this conversion is worth parting and it is up: a spreadsheet (not sized one page per sheet),
+ * two cores lent to the job, no other conversion waiting (then both instances would do the load, and the waiting
+ * job's turn would come no sooner). A helper not yet started is started for the next one.
+ */
+function helperFor(conversion: OfficeConversion, context: ToolContext): Instance | undefined {
+  const { filter, options } = conversion.target;
+  if (filter !== 'calc_pdf_Export' || options.SinglePageSheets || (context.cores ?? 1) < 2 || pending > 1) {
+    return undefined;
+  }
+  if (helper.instance && !helper.instance.dead) return helper.instance;
+  void ensureInstance(helper).catch(() => undefined);
+  return undefined;
+}
+
+/**
+ * The instance exports the first half of the document's printed pages while the helper exports the second. Both
+ * load the document and count its pages as the export does; under MIN_PART_PAGES the instance exports them all.
+ * The parts are used when each holds the pages its answer says, the second going on from the first; otherwise
+ * (the helper failed, stopped, or the counts disagree) the instance exports the whole document again.
+ */
+async function exportInParts(
+  current: Instance,
+  side: Instance,
+  input: string,
+  output: string,
+  conversion: OfficeConversion,
+  context: ToolContext,
+  began: number,
+): Promise<{ answer: BridgeAnswer; parts: string[] }> {
+  const second = output.replace(/\.pdf$/u, '-part-2.pdf');
+  const timeoutMs = () => Math.max(1000, context.limits.jobTimeoutMs - (Date.now() - began));
+  const [first, other] = await Promise.all([
+    askBridge(current, input, output, conversion, context.signal, timeoutMs(), [0, 2, MIN_PART_PAGES]),
+    askBridge(side, input, second, conversion, context.signal, timeoutMs(), [1, 2, MIN_PART_PAGES]).catch(async () => {
+      await stop(side, helper);
+      return undefined;
+    }),
+  ]);
+  if (first.error || !first.range) return { answer: first, parts: [output] };
+  const span = (range: readonly [number, number]) => range[1] - range[0] + 1;
+  const fits =
+    other?.range &&
+    !other.error &&
+    other.pages === first.pages &&
+    other.range[0] === first.range[1] + 1 &&
+    other.range[1] === first.pages &&
+    (await pageCount(output, context)) === span(first.range) &&
+    (await pageCount(second, context)) === span(other.range);
+  if (fits) return { answer: first, parts: [output, second] };
+  const whole = await askBridge(current, input, output, conversion, context.signal, timeoutMs());
+  return { answer: whole, parts: [output] };
+}
+
+/** The pages of a PDF LibreOffice wrote, or `undefined` when qpdf cannot read it. */
+async function pageCount(path: string, context: ToolContext): Promise<number | undefined> {
+  const result = await runQpdf(['--show-npages', path], context, { okCodes: [0, 2, 3] });
+  return result.code === 2 ? undefined : Number(result.stdout.trim());
 }
 
 /**
@@ -199,7 +312,7 @@ async function handOver(
   await runProcess(
     SOFFICE,
     [
-      `-env:UserInstallation=${profileUrl()}`,
+      `-env:UserInstallation=${profileUrl(main)}`,
       '--headless',
       '--invisible',
       '--nologo',
@@ -212,13 +325,14 @@ async function handOver(
       outDir,
       input,
     ],
-    { cwd: context.workDir, env: officeEnv(), signal: context.signal, timeoutMs },
+    { cwd: context.workDir, env: officeEnv(main), signal: context.signal, timeoutMs },
   );
 }
 
 /**
- * Has the client load the document (hidden, read-only, macros and links never run) and export it; it answers once
- * the PDF is written and closes the document after, while the job goes on. The answer comes back in the order asked.
+ * Has the client load the document (hidden, read-only, macros and links never run) and export it, or its `part`
+ * ([index, count, least pages]); it answers once the PDF is written and closes the document after, while the job
+ * goes on. The answer comes back in the order asked.
  */
 function askBridge(
   current: Instance,
@@ -227,6 +341,7 @@ function askBridge(
   conversion: OfficeConversion,
   signal: AbortSignal,
   timeoutMs: number,
+  part?: [number, number, number],
 ): Promise<BridgeAnswer> {
   const id = ++lastRequest;
   const [importFilter, ...importOptions] = conversion.importFilter?.split(':') ?? [];
@@ -237,6 +352,7 @@ function askBridge(
     filter: conversion.target.filter,
     options: conversion.target.options,
     ...(importFilter ? { importFilter, importOptions: importOptions.join(':') } : {}),
+    ...(part ? { part } : {}),
   };
   let timer: NodeJS.Timeout | undefined;
   let onAbort = () => undefined as void;
@@ -256,8 +372,9 @@ function askBridge(
 }
 
 /**
- * Once nothing is pending, stops the instance after `idleStopMs`. The stop takes its turn in the queue, so a
- * conversion asked for meanwhile either runs first (and the stop is skipped) or waits for a fresh instance.
+ * Once nothing is pending, stops the instance and the helper after `idleStopMs`. The stop takes its turn in the
+ * queue, so a conversion asked for meanwhile either runs first (and the stop is skipped) or waits for a fresh
+ * instance.
  */
 function scheduleIdleStop(): void {
   clearTimeout(idleTimer);
@@ -265,31 +382,32 @@ function scheduleIdleStop(): void {
   idleTimer = setTimeout(() => {
     queue = queue
       .then(async () => {
-        if (pending === 0 && instance) await stop(instance);
+        if (pending > 0) return;
+        await Promise.all([main, helper].map((lane) => (lane.instance ? stop(lane.instance, lane) : undefined)));
       })
       .catch(() => undefined);
   }, idleStopMs).unref();
 }
 
-function profileUrl(): string {
-  return pathToFileURL(join(profileDir!, 'profile')).href;
+function profileUrl(lane: Lane): string {
+  return pathToFileURL(join(lane.profileDir!, 'profile')).href;
 }
 
 /** LibreOffice's own temp files go inside the profile folder, never loose in /tmp. */
-function officeEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, TMPDIR: join(profileDir!, 'tmp'), SAL_USE_VCLPLUGIN: 'svp' };
+function officeEnv(lane: Lane): NodeJS.ProcessEnv {
+  return { ...process.env, TMPDIR: join(lane.profileDir!, 'tmp'), SAL_USE_VCLPLUGIN: 'svp' };
 }
 
-async function ensureInstance(): Promise<Instance> {
-  if (instance && !instance.dead) return instance;
-  starting ??= start().finally(() => {
-    starting = undefined;
+async function ensureInstance(lane: Lane): Promise<Instance> {
+  if (lane.instance && !lane.instance.dead) return lane.instance;
+  lane.starting ??= start(lane).finally(() => {
+    lane.starting = undefined;
   });
-  return starting;
+  return lane.starting;
 }
-
-async function start(): Promise<Instance> {
-  profileDir ??= await mkdtemp(join(tmpdir(), 'paperknife-libreoffice-'));
+async function start(lane: Lane): Promise<Instance> {
+  lane.profileDir ??= await mkdtemp(join(tmpdir(), 'paperknife-libreoffice-'));
+  const profileDir = lane.profileDir;
   await mkdir(join(profileDir, 'tmp'), { recursive: true });
   await mkdir(join(profileDir, 'profile', 'user'), { recursive: true });
   await writeFile(join(profileDir, 'profile', 'user', 'registrymodifications.xcu'), profileSettings, {
@@ -300,7 +418,7 @@ async function start(): Promise<Instance> {
   const script = join(profileDir, 'bridge.py');
   await writeFile(script, bridgeScript);
   const pipe = `paperknife-${process.pid}-${randomBytes(6).toString('hex')}`;
-  const env = officeEnv();
+  const env = officeEnv(lane);
   const cwd = join(profileDir, 'tmp');
 
   const soffice = spawn(
@@ -312,7 +430,7 @@ async function start(): Promise<Instance> {
       '--norestore',
       '--nodefault',
       '--nolockcheck',
-      `-env:UserInstallation=${profileUrl()}`,
+      `-env:UserInstallation=${profileUrl(lane)}`,
       `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`,
     ],
     { cwd, env, stdio: 'ignore', detached: true },
@@ -327,7 +445,7 @@ async function start(): Promise<Instance> {
 
   let markEnded: () => void = () => undefined;
   const current: Instance = {
-    sockets: socketFiles(pipe),
+    sockets: socketFiles(pipe, lane),
     soffice,
     bridge,
     dead: false,
@@ -340,7 +458,7 @@ async function start(): Promise<Instance> {
     killGroup(soffice);
     killGroup(bridge);
     removeSockets(current);
-    if (instance === current) instance = undefined;
+    if (lane.instance === current) lane.instance = undefined;
     markEnded();
   };
   soffice.on('exit', die).on('error', die);
@@ -371,7 +489,7 @@ async function start(): Promise<Instance> {
       cause: error,
     });
   }
-  instance = current;
+  lane.instance = current;
   return current;
 }
 
@@ -386,7 +504,7 @@ function parseLine(line: string): Record<string, unknown> | undefined {
 }
 
 /** Asks the client to close LibreOffice (it does so when its input ends), then makes sure both are gone. */
-async function stop(current: Instance): Promise<void> {
+async function stop(current: Instance, lane: Lane): Promise<void> {
   if (!current.dead) {
     current.bridge.stdin?.end();
     const grace = new Promise((resolve) => setTimeout(resolve, 3000).unref());
@@ -396,17 +514,19 @@ async function stop(current: Instance): Promise<void> {
   killGroup(current.soffice);
   killGroup(current.bridge);
   removeSockets(current);
-  if (instance === current) instance = undefined;
+  if (lane.instance === current) lane.instance = undefined;
 }
 
 /**
  * LibreOffice's sockets: the pipe it accepts the client on, and the one that hands `--convert-to` calls to the
  * running instance, named after an MD5 of the profile URL in UTF-16.
  */
-function socketFiles(pipe: string): string[] {
+function socketFiles(pipe: string, lane: Lane): string[] {
   const uid = process.getuid?.() ?? 0;
   // LibreOffice writes each byte in hex without a leading zero.
-  const digest = createHash('md5').update(Buffer.from(profileUrl(), 'utf16le')).digest();
+  const digest = createHash('md5')
+    .update(Buffer.from(profileUrl(lane), 'utf16le'))
+    .digest();
   const ipc = [...digest].map((byte) => byte.toString(16)).join('');
   return [`/tmp/OSL_PIPE_${uid}_${pipe}`, `/tmp/OSL_PIPE_${uid}_SingleOfficeIPC_${ipc}`];
 }
@@ -426,10 +546,12 @@ function killGroup(child: ChildProcess): void {
 
 // A process that ends without calling closeLibreOffice() must not leave soffice running or its profile behind.
 process.once('exit', () => {
-  if (instance) {
-    killGroup(instance.soffice);
-    killGroup(instance.bridge);
-    removeSockets(instance);
+  for (const lane of [main, helper]) {
+    if (lane.instance) {
+      killGroup(lane.instance.soffice);
+      killGroup(lane.instance.bridge);
+      removeSockets(lane.instance);
+    }
+    if (lane.profileDir) rmSync(lane.profileDir, { recursive: true, force: true });
   }
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });

@@ -1,10 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { zipPackage } from '@paperknife/catalog/testing/container-fixtures';
-import { closeLibreOffice, libreOfficeProcessId } from '../programs/libreoffice.js';
+import {
+  closeLibreOffice,
+  libreOfficeHelperProcessId,
+  libreOfficeProcessId,
+  warmLibreOffice,
+} from '../programs/libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
 import { csvTable, encryptedOpenDocument, workbookXlsx } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
@@ -63,6 +68,26 @@ describe('excel-to-pdf', { timeout: LIBREOFFICE_TEST_MS }, () => {
     const [text] = pdfPageTexts(fitted.path);
     expect(text).toContain('r1c1');
     expect(text).toContain('r40c30');
+  });
+
+  it('exports a long sheet in two parts side by side when two cores are lent, pages whole and in order', async () => {
+    await warmLibreOffice({ helper: true });
+    // 600 rows of 3 cells: some 12 printed pages, over the 8 a spreadsheet is parted from.
+    const long = csvTable(600, 3);
+    const alone = await excelToPdf([await job.input('alone.csv', long)], { onePagePerSheet: false }, job.context);
+    const parted = await excelToPdf(
+      [await job.input('parted.csv', long)],
+      { onePagePerSheet: false },
+      { ...job.context, cores: 2 },
+    );
+    assertValidPdf(parted.path);
+    // The helper exported the second part; the answer holds every page once, in order, as one instance writes them.
+    expect(
+      readdirSync(job.context.workDir, { recursive: true }).some((name) => /part-2\.pdf$/.test(String(name))),
+    ).toBe(true);
+    expect(pdfPageCount(parted.path)).toBeGreaterThanOrEqual(8);
+    expect(pdfPageTexts(parted.path)).toEqual(pdfPageTexts(alone.path));
+    expect(libreOfficeHelperProcessId()).toBeDefined();
   });
 
   it('refuses files that are not spreadsheets by their content', async () => {
