@@ -10,7 +10,8 @@ import {
 /**
  * Tables nobody chose, for the table benchmark: seeded, of every shape the detector should read (ruled, partly
  * ruled, borderless; columns as tight as a spreadsheet printed without grid lines sets them, a right-aligned
- * figure a few points from the next column's text, names with numbers in them; merged header cells; cells that wrap;
+ * figure a few points from the next column's text, names with numbers in them; merged header cells; items over two
+ * rows whose first columns leave the rule between them out, each row's cells their own; cells that wrap;
  * tables running over a page break with their header repeated; pages turned by /Rotate; a sheet's ruled grid printed
  * with most cells empty and zero amounts shown as "$ -"; body text above and below), each with the cells it holds.
  */
@@ -21,6 +22,7 @@ export type CaseKind =
   | 'borderless'
   | 'tight-columns'
   | 'merged'
+  | 'unruled-rows'
   | 'multi-line'
   | 'multi-page'
   | 'rotated'
@@ -31,6 +33,7 @@ export const caseKinds: readonly CaseKind[] = [
   'borderless',
   'tight-columns',
   'merged',
+  'unruled-rows',
   'multi-line',
   'multi-page',
   'rotated',
@@ -133,7 +136,7 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
   const kind = caseKinds[index % caseKinds.length]!;
   const columns = int(2, 6);
   const rows = kind === 'multi-page' ? int(30, 45) : kind === 'sparse' ? int(12, 30) : int(2, 12);
-  const { cells, kinds } = tableCells(columns, rows, next, kind === 'multi-line');
+  const { cells, kinds } = tableCells(columns, rows, next, kind === 'multi-line' || kind === 'unruled-rows');
   if (kind === 'tight-columns' && next() < 0.5) {
     // Names with numbers in them ("Garden12 - 112"), whose digits are no figure of a column of their own.
     cells.slice(1).forEach((row, at) => (row[0] = `${row[0]!.split(' ')[0]}${at + 1} - ${at + 101}`));
@@ -156,7 +159,7 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
   const fontSize = int(8, 10);
   // Each column as wide as its widest cell and some white, as a table laid out by a program is; a column of
   // wrapping text narrower than its long cells.
-  const wraps = kind === 'multi-line';
+  const wraps = kind === 'multi-line' || kind === 'unruled-rows';
   const columnWidths = kinds.map((_, column) => {
     if (wraps && column === 0) return int(90, 140);
     const widest = Math.max(...cells.map((row) => textWidth(row[column]!, fontSize)));
@@ -175,6 +178,16 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
     cells.unshift(group);
     merges.push({ row: 0, column: 0, rowSpan: 2, columnSpan: 1 }, { row: 0, column, rowSpan: 1, columnSpan: 2 });
   }
+  const unruledBelow: { row: number; column: number }[] = [];
+  if (kind === 'unruled-rows') {
+    // Each item over two rows: its name, wrapping, over a code line in the first columns, which no rule divides;
+    // the figures ruled apart row by row.
+    const undivided = columns >= 4 ? 2 : 1;
+    for (let row = 1; row + 1 < cells.length; row += 2) {
+      cells[row + 1]![0] = `(${int(0, 9)}) ${cells[row + 1]![0]!.split(' ')[0]}`;
+      for (let column = 0; column < undivided; column++) unruledBelow.push({ row, column });
+    }
+  }
   const paragraphs =
     next() < 0.5 ? [{ text: WORDS.concat(WORDS).slice(int(0, 10), 30).join(' '), x: 72, y: 60, width: 460 }] : [];
   const top = paragraphs.length > 0 ? 110 : 72;
@@ -188,6 +201,7 @@ export function generatedCase(seed: number, index: number): GeneratedCase {
     x: 72,
     y: top,
     ...(tight && { padding: 1 + Math.round(next() * 10) / 10 }),
+    ...(unruledBelow.length > 0 && { unruledBelow }),
   };
   if (kind !== 'multi-page') {
     return {

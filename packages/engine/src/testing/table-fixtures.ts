@@ -1,8 +1,8 @@
 /**
  * PDFs of tables with known cells, written by hand in Helvetica (widths from its metrics), for table detection's
  * tests and benchmark: ruled, partly ruled (rules over and under the header and under the last row) and borderless
- * tables, cells that wrap over several lines, cells merged across columns, pages turned by /Rotate, paragraphs of
- * body text around them.
+ * tables, cells that wrap over several lines, cells merged across columns, rules left out between rows of their own,
+ * pages turned by /Rotate, paragraphs of body text around them.
  */
 
 export type TableStyle = 'ruled' | 'partly-ruled' | 'borderless';
@@ -18,6 +18,11 @@ export interface FixtureTable {
   /** Rows of cell texts; a cell a merge covers holds '' and is not drawn. */
   cells: string[][];
   merges?: TableMerge[];
+  /**
+   * Ruled tables: cells whose lower rule is not drawn, though the cell below is a cell of its own (an item over two
+   * rows, its number column undivided).
+   */
+  unruledBelow?: { row: number; column: number }[];
   style: TableStyle;
   /** Points; text wraps within them. */
   columnWidths: number[];
@@ -132,7 +137,8 @@ function drawTable(table: FixtureTable, height: number): string {
     for (let row = 0; row <= rows; row++) {
       for (let column = 0; column < columns; column++) {
         const inside = row > 0 && row < rows && covered(row, column) && isCoveredAbove(table, row, column);
-        if (!inside) line(xs[column]!, ys[row]!, xs[column + 1]!, ys[row]!);
+        const unruled = table.unruledBelow?.some((cell) => cell.row === row - 1 && cell.column === column);
+        if (!inside && !unruled) line(xs[column]!, ys[row]!, xs[column + 1]!, ys[row]!);
       }
     }
     for (let column = 0; column <= columns; column++) {
