@@ -90,6 +90,21 @@ describe('excel-to-pdf', { timeout: LIBREOFFICE_TEST_MS }, () => {
     expect(libreOfficeHelperProcessId()).toBeDefined();
   });
 
+  it('exports the whole sheet on the instance when the helper is gone, no page short', async () => {
+    await warmLibreOffice({ helper: true });
+    const long = csvTable(600, 3);
+    const alone = await excelToPdf([await job.input('alone.csv', long)], { onePagePerSheet: false }, job.context);
+    // The helper killed as the job starts: its part never comes.
+    process.kill(-libreOfficeHelperProcessId()!, 'SIGKILL');
+    const result = await excelToPdf(
+      [await job.input('helperless.csv', long)],
+      { onePagePerSheet: false },
+      { ...job.context, cores: 2 },
+    );
+    assertValidPdf(result.path);
+    expect(pdfPageTexts(result.path)).toEqual(pdfPageTexts(alone.path));
+  });
+
   it('refuses files that are not spreadsheets by their content', async () => {
     const pdf = await job.input('report.xlsx', makePdf());
     expect(await toolErrorCode(excelToPdf([pdf], { onePagePerSheet: false }, job.context))).toBe(
