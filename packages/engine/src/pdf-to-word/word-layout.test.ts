@@ -332,6 +332,38 @@ describe('joinAcrossPages with tables', () => {
     expect(pages[3]!.map((item) => item.kind)).toEqual(['paragraph', 'table']);
   });
 
+  it('puts a row the page break cut back together, where every row of the table fills its first cell', () => {
+    const cellTexts = (item: WordItem) =>
+      (item as WordTable).rows.map((row) =>
+        row.cells.map((cell) => cell.paragraphs.map((each) => each.runs.map((run) => run.text).join('')).join(' / ')),
+      );
+    // "17" and its event over two pages: the next page goes on with the event's words and an empty date cell.
+    const pages: WordItem[][] = [
+      [table(['10', 'Fishing day'], ['11', 'Chocolate day'], ['17', 'Birthday of the poet and public'])],
+      [table(['', 'figure Maria Arbatova'], ['18', 'Birthday of a painter'])],
+    ];
+    joinAcrossPages(pages);
+    expect(cellTexts(pages[0]![0]!)).toEqual([
+      ['10', 'Fishing day'],
+      ['11', 'Chocolate day'],
+      ['17', 'Birthday of the poet and public figure Maria Arbatova'],
+      ['18', 'Birthday of a painter'],
+    ]);
+    // Grouped rows leave their first cell empty on the page too: a row without one on the next is a row.
+    const grouped: WordItem[][] = [
+      [table(['2016', 'January'], ['', 'February'], ['', 'March'])],
+      [table(['', 'April'], ['2017', 'January'])],
+    ];
+    joinAcrossPages(grouped);
+    expect(cellTexts(grouped[0]![0]!).map((row) => row[1])).toEqual([
+      'January',
+      'February',
+      'March',
+      'April',
+      'January',
+    ]);
+  });
+
   it('leaves a table of another width on the next page a table of its own', () => {
     const first = table(['a', 'b']);
     const other: WordTable = { ...table(['c', 'd']), columnWidths: [100, 150] };

@@ -15,6 +15,7 @@ import type {
   WordItem,
   WordParagraph,
   WordTable,
+  WordTableCell,
 } from './layout-model.js';
 
 /** Fonts Word users have (Office and system fonts), by their name without spaces, lower case. */
@@ -395,8 +396,50 @@ function appendRows(table: WordTable, rows: WordTable['rows'], from: WordTable):
       return { ...cell, column, columnSpan: Math.max(1, gridIndex(at[cell.column + cell.columnSpan]!) - column) };
     });
   if (edges.length !== own.length) for (const row of table.rows) row.cells = regrid(row.cells, own);
-  table.rows.push(...rows.map((row) => ({ cells: regrid(row.cells, theirs) })));
+  const added = rows.map((row) => ({ cells: regrid(row.cells, theirs) }));
+  if (added[0] && continuesOverPage(table, added[0])) {
+    const last = table.rows.at(-1)!;
+    for (const cell of added.shift()!.cells.filter(filled)) {
+      const above = last.cells.find((each) => each.column === cell.column && each.columnSpan === cell.columnSpan)!;
+      const [first, ...rest] = cell.paragraphs;
+      const previous = above.paragraphs.at(-1);
+      if (first && previous && goesOn(previous, first)) {
+        appendLine(previous.runs, { x0: 0, y0: 0, x1: 0, y1: 0, spans: first.runs });
+        above.paragraphs.push(...rest);
+      } else above.paragraphs.push(...cell.paragraphs);
+    }
+  }
+  table.rows.push(...added);
   table.columnWidths = edges.slice(1).map((edge, index) => edge - edges[index]!);
+}
+
+const filled = (cell: WordTableCell) => cell.paragraphs.some((paragraph) => paragraphText(paragraph).trim() !== '');
+
+/** A table's rows this many or more tell whether its first cells are ever empty. */
+const MIN_KEYED_ROWS = 3;
+
+/**
+ * Whether `row`, the first of a table's piece on the next page, is the table's last row going on over the page
+ * break (Word lets a row break across pages, its cells' text carried over): its first cell is empty in a table
+ * whose every row fills its first cell, and the cells it fills are cells of the last row, which fills them too.
+ */
+function continuesOverPage(table: WordTable, row: WordTable['rows'][number]): boolean {
+  const keyed = (cells: readonly (WordTableCell & { column: number })[]) =>
+    cells.some((cell) => cell.column === 0 && filled(cell));
+  if (table.rows.length < MIN_KEYED_ROWS || !table.rows.every((each) => keyed(each.cells)) || keyed(row.cells)) {
+    return false;
+  }
+  const last = table.rows.at(-1)!;
+  const cells = row.cells.filter(filled);
+  return (
+    cells.length > 0 &&
+    cells.every((cell) =>
+      last.cells.some(
+        (each) =>
+          each.column === cell.column && each.columnSpan === cell.columnSpan && each.rowSpan === 1 && filled(each),
+      ),
+    )
+  );
 }
 const rowText = (row: WordTable['rows'][number] | undefined) =>
   row?.cells.map((cell) => cell.paragraphs.map(paragraphText).join('\n')).join('\t') ?? '';
