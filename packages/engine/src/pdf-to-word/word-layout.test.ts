@@ -362,6 +362,13 @@ describe('joinAcrossPages with tables', () => {
       'April',
       'January',
     ]);
+    // A first cell that wrapped over the page ("185" / "years") goes on too; a row of figures, one missing, does not.
+    const wrapped: WordItem[][] = [
+      [table(['230', 'since the birth of a writer'], ['150', 'since a factory opened'], ['185', 'Evenings on a Farm'])],
+      [table(['years', ''], ['2011', ''], ['175', 'Dead Souls'])],
+    ];
+    joinAcrossPages(wrapped);
+    expect(cellTexts(wrapped[0]![0]!).map((row) => row[0])).toEqual(['230', '150', '185 years', '2011', '175']);
   });
 
   it('leaves a table of another width on the next page a table of its own', () => {

@@ -420,25 +420,30 @@ const MIN_KEYED_ROWS = 3;
 
 /**
  * Whether `row`, the first of a table's piece on the next page, is the table's last row going on over the page
- * break (Word lets a row break across pages, its cells' text carried over): its first cell is empty in a table
- * whose every row fills its first cell, and the cells it fills are cells of the last row, which fills them too.
+ * break (Word lets a row break across pages, its cells' text carried over): the cells it fills are cells of the last
+ * row, which fills them too, and either its first cell is empty in a table whose every row fills its first cell,
+ * or it fills its first cell alone, going on in lower case ("185" / "лет"), under a row that fills more. Grouped
+ * rows leave their first cell empty on purpose, and a row of figures with some missing starts with its own key:
+ * both stay rows.
  */
 function continuesOverPage(table: WordTable, row: WordTable['rows'][number]): boolean {
   const keyed = (cells: readonly (WordTableCell & { column: number })[]) =>
     cells.some((cell) => cell.column === 0 && filled(cell));
-  if (table.rows.length < MIN_KEYED_ROWS || !table.rows.every((each) => keyed(each.cells)) || keyed(row.cells)) {
-    return false;
-  }
-  const last = table.rows.at(-1)!;
+  const last = table.rows.at(-1);
   const cells = row.cells.filter(filled);
+  if (!last || table.rows.length < MIN_KEYED_ROWS || cells.length === 0) return false;
+  const inLastRow = cells.every((cell) =>
+    last.cells.some(
+      (each) =>
+        each.column === cell.column && each.columnSpan === cell.columnSpan && each.rowSpan === 1 && filled(each),
+    ),
+  );
+  if (!inLastRow) return false;
+  if (!keyed(row.cells)) return table.rows.every((each) => keyed(each.cells));
   return (
-    cells.length > 0 &&
-    cells.every((cell) =>
-      last.cells.some(
-        (each) =>
-          each.column === cell.column && each.columnSpan === cell.columnSpan && each.rowSpan === 1 && filled(each),
-      ),
-    )
+    cells.length === 1 &&
+    /^\p{Ll}/u.test(cells[0]!.paragraphs.map(paragraphText).join(' ').trim()) &&
+    last.cells.filter(filled).length >= 2
   );
 }
 const rowText = (row: WordTable['rows'][number] | undefined) =>
