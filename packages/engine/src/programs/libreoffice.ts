@@ -14,7 +14,7 @@ import { ProcessFailure, abortError, runProcess } from './run-process.js';
 import type { ToolContext } from '../jobs/tool-runner.js';
 
 /**
- * ONE warm LibreOffice instance per process takes the conversions (see docs/decisions/010-libreoffice-warm-instance.md):
+ * ONE warm LibreOffice instance per process takes the conversions (docs/decisions/010-libreoffice-warm-instance.md):
  * started on first use, kept alive while conversions come, stopped after a quiet spell (docs/decisions/025, ~200 MB
  * handed back), restarted after a crash or a hang, one conversion at a time. The instance listens on a private named
  * pipe (no TCP port) for the Python UNO client (libreoffice-bridge.ts) that keeps it from ending between jobs.
@@ -47,11 +47,12 @@ interface Instance {
 interface BridgeAnswer {
   id: number;
   error?: 'load' | 'export';
-  /** A part's answer: the document's printed pages, and those it exported (none: it exported them all). */
+  /**
+   * A part's answer: the document's printed pages, and those it exported (none: all of them, or none at all when it
+   * answers `"skipped"` for a document too short to part).
+   */
   pages?: number;
   range?: [number, number] | null;
-  /** A part that exported nothing: the document has fewer pages than are worth parting. */
-  skipped?: boolean;
 }
 
 /** A LibreOffice instance with its own profile: the one that converts, or the helper. */
@@ -178,7 +179,7 @@ export function convertToPdfParts(
   return inTurn(context, () => convertNow(input, outDir, conversion, context, true));
 }
 
-/** A spreadsheet is exported in parts from this many printed pages: below, the helper's load costs more than it saves. */
+/** A spreadsheet is exported in parts from this many printed pages: below, the helper's load costs what it saves. */
 const MIN_PART_PAGES = 8;
 
 /** Runs `work` when the conversions asked for before it are done; a job whose client went away answers at once. */
