@@ -369,6 +369,18 @@ describe('joinAcrossPages with tables', () => {
     ];
     joinAcrossPages(wrapped);
     expect(cellTexts(wrapped[0]![0]!).map((row) => row[0])).toEqual(['230', '150', '185 years', '2011', '175']);
+    // Every cell going on, one with a word the break cut at its hyphen.
+    const switches: WordItem[][] = [
+      [table(['\\h', 'Makes links.'], ['\\n', 'Omits numbers.'], ['\\b field-', 'Includes entries from the'])],
+      [table(['argument', 'marked by the bookmark.'], ['\\p', 'Separates entries.'])],
+    ];
+    joinAcrossPages(switches);
+    expect(cellTexts(switches[0]![0]!)).toEqual([
+      ['\\h', 'Makes links.'],
+      ['\\n', 'Omits numbers.'],
+      ['\\b field\u00adargument', 'Includes entries from the marked by the bookmark.'],
+      ['\\p', 'Separates entries.'],
+    ]);
   });
 
   it('leaves a table of another width on the next page a table of its own', () => {

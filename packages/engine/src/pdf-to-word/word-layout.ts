@@ -421,8 +421,9 @@ const MIN_KEYED_ROWS = 3;
 /**
  * Whether `row`, the first of a table's piece on the next page, is the table's last row going on over the page
  * break (Word lets a row break across pages, its cells' text carried over): the cells it fills are cells of the last
- * row, which fills them too, and either its first cell is empty in a table whose every row fills its first cell,
- * or it fills its first cell alone, going on in lower case ("185" / "лет"), under a row that fills more. Grouped
+ * row, which fills them too, and one of them goes on with a word the break cut at its hyphen ("field-" /
+ * "argument"), or its first cell is empty in a table whose every row fills its first cell, or it fills its first
+ * cell alone, going on in lower case ("185" / "лет"), under a row that fills more. Grouped
  * rows leave their first cell empty on purpose, and a row of figures with some missing starts with its own key:
  * both stay rows.
  */
@@ -431,7 +432,7 @@ function continuesOverPage(table: WordTable, row: WordTable['rows'][number]): bo
     cells.some((cell) => cell.column === 0 && filled(cell));
   const last = table.rows.at(-1);
   const cells = row.cells.filter(filled);
-  if (!last || table.rows.length < MIN_KEYED_ROWS || cells.length === 0) return false;
+  if (!last || cells.length === 0) return false;
   const inLastRow = cells.every((cell) =>
     last.cells.some(
       (each) =>
@@ -439,13 +440,17 @@ function continuesOverPage(table: WordTable, row: WordTable['rows'][number]): bo
     ),
   );
   if (!inLastRow) return false;
+  const text = (cell: WordTableCell) => cell.paragraphs.map(paragraphText).join(' ').trim();
+  const cutWord = cells.some((cell) => {
+    const above = last.cells.find((each) => each.column === cell.column)!;
+    return /\p{L}-$/u.test(text(above)) && /^\p{Ll}/u.test(text(cell));
+  });
+  if (cutWord) return true;
+  if (table.rows.length < MIN_KEYED_ROWS) return false;
   if (!keyed(row.cells)) return table.rows.every((each) => keyed(each.cells));
-  return (
-    cells.length === 1 &&
-    /^\p{Ll}/u.test(cells[0]!.paragraphs.map(paragraphText).join(' ').trim()) &&
-    last.cells.filter(filled).length >= 2
-  );
+  return cells.length === 1 && /^\p{Ll}/u.test(text(cells[0]!)) && last.cells.filter(filled).length >= 2;
 }
+
 const rowText = (row: WordTable['rows'][number] | undefined) =>
   row?.cells.map((cell) => cell.paragraphs.map(paragraphText).join('\n')).join('\t') ?? '';
 
