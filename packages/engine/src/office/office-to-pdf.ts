@@ -4,7 +4,9 @@ import { ToolError } from '@paperknife/catalog/errors';
 import type { OfficeType } from '@paperknife/catalog/file-types';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { type OfficeConversion, convertToPdfParts } from '../programs/libreoffice.js';
+import { addBookmarks, readOutline } from '@paperknife/qpdf-jobs/bookmarks';
 import { runQpdf } from '../programs/qpdf.js';
+import { serverSession } from '../programs/qpdf-child-runner.js';
 import { identifyFileAt } from '../preflight/file-type.js';
 import { isEncryptedOfficeFile } from '../preflight/office-encryption.js';
 import { tempPath } from '../jobs/temp-path.js';
@@ -44,18 +46,48 @@ export async function officeToPdf(file: InputFile, job: OfficeJob, context: Tool
   await mkdir(folder);
   const document = join(folder, `document.${officeType}`);
   await copyFile(file.path, document);
-  const [first, ...rest] = await convertToPdfParts(
-    document,
-    folder,
-    context,
-    await job.conversion(officeType, document),
-  );
-  // qpdf rewrites LibreOffice's PDF with object streams (smaller, and checked on the way), joining the pages of a
-  // spreadsheet exported in parts to the first part's.
+  const parts = await convertToPdfParts(document, folder, context, await job.conversion(officeType, document));
+  // qpdf rewrites LibreOffice's PDF with object streams: smaller, and checked on the way.
   const output = tempPath(context, 'converted');
-  // LibreOffice gives each page its own resources: nothing to look for in every content stream (qpdf's default with
-  // --pages, 250 ms on an 18-page part).
-  const joined = rest.length > 0 ? ['--remove-unreferenced-resources=no', '--pages', first!, ...rest, '--'] : [];
-  await runQpdf(['--warning-exit-0', '--object-streams=generate', first!, ...joined, output], context);
-  return { path: output, download: tool.download };
+  if (parts.length === 1) {
+    await runQpdf(['--warning-exit-0', '--object-streams=generate', parts[0]!, output], context);
+    return { path: output, download: tool.download };
+  }
+  return { path: await joinedParts(parts, output, context), download: tool.download };
+}
+
+/**
+ * A spreadsheet exported in parts (docs/decisions/220) as one PDF, as Merge joins PDFs: the parts' pages in one
+ * rewrite, then the bookmarks each part has (LibreOffice marks where each sheet starts) pointing at their pages in
+ * it, appended. The document information of the parts (LibreOffice as producer) is not carried over, as in Merge.
+ * LibreOffice gives each page its own resources: nothing to look for in every content stream (qpdf's default with
+ * --pages, 250 ms on an 18-page part).
+ */
+async function joinedParts(parts: readonly string[], output: string, context: ToolContext): Promise<string> {
+  const session = serverSession(context);
+  const [outlines] = await Promise.all([
+    Promise.all(parts.map((path) => readOutline(session, { path }))),
+    runQpdf(
+      [
+        '--warning-exit-0',
+        '--object-streams=generate',
+        '--remove-unreferenced-resources=no',
+        '--empty',
+        '--pages',
+        ...parts,
+        '--',
+        output,
+      ],
+      context,
+    ),
+  ]);
+  let pages = 0;
+  const sources = outlines.map((outline) => {
+    const first = pages;
+    pages += outline.pageRefs.length;
+    return { outline, outputPage: (page: number) => first + page };
+  });
+  const joined = await addBookmarks(session, sources, { path: output });
+  if (!('path' in joined)) throw new Error('the bookmarks were written to memory, not to the job folder');
+  return joined.path;
 }

@@ -144,30 +144,48 @@ function columnName(index: number): string {
 
 /** A minimal Excel workbook (.xlsx): one sheet named `sheet` holding these rows of text cells, 30 characters wide. */
 export function workbookXlsx(sheet: string, rows: readonly (readonly string[])[]): Buffer {
+  return workbookSheetsXlsx([{ name: sheet, rows }]);
+}
+
+/** A minimal Excel workbook (.xlsx) of these sheets, in order, each holding its rows of text cells, 30 characters wide. */
+export function workbookSheetsXlsx(sheets: readonly { name: string; rows: readonly (readonly string[])[] }[]): Buffer {
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const columns = Math.max(1, ...rows.map((row) => row.length));
-  const cells = rows
-    .map((row, r) => {
-      const values = row.map(
-        (value, c) => `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(value)}</t></is></c>`,
-      );
-      return `<row r="${r + 1}">${values.join('')}</row>`;
-    })
-    .join('');
+  const worksheet = (rows: readonly (readonly string[])[]) => {
+    const columns = Math.max(1, ...rows.map((row) => row.length));
+    const cells = rows
+      .map((row, r) => {
+        const values = row.map(
+          (value, c) => `<c r="${columnName(c)}${r + 1}" t="inlineStr"><is><t>${escapeXml(value)}</t></is></c>`,
+        );
+        return `<row r="${r + 1}">${values.join('')}</row>`;
+      })
+      .join('');
+    // Columns wide enough for their text, which a PDF would otherwise show cut at the next cell.
+    return (
+      `${XML_HEAD}<worksheet xmlns="${main}"><cols><col min="1" max="${columns}" width="30" customWidth="1"/></cols>` +
+      `<sheetData>${cells}</sheetData></worksheet>`
+    );
+  };
+  const numbers = sheets.map((_, index) => index + 1);
   return officePackage({
     '[Content_Types].xml': contentTypes([
       ['/xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml'],
-      ['/xl/worksheets/sheet1.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml'],
+      ...numbers.map((n): [string, string] => [
+        `/xl/worksheets/sheet${n}.xml`,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml',
+      ]),
     ]),
     '_rels/.rels': relationships([['rId1', 'officeDocument', 'xl/workbook.xml']]),
     'xl/workbook.xml':
-      `${XML_HEAD}<workbook xmlns="${main}" xmlns:r="${OFFICE_RELATIONSHIPS}">` +
-      `<sheets><sheet name="${escapeXml(sheet)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': relationships([['rId1', 'worksheet', 'worksheets/sheet1.xml']]),
-    // Columns wide enough for their text, which a PDF would otherwise show cut at the next cell.
-    'xl/worksheets/sheet1.xml':
-      `${XML_HEAD}<worksheet xmlns="${main}"><cols><col min="1" max="${columns}" width="30" customWidth="1"/></cols>` +
-      `<sheetData>${cells}</sheetData></worksheet>`,
+      `${XML_HEAD}<workbook xmlns="${main}" xmlns:r="${OFFICE_RELATIONSHIPS}"><sheets>` +
+      sheets
+        .map((sheet, index) => `<sheet name="${escapeXml(sheet.name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`)
+        .join('') +
+      '</sheets></workbook>',
+    'xl/_rels/workbook.xml.rels': relationships(
+      numbers.map((n): [string, string, string] => [`rId${n}`, 'worksheet', `worksheets/sheet${n}.xml`]),
+    ),
+    ...Object.fromEntries(sheets.map((sheet, index) => [`xl/worksheets/sheet${index + 1}.xml`, worksheet(sheet.rows)])),
   });
 }
 

@@ -11,7 +11,7 @@ import {
   warmLibreOffice,
 } from '../programs/libreoffice.js';
 import { makePdf } from '../testing/make-pdf.js';
-import { csvTable, encryptedOpenDocument, workbookXlsx } from '../testing/office-fixtures.js';
+import { csvTable, encryptedOpenDocument, workbookSheetsXlsx, workbookXlsx } from '../testing/office-fixtures.js';
 import { assertValidPdf, pdfPageCount, pdfPageTexts } from '../testing/pdf-assertions.js';
 import { jobPerTest, toolErrorCode, LIBREOFFICE_TEST_MS } from '../testing/test-job.js';
 import { excelToPdf } from './excel-to-pdf.js';
@@ -23,6 +23,14 @@ afterAll(async () => {
 
 const corpus = fileURLToPath(new URL('../../../../../shared/corpus/', import.meta.url));
 const corpusOffice = `${corpus}office/`;
+
+/** A PDF's bookmarks, each title with the page it opens (from 1), from qpdf's JSON. */
+function bookmarkPages(path: string): { title: string; page: number }[] {
+  const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=outlines', path], { encoding: 'utf8' })) as {
+    outlines: { title: string; destpageposfrom1: number }[];
+  };
+  return json.outlines.map((item) => ({ title: item.title, page: item.destpageposfrom1 }));
+}
 
 /** Page sizes in points, from pdfinfo. */
 function pageWidths(path: string): number[] {
@@ -70,13 +78,16 @@ describe('excel-to-pdf', { timeout: LIBREOFFICE_TEST_MS }, () => {
     expect(text).toContain('r40c30');
   });
 
-  it('exports a long sheet in two parts side by side when two cores are lent, pages whole and in order', async () => {
+  it('exports a long workbook in two parts side by side when two cores are lent, pages and bookmarks whole', async () => {
     await warmLibreOffice({ helper: true });
-    // 600 rows of 3 cells: some 12 printed pages, over the 8 a spreadsheet is parted from.
-    const long = csvTable(600, 3);
-    const alone = await excelToPdf([await job.input('alone.csv', long)], { onePagePerSheet: false }, job.context);
+    // Three sheets of 200 rows: some 12 printed pages, over the 8 a spreadsheet is parted from, each sheet marked by
+    // a bookmark where it starts.
+    const rows = (sheet: string) =>
+      Array.from({ length: 200 }, (_, row) => [`${sheet} ${row + 1}`, 'a cell', 'another']);
+    const workbook = workbookSheetsXlsx(['North', 'South', 'West'].map((name) => ({ name, rows: rows(name) })));
+    const alone = await excelToPdf([await job.input('alone.xlsx', workbook)], { onePagePerSheet: false }, job.context);
     const parted = await excelToPdf(
-      [await job.input('parted.csv', long)],
+      [await job.input('parted.xlsx', workbook)],
       { onePagePerSheet: false },
       { ...job.context, cores: 2 },
     );
@@ -87,6 +98,9 @@ describe('excel-to-pdf', { timeout: LIBREOFFICE_TEST_MS }, () => {
     ).toBe(true);
     expect(pdfPageCount(parted.path)).toBeGreaterThanOrEqual(8);
     expect(pdfPageTexts(parted.path)).toEqual(pdfPageTexts(alone.path));
+    const marks = bookmarkPages(alone.path);
+    expect(marks.map(({ title }) => title)).toEqual(['North', 'South', 'West']);
+    expect(bookmarkPages(parted.path)).toEqual(marks);
     expect(libreOfficeHelperProcessId()).toBeDefined();
   });
 
