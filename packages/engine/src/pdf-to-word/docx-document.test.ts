@@ -170,6 +170,12 @@ describe('writeWordDocument', () => {
       '<w:tcBorders><w:bottom w:val="nil"/></w:tcBorders>',
       '<w:tcBorders><w:top w:val="nil"/></w:tcBorders>',
     ]);
+    // A table the page draws without rules (read from text in columns) has no borders; a ruled one has them.
+    const tables = (
+      await written([{ width: 612, height: 792, margins, items: [{ ...table, unruled: true }, table] }])
+    ).body.match(/<w:tblPr>.*?<\/w:tblPr>/g)!;
+    expect(tables[0]).not.toContain('tblBorders');
+    expect(tables[1]).toContain('<w:insideH w:val="single"');
   });
 
   it('writes footnotes as Word footnotes, numbered in the order the body marks them', async () => {

@@ -291,9 +291,13 @@ class BodyWriter {
     const widths = item.columnWidths.map(twips);
     const total = twips(item.columnWidths.reduce((sum, width) => sum + width, 0));
     const border = 'w:val="single" w:color="auto" w:sz="4"';
+    // A table the page draws without rules has none in Word either (Word's plain table has no borders).
+    const borders = item.unruled
+      ? ''
+      : `<w:tblBorders><w:top ${border}/><w:left ${border}/><w:bottom ${border}/><w:right ${border}/>` +
+        `<w:insideH ${border}/><w:insideV ${border}/></w:tblBorders>`;
     let xml =
-      `<w:tbl><w:tblPr><w:tblW w:type="dxa" w:w="${total}"/><w:tblBorders><w:top ${border}/><w:left ${border}/>` +
-      `<w:bottom ${border}/><w:right ${border}/><w:insideH ${border}/><w:insideV ${border}/></w:tblBorders></w:tblPr>` +
+      `<w:tbl><w:tblPr><w:tblW w:type="dxa" w:w="${total}"/>${borders}</w:tblPr>` +
       `<w:tblGrid>${widths.map((width) => `<w:gridCol w:w="${width}"/>`).join('')}</w:tblGrid>`;
     const cellWidth = (column: number, span: number) =>
       twips(item.columnWidths.slice(column, column + span).reduce((sum, width) => sum + width, 0));

@@ -143,6 +143,8 @@ export interface WordTable {
   /** Each row's cells, left to right, without the cells a merged cell above covers. */
   rows: { cells: (WordTableCell & { column: number })[] }[];
   spaceBefore: number;
+  /** The page draws no rules around its cells (a table read from text in columns): Word shows none either. */
+  unruled?: boolean;
 }
 
 export interface WordPicture {

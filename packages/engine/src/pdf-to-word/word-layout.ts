@@ -559,7 +559,8 @@ function wordTable(table: LayoutTableBlock, textWidth: number, spaceBefore: numb
     const { column, rowSpan, columnSpan, open } = cell;
     rows[cell.row]!.cells.push({ column, rowSpan, columnSpan, paragraphs, ...(open ? { open } : {}) });
   }
-  return { kind: 'table', columnWidths: widths.map((width) => width * scale), rows, spaceBefore };
+  const unruled = table.foundBy === 'aligned text' ? { unruled: true } : {};
+  return { kind: 'table', columnWidths: widths.map((width) => width * scale), rows, spaceBefore, ...unruled };
 }
 
 const BULLET_MARKER = new RegExp(`^\\s*${BULLET}\\s+`, 'u');
