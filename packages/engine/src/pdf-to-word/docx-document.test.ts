@@ -176,6 +176,21 @@ describe('writeWordDocument', () => {
     ).body.match(/<w:tblPr>.*?<\/w:tblPr>/g)!;
     expect(tables[0]).not.toContain('tblBorders');
     expect(tables[1]).toContain('<w:insideH w:val="single"');
+    // Paragraphs in a frame on the page get borders on all four sides, which Word draws as one box around them.
+    const framed = (
+      await written([
+        {
+          width: 612,
+          height: 792,
+          margins,
+          items: [paragraph([span('In a box')], { framed: true }), paragraph([span('Outside')])],
+        },
+      ])
+    ).body.match(/<w:p>.*?<\/w:p>/g)!;
+    expect(framed[0]).toMatch(
+      /<w:pBdr><w:top w:val="single"[^>]*\/><w:left [^>]*\/><w:bottom [^>]*\/><w:right [^>]*\/><\/w:pBdr>/,
+    );
+    expect(framed[1]).not.toContain('pBdr');
   });
 
   it('writes footnotes as Word footnotes, numbered in the order the body marks them', async () => {

@@ -242,6 +242,7 @@ class BodyWriter {
       const numId = this.numIds.get(`${LISTS[item.list.kind]}-${item.list.instance}`);
       xml += `<w:numPr><w:ilvl w:val="${item.list.level}"/><w:numId w:val="${numId}"/></w:numPr>`;
     }
+    if (item.framed) xml += FRAME_BORDERS;
     if (item.rightToLeft) xml += '<w:bidi/>';
     xml += `<w:spacing w:after="0" w:before="${twips(item.spaceBefore)}"/>`;
     if (item.indent > 0 || item.firstLineIndent > 0) {
@@ -636,3 +637,14 @@ function openBorders(open: OpenEdges | undefined, restart: boolean): string {
   if (!above && !open?.below) return '';
   return `<w:tcBorders>${above ? '<w:top w:val="nil"/>' : ''}${open.below ? '<w:bottom w:val="nil"/>' : ''}</w:tcBorders>`;
 }
+
+/**
+ * The borders of a framed paragraph: Word joins those of paragraphs next to each other with the same borders into
+ * one box, the frame the page drew around them.
+ */
+const FRAME_BORDERS =
+  '<w:pBdr>' +
+  ['top', 'left', 'bottom', 'right']
+    .map((side) => `<w:${side} w:val="single" w:sz="4" w:space="4" w:color="auto"/>`)
+    .join('') +
+  '</w:pBdr>';

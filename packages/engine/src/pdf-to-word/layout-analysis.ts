@@ -449,7 +449,9 @@ function firstAtOrBelow(byTop: readonly LayoutLine[], y: number): number {
 export function readingOrder(blocks: readonly LayoutBlock[]): LayoutBlock[] {
   const units: Unit[] = [];
   for (const block of blocks) {
-    if (block.kind === 'text') {
+    // A framed block (framed-text.ts) is read as one, where it stands; other blocks' lines find their own places.
+    if (block.kind === 'text' && block.framed) units.push({ box: block, block });
+    else if (block.kind === 'text') {
       for (const line of joinListMarkers(block.lines)) units.push({ box: line, line, block });
     }
   }

@@ -52,6 +52,8 @@ export interface LayoutLine extends Box {
 export interface LayoutTextBlock extends Box {
   kind: 'text';
   lines: LayoutLine[];
+  /** Drawn in a frame of its own (a text box, a note): read as one block, where the frame stands. */
+  framed?: boolean;
 }
 
 export interface LayoutImageBlock extends Box {
@@ -124,6 +126,8 @@ export interface WordParagraph {
   heading?: 1 | 2 | 3;
   /** A list item: its marker is taken out of the runs, Word draws it. */
   list?: { kind: ListKind; level: number; instance: number };
+  /** In a frame on the page (a text box, a note): Word draws one box around the paragraphs next to each other. */
+  framed?: boolean;
 }
 
 /** Word list formats: bullets, 1. 2. 3., a. b. c., A. B. C. */

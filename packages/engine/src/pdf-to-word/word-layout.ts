@@ -499,9 +499,12 @@ export function pageItems(page: PageLayout, margins: Margins): WordItem[] {
       const previous = items.at(-1);
       // Only at the top of the next column (going back up): a block below is a paragraph of its own.
       const nextColumn = box.y0 < previousBottom;
-      if (index === 0 && nextColumn && previous?.kind === 'paragraph' && goesOn(previous, paragraph)) {
+      if (!block.framed && index === 0 && nextColumn && previous?.kind === 'paragraph' && goesOn(previous, paragraph)) {
         appendLine(previous.runs, { ...box, spans: paragraph.runs });
-      } else items.push({ ...paragraph, spaceBefore: spaceBefore(box.y0) });
+      } else {
+        const framed = block.framed ? { framed: true } : {};
+        items.push({ ...paragraph, spaceBefore: spaceBefore(box.y0), ...framed });
+      }
       previousBottom = box.y1;
     });
   }

@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
 import { placeBorderlessTables } from './borderless-tables.js';
+import { framedText, framesOf } from './framed-text.js';
+import { withoutUnderlines } from '../tables/underlines.js';
 import {
   type Rule,
   chartsIn,
@@ -710,8 +712,8 @@ export function readLayout(
   const width = right - left;
   const height = bottom - top;
   const lines = textLines();
-  const tables = tablesWithText(ruledTables(drawn.rules), lines);
   if (options.drawingsAsPictures === 'charts') {
+    const tables = tablesWithText(ruledTables(drawn.rules), lines);
     // A chart's grid with its bars between reads as ruled tables: charts are found among every drawing, tables or
     // not, and a table in a chart is its grid.
     const drawings = drawingRegions(drawn.shapes, { width, height }, lines, [], drawn.rules, { valuesOnFigures: true });
@@ -734,17 +736,21 @@ export function readLayout(
       })),
     };
   }
+  // Underlines are the text's: among the rules, they join a frame and a checkbox into a grid.
+  const rules = withoutUnderlines(drawn.rules, lines);
+  const tables = tablesWithText(ruledTables(rules), lines);
   // Rules outside tables are a chart's axes and grid as much as anything: they join the shapes.
-  const looseRules = drawn.rules.filter((rule) => !tables.some((table) => contains(table, rule)));
+  const looseRules = rules.filter((rule) => !tables.some((table) => contains(table, rule)));
+  const framed = framedText(blocks, framesOf(looseRules), { width, height });
   const drawings = drawingRegions(drawn.shapes, { width, height }, lines, tables, looseRules);
   if (drawings.length === 0) {
-    return { width, height, ...unread, blocks: placeBorderlessTables(placeTables(blocks, tables)) };
+    return { width, height, ...unread, blocks: placeBorderlessTables(placeTables(framed, tables)) };
   }
 
   // A drawing is a picture of its part of the page, its labels and the images in it included.
   const inDrawing = (box: Box) => drawings.some((region) => contains(region, box));
   const kept = withoutLines(
-    blocks.filter((block) => block.kind !== 'image' || !inDrawing(block)),
+    framed.filter((block) => block.kind !== 'image' || !inDrawing(block)),
     new Set(lines.filter(inDrawing)),
   );
   drawings.forEach((region, index) => {
