@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { continueTables, placeBorderlessTables } from './borderless-tables.js';
 import type { LayoutBlock, LayoutLine, LayoutTableBlock, LayoutTextBlock, PageLayout } from './layout-model.js';
+import { textBlock as block } from '../testing/layout-fixtures.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 10, color: '000000', rightToLeft: false };
 const LEADING = 11.5;
@@ -8,17 +9,6 @@ const LEADING = 11.5;
 /** A 10 pt line at `top` from x0, as wide as its text (about half the size per character). */
 function line(text: string, top: number, x0 = 72): LayoutLine {
   return { x0, y0: top, x1: x0 + text.length * 5, y1: top + 10, spans: [{ ...plain, text }] };
-}
-
-function block(lines: LayoutLine[]): LayoutTextBlock {
-  return {
-    kind: 'text',
-    x0: Math.min(...lines.map((each) => each.x0)),
-    y0: Math.min(...lines.map((each) => each.y0)),
-    x1: Math.max(...lines.map((each) => each.x1)),
-    y1: Math.max(...lines.map((each) => each.y1)),
-    lines,
-  };
 }
 
 const text = (lines: readonly LayoutLine[]) => lines.map((each) => each.spans[0]!.text).join(' ');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { takeFootnotes } from './footnotes.js';
-import type { LayoutLine, LayoutTextBlock, PageLayout, Span } from './layout-model.js';
+import type { LayoutLine, PageLayout, Span } from './layout-model.js';
 import { pageItems } from './word-layout.js';
+import { textBlock } from '../testing/layout-fixtures.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 12, color: '000000', rightToLeft: false };
 const span = (text: string, size = 12): Span => ({ ...plain, size, text });
@@ -12,15 +13,7 @@ function line(spans: Span[], top: number, x0 = 72, x1 = 540): LayoutLine {
 }
 
 function page(lines: LayoutLine[]): PageLayout {
-  const block: LayoutTextBlock = {
-    kind: 'text',
-    x0: Math.min(...lines.map((each) => each.x0)),
-    y0: Math.min(...lines.map((each) => each.y0)),
-    x1: Math.max(...lines.map((each) => each.x1)),
-    y1: Math.max(...lines.map((each) => each.y1)),
-    lines,
-  };
-  return { width: 612, height: 792, blocks: [block] };
+  return { width: 612, height: 792, blocks: [textBlock(lines)] };
 }
 
 const body = (text: string, top: number) => line([span(text)], top);

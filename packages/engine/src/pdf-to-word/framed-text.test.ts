@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { framedText, framesOf } from './framed-text.js';
 import { readingOrder } from './layout-analysis.js';
 import type { LayoutBlock, LayoutLine, LayoutTextBlock } from './layout-model.js';
+import { textBlock } from '../testing/layout-fixtures.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 11, color: '000000', rightToLeft: false };
 const line = (text: string, top: number, x0: number, x1: number): LayoutLine => ({
@@ -11,14 +12,7 @@ const line = (text: string, top: number, x0: number, x1: number): LayoutLine => 
   y1: top + 13,
   spans: [{ ...plain, text }],
 });
-const block = (...lines: LayoutLine[]): LayoutTextBlock => ({
-  kind: 'text',
-  x0: Math.min(...lines.map((each) => each.x0)),
-  y0: Math.min(...lines.map((each) => each.y0)),
-  x1: Math.max(...lines.map((each) => each.x1)),
-  y1: Math.max(...lines.map((each) => each.y1)),
-  lines,
-});
+const block = (...lines: LayoutLine[]): LayoutTextBlock => textBlock(lines);
 const frame = (x0: number, y0: number, x1: number, y1: number) => [
   { x0, y0: y0 - 0.4, x1, y1: y0 + 0.4 },
   { x0, y0: y1 - 0.4, x1, y1: y1 + 0.4 },

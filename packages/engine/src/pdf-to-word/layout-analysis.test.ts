@@ -13,25 +13,15 @@ import {
   tablesWithText,
   takeRunningLines,
 } from './layout-analysis.js';
-import type { LayoutBlock, LayoutLine, LayoutTextBlock, PageLayout, WordItem, WordParagraph } from './layout-model.js';
+import type { LayoutBlock, LayoutLine, PageLayout, WordItem, WordParagraph } from './layout-model.js';
 import { markHeadingsAndLists, pageItems, runningParagraphs } from './word-layout.js';
+import { textBlock as block } from '../testing/layout-fixtures.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 11, color: '000000', rightToLeft: false };
 
 /** An 11 pt line at `top`, 13 pt high, from x0 to x1. */
 function line(text: string, top: number, x0 = 72, x1 = 540): LayoutLine {
   return { x0, y0: top, x1, y1: top + 13, spans: [{ ...plain, text }] };
-}
-
-function block(lines: LayoutLine[]): LayoutTextBlock {
-  return {
-    kind: 'text',
-    x0: Math.min(...lines.map((each) => each.x0)),
-    y0: Math.min(...lines.map((each) => each.y0)),
-    x1: Math.max(...lines.map((each) => each.x1)),
-    y1: Math.max(...lines.map((each) => each.y1)),
-    lines,
-  };
 }
 
 const lineTexts = (blocks: LayoutBlock[]) =>

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  LayoutBlock,
-  LayoutLine,
-  LayoutTextBlock,
-  PageLayout,
-  Span,
-  WordItem,
-  WordParagraph,
-  WordTable,
-} from './layout-model.js';
+import type { LayoutBlock, LayoutLine, PageLayout, Span, WordItem, WordParagraph, WordTable } from './layout-model.js';
 import { readingOrder } from './layout-analysis.js';
 import {
   joinAcrossPages,
@@ -18,6 +9,7 @@ import {
   settleLineEndHyphens,
   wordFontName,
 } from './word-layout.js';
+import { textBlock } from '../testing/layout-fixtures.js';
 
 const plain = { font: 'Arial', bold: false, italic: false, size: 12, color: '000000', rightToLeft: false };
 
@@ -28,17 +20,6 @@ function span(text: string, style: Partial<Span> = {}): Span {
 /** A 12 pt line at `top`, 14 pt high, from x0 to x1. */
 function line(text: string, top: number, x0 = 72, x1 = 540, style: Partial<Span> = {}): LayoutLine {
   return { x0, y0: top, x1, y1: top + 14, spans: [span(text, style)] };
-}
-
-function textBlock(lines: LayoutLine[]): LayoutTextBlock {
-  return {
-    kind: 'text',
-    x0: Math.min(...lines.map((each) => each.x0)),
-    y0: Math.min(...lines.map((each) => each.y0)),
-    x1: Math.max(...lines.map((each) => each.x1)),
-    y1: Math.max(...lines.map((each) => each.y1)),
-    lines,
-  };
 }
 
 const paragraphTexts = (items: WordItem[]) =>

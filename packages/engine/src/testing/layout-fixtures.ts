@@ -1,3 +1,4 @@
+import type { LayoutLine, LayoutTextBlock } from '../pdf-to-word/layout-model.js';
 import { writePdfObjects } from './make-pdf.js';
 
 /**
@@ -129,4 +130,16 @@ export function layoutPdf(): Buffer {
     ],
     '/Root 1 0 R',
   );
+}
+
+/** A text block of `lines`, as the page reading gives one: its box is theirs. */
+export function textBlock(lines: LayoutLine[]): LayoutTextBlock {
+  return {
+    kind: 'text',
+    x0: Math.min(...lines.map((each) => each.x0)),
+    y0: Math.min(...lines.map((each) => each.y0)),
+    x1: Math.max(...lines.map((each) => each.x1)),
+    y1: Math.max(...lines.map((each) => each.y1)),
+    lines,
+  };
 }
