@@ -24,6 +24,19 @@ export interface BookmarkSource {
   outputPage: (sourcePage: number) => number | undefined;
 }
 
+/**
+ * The sources of a document made of whole documents one after another (Merge; a spreadsheet exported in parts):
+ * each outline with its pages moved past those of the documents before it, which have `pageCounts` pages.
+ */
+export function oneAfterAnother(outlines: readonly SourceOutline[], pageCounts: readonly number[]): BookmarkSource[] {
+  let firstPage = 0;
+  return outlines.map((outline, index) => {
+    const offset = firstPage;
+    firstPage += pageCounts[index]!;
+    return { outline, outputPage: (page: number) => offset + page };
+  });
+}
+
 /** Bookmarks beyond this many are left out: they would only slow the job down. */
 const MAX_BOOKMARKS = 10_000;
 

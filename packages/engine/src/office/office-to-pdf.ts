@@ -4,7 +4,7 @@ import { ToolError } from '@paperknife/catalog/errors';
 import type { OfficeType } from '@paperknife/catalog/file-types';
 import { type ToolId, tools } from '@paperknife/catalog/tools';
 import { type OfficeConversion, convertToPdfParts } from '../programs/libreoffice.js';
-import { addBookmarks, readOutline } from '@paperknife/qpdf-jobs/bookmarks';
+import { addBookmarks, oneAfterAnother, readOutline } from '@paperknife/qpdf-jobs/bookmarks';
 import { runQpdf } from '../programs/qpdf.js';
 import { serverSession } from '../programs/qpdf-child-runner.js';
 import { identifyFileAt } from '../preflight/file-type.js';
@@ -81,13 +81,8 @@ async function joinedParts(parts: readonly string[], output: string, context: To
       context,
     ),
   ]);
-  let pages = 0;
-  const sources = outlines.map((outline) => {
-    const first = pages;
-    pages += outline.pageRefs.length;
-    return { outline, outputPage: (page: number) => first + page };
-  });
-  const joined = await addBookmarks(session, sources, { path: output });
+  const pageCounts = outlines.map((outline) => outline.pageRefs.length);
+  const joined = await addBookmarks(session, oneAfterAnother(outlines, pageCounts), { path: output });
   if (!('path' in joined)) throw new Error('the bookmarks were written to memory, not to the job folder');
   return joined.path;
 }

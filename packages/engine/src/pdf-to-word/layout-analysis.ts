@@ -15,7 +15,7 @@ import type {
   Span,
 } from './layout-model.js';
 import { connectedGroups, gridOf, straightRules } from '../tables/ruled-grids.js';
-import { mergedCellParts } from '../tables/unmerged-rows.js';
+import { cellsCutIntoRows } from '../tables/unmerged-rows.js';
 import { centreX, centreY, heightOf, union, widthOf } from '../tables/table-model.js';
 import { partitionPoint } from '../sorted-search.js';
 
@@ -613,22 +613,19 @@ export function placeTables(blocks: readonly LayoutBlock[], tables: readonly Lay
 
 /** A ruled table with its merged cells cut where their text stands in rows of its own (tables/unmerged-rows.ts). */
 function withRowsUnmerged(table: LayoutTableBlock): LayoutTableBlock {
-  const parts = mergedCellParts(table.rows, table.cells, (cell) => cell.lines);
-  if (parts.size === 0) return table;
-  const cells = table.cells.flatMap((cell): LayoutTableCell[] =>
-    (parts.get(cell) ?? [undefined]).map((part) =>
-      part
-        ? {
-            ...cell,
-            row: part.row,
-            rowSpan: part.rowSpan,
-            lines: part.lines,
-            open: { above: part.openAbove, below: part.openBelow },
-          }
-        : cell,
-    ),
+  const cells = cellsCutIntoRows(
+    table.rows,
+    table.cells,
+    (cell) => cell.lines,
+    (cell, { row, rowSpan, lines, openAbove, openBelow }): LayoutTableCell => ({
+      ...cell,
+      row,
+      rowSpan,
+      lines,
+      ...(openAbove || openBelow ? { open: { above: openAbove, below: openBelow } } : {}),
+    }),
   );
-  return { ...table, cells: cells.sort((a, b) => a.row - b.row || a.column - b.column) };
+  return { ...table, cells };
 }
 
 /** Text of a running header or footer line with its numbers stood in for, to compare across pages. */

@@ -397,10 +397,10 @@ function appendRows(table: WordTable, rows: WordTable['rows'], from: WordTable):
     });
   if (edges.length !== own.length) for (const row of table.rows) row.cells = regrid(row.cells, own);
   const added = rows.map((row) => ({ cells: regrid(row.cells, theirs) }));
-  if (added[0] && continuesOverPage(table, added[0])) {
-    const last = table.rows.at(-1)!;
-    for (const cell of added.shift()!.cells.filter(filled)) {
-      const above = last.cells.find((each) => each.column === cell.column && each.columnSpan === cell.columnSpan)!;
+  const continued = added[0] && continuedCells(table, added[0]);
+  if (continued) {
+    added.shift();
+    for (const [cell, above] of continued) {
       const [first, ...rest] = cell.paragraphs;
       const previous = above.paragraphs.at(-1);
       if (first && previous && goesOn(previous, first)) {
@@ -413,42 +413,46 @@ function appendRows(table: WordTable, rows: WordTable['rows'], from: WordTable):
   table.columnWidths = edges.slice(1).map((edge, index) => edge - edges[index]!);
 }
 
-const filled = (cell: WordTableCell) => cell.paragraphs.some((paragraph) => paragraphText(paragraph).trim() !== '');
+type RowCell = WordTable['rows'][number]['cells'][number];
+
+const cellText = (cell: WordTableCell) => cell.paragraphs.map(paragraphText).join(' ').trim();
+const filled = (cell: WordTableCell) => cellText(cell) !== '';
 
 /** A table's rows this many or more tell whether its first cells are ever empty. */
 const MIN_KEYED_ROWS = 3;
 
 /**
- * Whether `row`, the first of a table's piece on the next page, is the table's last row going on over the page
- * break (Word lets a row break across pages, its cells' text carried over): the cells it fills are cells of the last
- * row, which fills them too, and one of them goes on with a word the break cut at its hyphen ("field-" /
- * "argument"), or its first cell is empty in a table whose every row fills its first cell, or it fills its first
- * cell alone, going on in lower case ("185" / "лет"), under a row that fills more. Grouped
- * rows leave their first cell empty on purpose, and a row of figures with some missing starts with its own key:
- * both stay rows.
+ * When `row`, the first of a table's piece on the next page, is the table's last row going on over the page break
+ * (Word lets a row break across pages, its cells' text carried over), each cell it fills with the last row's cell
+ * it goes on; otherwise `undefined`. It goes on when the cells it fills are cells the last row fills too, and one
+ * of them goes on with a word the break cut at its hyphen ("field-" / "argument"), or its first cell is empty in a
+ * table whose every row fills its first cell, or it fills its first cell alone, going on in lower case ("185" /
+ * "лет"), under a row that fills more. Grouped rows leave their first cell empty on purpose, and a row of figures
+ * with some missing starts with its own key: both stay rows.
  */
-function continuesOverPage(table: WordTable, row: WordTable['rows'][number]): boolean {
-  const keyed = (cells: readonly (WordTableCell & { column: number })[]) =>
-    cells.some((cell) => cell.column === 0 && filled(cell));
+function continuedCells(table: WordTable, row: WordTable['rows'][number]): [RowCell, RowCell][] | undefined {
+  const keyed = (cells: readonly RowCell[]) => cells.some((cell) => cell.column === 0 && filled(cell));
   const last = table.rows.at(-1);
   const cells = row.cells.filter(filled);
-  if (!last || cells.length === 0) return false;
-  const inLastRow = cells.every((cell) =>
-    last.cells.some(
+  if (!last || cells.length === 0) return undefined;
+  const pairs = cells.map((cell): [RowCell, RowCell | undefined] => [
+    cell,
+    last.cells.find(
       (each) =>
         each.column === cell.column && each.columnSpan === cell.columnSpan && each.rowSpan === 1 && filled(each),
     ),
+  ]);
+  if (pairs.some(([, above]) => !above)) return undefined;
+  const continued = pairs as [RowCell, RowCell][];
+  const cutWord = continued.some(
+    ([cell, above]) => /\p{L}-$/u.test(cellText(above)) && /^\p{Ll}/u.test(cellText(cell)),
   );
-  if (!inLastRow) return false;
-  const text = (cell: WordTableCell) => cell.paragraphs.map(paragraphText).join(' ').trim();
-  const cutWord = cells.some((cell) => {
-    const above = last.cells.find((each) => each.column === cell.column)!;
-    return /\p{L}-$/u.test(text(above)) && /^\p{Ll}/u.test(text(cell));
-  });
-  if (cutWord) return true;
-  if (table.rows.length < MIN_KEYED_ROWS) return false;
-  if (!keyed(row.cells)) return table.rows.every((each) => keyed(each.cells));
-  return cells.length === 1 && /^\p{Ll}/u.test(text(cells[0]!)) && last.cells.filter(filled).length >= 2;
+  if (cutWord) return continued;
+  if (table.rows.length < MIN_KEYED_ROWS) return undefined;
+  const carriedOver = keyed(row.cells)
+    ? cells.length === 1 && /^\p{Ll}/u.test(cellText(cells[0]!)) && last.cells.filter(filled).length >= 2
+    : table.rows.every((each) => keyed(each.cells));
+  return carriedOver ? continued : undefined;
 }
 
 const rowText = (row: WordTable['rows'][number] | undefined) =>

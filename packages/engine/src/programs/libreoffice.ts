@@ -74,17 +74,17 @@ let lastRequest = 0;
 
 /** True when the instance is up and held open: /readyz reports this. */
 export function isLibreOfficeReady(): boolean {
-  return main.instance !== undefined && !main.instance.dead;
+  return running(main) !== undefined;
 }
 
 /** The process id of the running instance (its launcher), for diagnostics and tests. */
 export function libreOfficeProcessId(): number | undefined {
-  return main.instance && !main.instance.dead ? main.instance.soffice.pid : undefined;
+  return running(main)?.soffice.pid;
 }
 
 /** The process id of the running helper (its launcher), for tests. */
 export function libreOfficeHelperProcessId(): number | undefined {
-  return helper.instance && !helper.instance.dead ? helper.instance.soffice.pid : undefined;
+  return running(helper)?.soffice.pid;
 }
 
 /** The private profile folder while one exists (it goes away with closeLibreOffice), for diagnostics and tests. */
@@ -246,9 +246,9 @@ function helperFor(conversion: OfficeConversion, context: ToolContext): Instance
   if (filter !== 'calc_pdf_Export' || options.SinglePageSheets || (context.cores ?? 1) < 2 || pending > 1) {
     return undefined;
   }
-  if (helper.instance && !helper.instance.dead) return helper.instance;
-  void ensureInstance(helper).catch(() => undefined);
-  return undefined;
+  const up = running(helper);
+  if (!up) void ensureInstance(helper).catch(() => undefined);
+  return up;
 }
 
 /**
@@ -399,13 +399,20 @@ function officeEnv(lane: Lane): NodeJS.ProcessEnv {
   return { ...process.env, TMPDIR: join(lane.profileDir!, 'tmp'), SAL_USE_VCLPLUGIN: 'svp' };
 }
 
+/** The lane's instance while it is up. */
+function running(lane: Lane): Instance | undefined {
+  return lane.instance && !lane.instance.dead ? lane.instance : undefined;
+}
+
 async function ensureInstance(lane: Lane): Promise<Instance> {
-  if (lane.instance && !lane.instance.dead) return lane.instance;
+  const up = running(lane);
+  if (up) return up;
   lane.starting ??= start(lane).finally(() => {
     lane.starting = undefined;
   });
   return lane.starting;
 }
+
 async function start(lane: Lane): Promise<Instance> {
   lane.profileDir ??= await mkdtemp(join(tmpdir(), 'paperknife-libreoffice-'));
   const profileDir = lane.profileDir;

@@ -11,7 +11,7 @@ import {
   median,
 } from './table-model.js';
 import { textLines } from './text-lines.js';
-import { mergedCellParts } from './unmerged-rows.js';
+import { cellsCutIntoRows } from './unmerged-rows.js';
 
 /**
  * Tables of a page from its words and rules, with no MuPDF, so the rules can be tested on their own and any
@@ -66,17 +66,19 @@ function gridTable<W extends Word>(grid: RuledGrid, words: readonly W[]): Table<
     if (row >= 0 && column >= 0) cellAt(row, column)?.words.push(word);
   }
   const lines = new Map(cells.map((cell) => [cell, textLines(cell.words)]));
-  const parts = mergedCellParts(grid.rows, cells, (cell) => lines.get(cell)!);
   // Reading order within each cell: its lines top to bottom. A merged cell whose rows' text stands in each is cut.
-  const read = cells.flatMap((cell): TableCell<W>[] =>
-    (parts.get(cell) ?? [{ row: cell.row, rowSpan: cell.rowSpan, lines: lines.get(cell)! }]).map((part) => ({
+  const read = cellsCutIntoRows(
+    grid.rows,
+    cells,
+    (cell) => lines.get(cell)!,
+    (cell, part) => ({
       ...cell,
       row: part.row,
       rowSpan: part.rowSpan,
       words: part.lines.flatMap((line) => line.words),
-    })),
+    }),
   );
-  return { kind: 'ruled', ...grid, cells: read.sort((a, b) => a.row - b.row || a.column - b.column) };
+  return { kind: 'ruled', ...grid, cells: read };
 }
 
 /** Header lines stand at most this many line heights above a grid, and apart from each other. */

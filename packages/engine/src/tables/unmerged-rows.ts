@@ -99,3 +99,26 @@ export function mergedCellParts<C extends GridCell, L extends Box>(
   }
   return result;
 }
+
+/**
+ * `cells` with each merged cell whose rows' text stands in each cut into its parts (mergedCellParts), by row then
+ * column: `piece` makes a cell of a cell's part, or of the whole cell as one part with no open edge.
+ */
+export function cellsCutIntoRows<C extends GridCell, L extends Box>(
+  rows: readonly number[],
+  cells: readonly C[],
+  linesOf: (cell: C) => readonly L[],
+  piece: (cell: C, part: CellPart<L>) => C,
+): C[] {
+  const parts = mergedCellParts(rows, cells, linesOf);
+  const whole = (cell: C): CellPart<L> => ({
+    row: cell.row,
+    rowSpan: cell.rowSpan,
+    lines: [...linesOf(cell)],
+    openAbove: false,
+    openBelow: false,
+  });
+  return cells
+    .flatMap((cell) => (parts.get(cell) ?? [whole(cell)]).map((part) => piece(cell, part)))
+    .sort((a, b) => a.row - b.row || a.column - b.column);
+}

@@ -1,5 +1,5 @@
 import { ToolError } from '@paperknife/catalog/errors';
-import { addBookmarks, outlineOf } from '../bookmarks.js';
+import { addBookmarks, oneAfterAnother, outlineOf } from '../bookmarks.js';
 import type { QpdfFile } from '../qpdf-runner.js';
 import { type QpdfSession, type SourceDocument, outputOf, runChecked } from '../qpdf-session.js';
 import { WRITE_OPTIONS } from '../page-range.js';
@@ -39,13 +39,8 @@ export async function mergeDocuments(
       );
     }
 
-    let firstPage = 0;
-    const bookmarkSources = (await outlines).map((outline, index) => {
-      const offset = firstPage;
-      firstPage += opened[index]!.pageCount;
-      return { outline, outputPage: (page: number) => offset + page };
-    });
-    return await addBookmarks(session, bookmarkSources, merged);
+    const pageCounts = opened.map((document) => document.pageCount);
+    return await addBookmarks(session, oneAfterAnother(await outlines, pageCounts), merged);
   } catch (error) {
     // The runs started above write in the job's folder: none may outlive the job's answer.
     await Promise.allSettled([merging, ...outlineReads]);
